@@ -1,0 +1,146 @@
+// The one place that reads process.env. Every variable of DECISIONS section 1 is parsed and
+// validated here at boot, and every problem is reported at once.
+import path from 'node:path';
+
+export type ModelProvider = 'local' | 'openai' | 'anthropic';
+export type ResponseValidation = 'strict' | 'warn' | 'off';
+
+export interface ModelPrice {
+  input_cents_per_1k: number;
+  output_cents_per_1k: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** null: the admin token is disabled. */
+  adminToken: string | null;
+  databaseUrl: string;
+  redisUrl: string;
+  queuePrefix: string;
+  dataDir: string;
+  publicBaseUrl: string;
+  /** null: generated once into DATA_DIR on first use. */
+  signingSecret: string | null;
+  modelProvider: ModelProvider;
+  openaiBaseUrl: string | null;
+  openaiApiKey: string | null;
+  anthropicApiKey: string | null;
+  modelPricing: Record<string, ModelPrice> | null;
+  logLevel: string;
+  /** How response bodies are checked against their JSON Schemas: strict answers 500 on a mismatch. */
+  responseValidation: ResponseValidation;
+  /** bcrypt cost factor; never below 12. */
+  bcryptCost: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? null : value.trim();
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const oneOf = <T extends string>(name: string, fallback: T, allowed: readonly T[]): T => {
+    const raw = text(name);
+    if (raw === null) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  };
+
+  const port = integer('PORT', 8080, 0, 65535);
+  const host = text('HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(text('DATA_DIR') ?? './data');
+  const databaseUrl = text('DATABASE_URL') ?? `file:${path.join(dataDir, 'auditsvc.db')}`;
+  if (!databaseUrl.startsWith('file:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL)');
+  }
+  const redisUrl = text('REDIS_URL') ?? 'redis://127.0.0.1:6379';
+  if (!/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
+  const queuePrefix = text('QUEUE_PREFIX') ?? 'auditsvc';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(queuePrefix)) {
+    problems.push('QUEUE_PREFIX may hold only letters, digits, _ . - (1 to 64 characters)');
+  }
+  const publicBaseUrl = (text('PUBLIC_BASE_URL') ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL');
+
+  let modelPricing: Record<string, ModelPrice> | null = null;
+  const pricingRaw = text('MODEL_PRICING');
+  if (pricingRaw !== null) {
+    modelPricing = parseModelPricing(pricingRaw, problems);
+  }
+
+  const config: Config = {
+    port,
+    host,
+    adminToken: text('ADMIN_TOKEN'),
+    databaseUrl,
+    redisUrl,
+    queuePrefix,
+    dataDir,
+    publicBaseUrl,
+    signingSecret: text('SIGNING_SECRET'),
+    modelProvider: oneOf('MODEL_PROVIDER', 'local', ['local', 'openai', 'anthropic'] as const),
+    openaiBaseUrl: text('OPENAI_BASE_URL'),
+    openaiApiKey: text('OPENAI_API_KEY'),
+    anthropicApiKey: text('ANTHROPIC_API_KEY'),
+    modelPricing,
+    logLevel: oneOf('LOG_LEVEL', 'info', ['error', 'warn', 'info', 'debug'] as const),
+    responseValidation: oneOf('RESPONSE_VALIDATION', 'warn', ['strict', 'warn', 'off'] as const),
+    bcryptCost: integer('BCRYPT_COST', 12, 12, 15),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function parseModelPricing(raw: string, problems: string[]): Record<string, ModelPrice> | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    problems.push('MODEL_PRICING must be JSON: {"model": {"input_cents_per_1k": n, "output_cents_per_1k": n}}');
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    problems.push('MODEL_PRICING must be a JSON object keyed by model name');
+    return null;
+  }
+  const prices: Record<string, ModelPrice> = {};
+  for (const [model, price] of Object.entries(parsed as Record<string, unknown>)) {
+    const p = price as Partial<ModelPrice> | null;
+    const valid =
+      p !== null &&
+      typeof p === 'object' &&
+      typeof p.input_cents_per_1k === 'number' &&
+      typeof p.output_cents_per_1k === 'number' &&
+      p.input_cents_per_1k >= 0 &&
+      p.output_cents_per_1k >= 0;
+    if (!valid) {
+      problems.push(`MODEL_PRICING["${model}"] needs non-negative input_cents_per_1k and output_cents_per_1k`);
+      continue;
+    }
+    prices[model] = { input_cents_per_1k: p.input_cents_per_1k!, output_cents_per_1k: p.output_cents_per_1k! };
+  }
+  return prices;
+}
