@@ -1,0 +1,88 @@
+// The one place where errors become HTTP answers. Known errors keep their status and body;
+// anything unexpected is logged with the request id and answered with a generic 500 body.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import multer from 'multer';
+import { AppError } from '@auditsvc/core';
+import type { Logger } from '@auditsvc/runtime';
+
+/** Errors raised by body-parser carry a `type`. */
+interface ParserError {
+  type?: string;
+  status?: number;
+}
+
+function multerAnswer(error: multer.MulterError): { status: number; body: unknown } {
+  switch (error.code) {
+    case 'LIMIT_FILE_SIZE':
+      return { status: 413, body: { detail: 'The uploaded file is larger than the limit.' } };
+    case 'LIMIT_PART_COUNT':
+    case 'LIMIT_FIELD_COUNT':
+    case 'LIMIT_FIELD_KEY':
+    case 'LIMIT_FIELD_VALUE':
+      return { status: 413, body: { detail: 'The multipart form is too large.' } };
+    case 'LIMIT_FILE_COUNT':
+    case 'LIMIT_UNEXPECTED_FILE':
+      return {
+        status: 422,
+        body: {
+          detail: [
+            {
+              loc: ['body', error.field ?? 'file'],
+              msg: 'send exactly one file, in the form field "file"',
+              type: 'unexpected_file',
+            },
+          ],
+        },
+      };
+    default:
+      return { status: 422, body: { detail: [{ loc: ['body'], msg: error.message, type: 'multipart_invalid' }] } };
+  }
+}
+
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof AppError) {
+      res.status(error.status).json(error.body());
+      return;
+    }
+    if (error instanceof multer.MulterError) {
+      const answer = multerAnswer(error);
+      res.status(answer.status).json(answer.body);
+      return;
+    }
+    const parserError = error as ParserError;
+    if (parserError?.type === 'entity.too.large') {
+      res.status(413).json({ detail: 'The request body is larger than 1 MB.' });
+      return;
+    }
+    if (parserError?.type === 'entity.parse.failed') {
+      res.status(422).json({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });
+      return;
+    }
+    if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+      res.status(415).json({ detail: 'Unsupported request body encoding.' });
+      return;
+    }
+    if (parserError?.type === 'request.aborted') {
+      res.status(400).json({ detail: 'The request was aborted.' });
+      return;
+    }
+    // busboy reports malformed multipart bodies as plain errors.
+    if (error instanceof Error && /multipart|boundary|Unexpected end of form|Malformed part header/i.test(error.message)) {
+      res.status(422).json({ detail: [{ loc: ['body'], msg: 'malformed multipart body', type: 'multipart_invalid' }] });
+      return;
+    }
+    logger.error('unhandled_error', {
+      request_id: res.locals.requestId,
+      method: req.method,
+      path: req.path,
+      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+    });
+    res.status(500).json({ detail: 'Internal server error.' });
+  };
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ detail: 'Not found.' });
+};

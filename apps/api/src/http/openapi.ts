@@ -1,0 +1,104 @@
+// The OpenAPI 3.1 document, generated from the route declarations (the same schemas ajv uses).
+import { errorBody, validationErrorBody } from '../schemas/common';
+import { AuthLevel, JsonSchema, RouteSpec, isRawResponse } from './route';
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  401: 'Missing or invalid credentials',
+  403: 'Forbidden for this caller',
+  404: 'Not found (or another firm\'s record)',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Validation error',
+  423: 'Locked (frozen engagement or locked account)',
+  502: 'Model provider failed',
+  503: 'Not ready',
+};
+
+function security(auth: AuthLevel): Record<string, string[]>[] | undefined {
+  switch (auth) {
+    case 'none':
+      return [];
+    case 'bearer':
+    case 'session':
+      return [{ bearer: [] }];
+    default:
+      return [{ adminToken: [] }, { bearer: [] }];
+  }
+}
+
+function parameters(location: 'path' | 'query', schema: JsonSchema | undefined) {
+  if (!schema) return [];
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    schema: property,
+  }));
+}
+
+export function buildOpenApi(routes: RouteSpec[], version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const status = String(route.status ?? 200);
+    const success = isRawResponse(route.response)
+      ? { description: route.response.description, content: { [route.response.contentType]: {} } }
+      : { description: STATUS_TEXT[route.status ?? 200] ?? 'OK', content: { 'application/json': { schema: route.response } } };
+    const responses: Record<string, unknown> = { [status]: success };
+    for (const code of route.errors) {
+      responses[String(code)] = {
+        description: STATUS_TEXT[code] ?? 'Error',
+        content: { 'application/json': { schema: code === 422 ? validationErrorBody : errorBody } },
+      };
+    }
+    let requestBody: unknown;
+    if (route.upload) {
+      requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { [route.upload.field]: { type: 'string', format: 'binary', description: route.upload.description } },
+              required: [route.upload.field],
+            },
+          },
+        },
+      };
+    } else if (route.body) {
+      requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
+    }
+    paths[path] ??= {};
+    paths[path]![route.method] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      'x-auth': route.auth,
+      security: security(route.auth),
+      parameters: [...parameters('path', route.params), ...parameters('query', route.query)],
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'auditsvc',
+      version,
+      description: 'Audit engagement service. Every /auditsvc route accepts x-admin-token or a bearer session unless stated.',
+    },
+    components: {
+      securitySchemes: {
+        adminToken: { type: 'apiKey', in: 'header', name: 'x-admin-token' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,118 @@
+// Turns route declarations into Express handlers: authenticate, authorise by level, run multer
+// for uploads, validate path/query/body, call the handler, check the response against its schema.
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import multer from 'multer';
+import {
+  Caller,
+  ForbiddenError,
+  UnauthorizedError,
+  requireAdmin,
+  requireMutator,
+  requirePartnerOrAdmin,
+} from '@auditsvc/core';
+import type { AppServices } from '../services';
+import { AuthLevel, RouteSpec, isRawResponse } from './route';
+import { compileRequestValidator, compileResponseValidator } from './validation';
+
+/** Express path parameters, in order: /a/:x/b/:y -> [x, y]. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
+}
+
+/** Refuses a declaration that lacks a schema the route needs; called for every route at start. */
+export function assertRouteComplete(route: RouteSpec): void {
+  const where = `${route.method.toUpperCase()} ${route.path}`;
+  const names = pathParamNames(route.path);
+  if (names.length > 0) {
+    const declared = Object.keys((route.params?.properties as Record<string, unknown> | undefined) ?? {});
+    const missing = names.filter((name) => !declared.includes(name));
+    if (missing.length > 0) throw new Error(`${where}: no params schema for ${missing.join(', ')}`);
+  }
+  if ((route.method === 'post' || route.method === 'put') && route.body === undefined && !route.upload) {
+    throw new Error(`${where}: declare a body schema (or body: false)`);
+  }
+  if (!route.response) throw new Error(`${where}: no response schema`);
+  if (!route.operationId || !route.summary) throw new Error(`${where}: operationId and summary are required`);
+}
+
+function authorise(level: AuthLevel, caller: Caller): void {
+  switch (level) {
+    case 'none':
+    case 'bearer':
+    case 'any':
+      return;
+    case 'session':
+      if (caller.kind !== 'session') throw new ForbiddenError('This endpoint needs a user session, not the admin token.');
+      return;
+    case 'mut':
+      return requireMutator(caller);
+    case 'partner':
+      return requirePartnerOrAdmin(caller);
+    case 'admin':
+      return requireAdmin(caller);
+  }
+}
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function registerRoute(router: Router, route: RouteSpec, services: AppServices): void {
+  assertRouteComplete(route);
+  const validateParams = route.params ? compileRequestValidator('path', route.params) : null;
+  const validateQuery = route.query ? compileRequestValidator('query', route.query) : null;
+  const validateBody = route.body ? compileRequestValidator('body', route.body) : null;
+  const responseSchema = isRawResponse(route.response) ? null : route.response;
+  const checkResponse = responseSchema ? compileResponseValidator(responseSchema) : null;
+  const mode = services.config.responseValidation;
+
+  const authenticate: RequestHandler = async (req, res, next) => {
+    if (route.auth === 'none') return next();
+    if (route.auth === 'bearer') {
+      if (!/^Bearer\s+\S+/i.test(header(req, 'authorization') ?? '')) throw new UnauthorizedError();
+      return next();
+    }
+    const caller = await services.auth.authenticate({
+      adminToken: header(req, 'x-admin-token'),
+      authorization: header(req, 'authorization'),
+    });
+    authorise(route.auth, caller);
+    res.locals.caller = caller;
+    next();
+  };
+
+  const handlers: RequestHandler[] = [authenticate];
+  if (route.upload) {
+    const upload = multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize: route.upload.maxBytes, files: 1, fields: 20, parts: 25 },
+    });
+    handlers.push(upload.single(route.upload.field));
+  }
+
+  handlers.push(async (req: Request, res: Response, next: NextFunction) => {
+    const params = validateParams ? validateParams({ ...req.params }) : req.params;
+    const query = validateQuery ? validateQuery({ ...(req.query as Record<string, unknown>) }) : {};
+    const body = validateBody ? validateBody(req.body) : {};
+    const result = await route.handler({
+      caller: res.locals.caller as Caller | undefined,
+      params: params as Record<string, string>,
+      query: query as Record<string, unknown>,
+      body: body as Record<string, unknown>,
+      file: req.file,
+      services,
+      req,
+      res,
+    });
+    if (result === undefined || res.headersSent) return;
+    if (checkResponse && mode !== 'off' && !checkResponse(result)) {
+      const problem = `response of ${route.operationId} does not match its schema: ${JSON.stringify(checkResponse.errors)}`;
+      if (mode === 'strict') return next(new Error(problem));
+      services.logger.warn('response_schema_mismatch', { operation: route.operationId, request_id: res.locals.requestId });
+    }
+    res.status(route.status ?? 200).json(result);
+  });
+
+  router[route.method](route.path, ...handlers);
+}

@@ -1,0 +1,40 @@
+// `npm run start:api`: apply pending migrations, then serve HTTP until SIGTERM or SIGINT.
+import type { Server } from 'node:http';
+import { applyMigrations } from '@auditsvc/db';
+import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
+import { buildApp } from './app';
+import { createAppServices } from './services';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel, service: 'api' });
+  const applied = await applyMigrations(config.databaseUrl);
+  if (applied.length > 0) logger.info('migrations_applied', { migrations: applied });
+  const services = await createAppServices(config, logger);
+  const app = buildApp(services);
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info('api_listening', { host: config.host, port: config.port, database: services.db.provider });
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('api_stopping', { signal });
+    server.close(() => {
+      services.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+    // Open streams would hold close() forever; end them after a grace period.
+    setTimeout(() => server.closeAllConnections(), 5000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('api failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

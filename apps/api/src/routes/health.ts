@@ -1,0 +1,63 @@
+import { defineRoute } from '../http/route';
+
+async function check(probe: () => Promise<unknown>, timeoutMs = 2000): Promise<'ok' | 'unavailable'> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      }),
+    ]);
+    return 'ok';
+  } catch {
+    return 'unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const healthRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/healthz',
+    operationId: 'healthz',
+    summary: 'Liveness: the process answers.',
+    tag: 'operations',
+    auth: 'none',
+    response: { type: 'object', properties: { ok: { const: true } }, required: ['ok'], additionalProperties: false },
+    errors: [],
+    handler: async () => ({ ok: true }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/readyz',
+    operationId: 'readyz',
+    summary: 'Readiness: 200 when the database and Redis answer, else 503 naming what is down.',
+    tag: 'operations',
+    auth: 'none',
+    response: {
+      type: 'object',
+      properties: {
+        ok: { type: 'boolean' },
+        database: { enum: ['ok', 'unavailable'] },
+        redis: { enum: ['ok', 'unavailable'] },
+      },
+      required: ['ok', 'database', 'redis'],
+      additionalProperties: false,
+    },
+    errors: [503],
+    handler: async ({ services, res }) => {
+      const [database, redis] = await Promise.all([
+        check(() => services.db.prisma.$queryRawUnsafe('SELECT 1')),
+        check(() => services.redis.ping()),
+      ]);
+      const ok = database === 'ok' && redis === 'ok';
+      if (!ok) {
+        res.status(503).json({ ok, database, redis, detail: 'Not ready.' });
+        return undefined;
+      }
+      return { ok, database, redis };
+    },
+  }),
+];

@@ -1,0 +1,66 @@
+import type { Role } from '@auditsvc/core';
+import { CreateUserInput, presentUser, presentUserWithCreated } from '@auditsvc/services';
+import { defineRoute } from '../http/route';
+import { PageQuery, listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
+import { createdUserObject, roleChangeBody, roleChangeResponse, userCreateBody, userObject } from '../schemas/user';
+
+const userParams = pathParams('user_id');
+
+export const userRoutes = [
+  defineRoute<Record<string, string>, Record<string, unknown>, CreateUserInput>({
+    method: 'post',
+    path: '/auditsvc/user',
+    operationId: 'createUser',
+    summary: 'Create a user (Admin).',
+    tag: 'users',
+    auth: 'admin',
+    body: userCreateBody,
+    status: 201,
+    response: createdUserObject,
+    errors: [401, 403, 404, 409, 422],
+    handler: async ({ body, services }) => presentUserWithCreated(await services.users.create(body)),
+  }),
+  defineRoute<Record<string, string>, PageQuery & { firm_id?: string }>({
+    method: 'get',
+    path: '/auditsvc/user',
+    operationId: 'listUsers',
+    summary: 'List users, sorted by firm_id then e-mail (Admin).',
+    tag: 'users',
+    auth: 'admin',
+    query: paginatedQuery(100, 500, { firm_id: { type: 'string', maxLength: 200 } }),
+    response: listResponse('users', userObject),
+    errors: [401, 403, 422],
+    handler: async ({ query, services }) => {
+      const { items, total } = await services.users.list({ firmId: query.firm_id ?? null }, query);
+      return page('users', items.map(presentUser), total, query);
+    },
+  }),
+  defineRoute<{ user_id: string }>({
+    method: 'delete',
+    path: '/auditsvc/user/:user_id',
+    operationId: 'deleteUser',
+    summary: 'Delete a user; the user\'s sessions end (Admin).',
+    tag: 'users',
+    auth: 'admin',
+    params: userParams,
+    response: okWithId,
+    errors: [401, 403, 404],
+    handler: async ({ params, services }) => {
+      await services.users.delete(params.user_id);
+      return { ok: true, id: params.user_id };
+    },
+  }),
+  defineRoute<{ user_id: string }, Record<string, unknown>, { role: Role; firm_id?: string | null }>({
+    method: 'post',
+    path: '/auditsvc/user/:user_id/role',
+    operationId: 'changeUserRole',
+    summary: 'Change a user\'s role and revoke all of the user\'s sessions (Admin).',
+    tag: 'users',
+    auth: 'admin',
+    params: userParams,
+    body: roleChangeBody,
+    response: roleChangeResponse,
+    errors: [401, 403, 404, 422],
+    handler: async ({ params, body, services }) => services.users.changeRole(params.user_id, body.role, body.firm_id),
+  }),
+];

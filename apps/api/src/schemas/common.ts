@@ -1,0 +1,97 @@
+// JSON Schema building blocks shared by every route.
+import type { JsonSchema } from '../http/route';
+
+export const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
+export const nullableTimestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
+
+/** Opaque id in a path segment: length-capped, no slashes. */
+export const pathId: JsonSchema = { type: 'string', minLength: 1, maxLength: 200 };
+
+export function pathParams(...names: string[]): JsonSchema {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, pathId])),
+    required: names,
+    additionalProperties: false,
+  };
+}
+
+/** Query schema with offset pagination: limit in [1, max] (default as given), offset >= 0. */
+export function paginatedQuery(defaultLimit: number, maxLimit: number, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
+      offset: { type: 'integer', minimum: 0, default: 0 },
+      ...extra,
+    },
+    additionalProperties: false,
+  };
+}
+
+export interface PageQuery {
+  limit: number;
+  offset: number;
+}
+
+/** A list response: the collection member plus count, total, limit and offset (spec part 8). */
+export function listResponse(member: string, item: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      [member]: { type: 'array', items: item },
+      count: { type: 'integer', minimum: 0 },
+      total: { type: 'integer', minimum: 0 },
+      limit: { type: 'integer', minimum: 1 },
+      offset: { type: 'integer', minimum: 0 },
+      ...extra,
+    },
+    required: [member, 'count', 'total', 'limit', 'offset', ...Object.keys(extra)],
+    additionalProperties: false,
+  };
+}
+
+export function page<T>(member: string, items: T[], total: number, query: PageQuery) {
+  return { [member]: items, count: items.length, total, limit: query.limit, offset: query.offset };
+}
+
+export const okOnly: JsonSchema = {
+  type: 'object',
+  properties: { ok: { const: true } },
+  required: ['ok'],
+  additionalProperties: false,
+};
+
+export const okWithId: JsonSchema = {
+  type: 'object',
+  properties: { ok: { const: true }, id: { type: 'string' } },
+  required: ['ok', 'id'],
+  additionalProperties: false,
+};
+
+export const errorBody: JsonSchema = {
+  type: 'object',
+  properties: { detail: {} },
+  required: ['detail'],
+};
+
+export const validationErrorBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    detail: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          loc: { type: 'array', items: { type: ['string', 'integer'] } },
+          msg: { type: 'string' },
+          type: { type: 'string' },
+        },
+        required: ['loc', 'msg', 'type'],
+      },
+    },
+  },
+  required: ['detail'],
+};
+
+export const ARCHETYPES = ['remediation_pipeline', 'capability_leverage', 'premium_defensibility', 'continuous_monitoring'] as const;

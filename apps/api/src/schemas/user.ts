@@ -1,0 +1,58 @@
+import type { JsonSchema } from '../http/route';
+import { timestamp } from './common';
+
+const ROLE: JsonSchema = { type: 'string', enum: ['admin', 'partner', 'associate'] };
+
+export const userObject: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^u-' },
+    email: { type: 'string' },
+    firm_id: { type: ['string', 'null'] },
+    role: ROLE,
+    display_name: { type: 'string' },
+    must_change_password: { type: 'boolean' },
+    totp_enabled: { type: 'boolean' },
+  },
+  required: ['id', 'email', 'firm_id', 'role', 'display_name', 'must_change_password', 'totp_enabled'],
+  additionalProperties: false,
+};
+
+export const createdUserObject: JsonSchema = {
+  ...userObject,
+  properties: { ...(userObject.properties as object), created_at: timestamp },
+  required: [...(userObject.required as string[]), 'created_at'],
+};
+
+export const userCreateBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', minLength: 3, maxLength: 254 },
+    firm_id: { type: ['string', 'null'], maxLength: 200 },
+    role: ROLE,
+    password: { type: 'string', minLength: 8, maxLength: 256 },
+    display_name: { type: 'string', maxLength: 200 },
+    must_change_password: { type: 'boolean' },
+  },
+  required: ['email', 'role', 'password'],
+  additionalProperties: false,
+};
+
+export const roleChangeBody: JsonSchema = {
+  type: 'object',
+  properties: { role: ROLE, firm_id: { type: ['string', 'null'], maxLength: 200 } },
+  required: ['role'],
+  additionalProperties: false,
+};
+
+export const roleChangeResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    ok: { const: true },
+    id: { type: 'string' },
+    new_role: ROLE,
+    sessions_revoked: { type: 'integer', minimum: 0 },
+  },
+  required: ['ok', 'id', 'new_role', 'sessions_revoked'],
+  additionalProperties: false,
+};

@@ -1,0 +1,59 @@
+// Everything a request handler may use, built once per process from the configuration.
+import Redis from 'ioredis';
+import type { Config, Logger } from '@auditsvc/runtime';
+import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
+import {
+  AuthService,
+  FirmService,
+  PasswordHasher,
+  UserService,
+  createAuthService,
+  createFirmService,
+  createPasswordHasher,
+  createUserService,
+} from '@auditsvc/services';
+
+export interface AppServices {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  repos: Repositories;
+  redis: Redis;
+  passwords: PasswordHasher;
+  auth: AuthService;
+  users: UserService;
+  firms: FirmService;
+  close(): Promise<void>;
+}
+
+export async function createAppServices(config: Config, logger: Logger): Promise<AppServices> {
+  const db = await openDatabase(config.databaseUrl);
+  const repos = createRepositories(db.prisma);
+  // Commands fail at once while Redis is down (readyz answers 503) instead of queueing forever.
+  const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  let redisErrorLogged = false;
+  redis.on('error', (error: Error) => {
+    if (!redisErrorLogged) logger.warn('redis_unavailable', { error: error.message });
+    redisErrorLogged = true;
+  });
+  redis.on('ready', () => {
+    redisErrorLogged = false;
+  });
+  redis.connect().catch(() => undefined);
+  const passwords = createPasswordHasher(config.bcryptCost);
+  return {
+    config,
+    logger,
+    db,
+    repos,
+    redis,
+    passwords,
+    auth: createAuthService({ repos, passwords, adminToken: config.adminToken }),
+    users: createUserService({ repos, passwords }),
+    firms: createFirmService({ repos }),
+    async close() {
+      redis.disconnect();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// The worker process: one BullMQ consumer per queue that has a handler. Job handlers arrive with
+// the corpus and engine issues; until then the worker connects, reports ready and idles.
+import Redis from 'ioredis';
+import { Worker } from 'bullmq';
+import { QUEUE_NAMES, QueueName, bullPrefix } from '@auditsvc/jobs';
+import type { Config, Logger } from '@auditsvc/runtime';
+
+export type JobHandler = (data: unknown) => Promise<void>;
+
+export interface RunningWorker {
+  queues: QueueName[];
+  stop(): Promise<void>;
+}
+
+export async function startWorker(
+  config: Config,
+  logger: Logger,
+  handlers: Partial<Record<QueueName, JobHandler>> = {},
+): Promise<RunningWorker> {
+  // BullMQ needs maxRetriesPerRequest null on its blocking connection.
+  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  await connection.ping();
+  const consumers: Worker[] = [];
+  for (const name of QUEUE_NAMES) {
+    const handler = handlers[name];
+    if (!handler) continue;
+    const worker = new Worker(name, async (job) => handler(job.data), { connection, prefix: bullPrefix(config.queuePrefix) });
+    worker.on('failed', (job, error) => logger.warn('job_failed', { queue: name, job_id: job?.id, error: error.message }));
+    consumers.push(worker);
+  }
+  const queues = QUEUE_NAMES.filter((name) => handlers[name]);
+  logger.info('worker_ready', { queues, prefix: config.queuePrefix });
+  return {
+    queues,
+    async stop() {
+      // close() waits for the jobs in progress to finish before it resolves.
+      await Promise.all(consumers.map((worker) => worker.close()));
+      await connection.quit();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './client';
+export * from './provider';
+export * from './migrate';
+export * from './repositories';
