@@ -1,0 +1,41 @@
+/** @jest-config-loader esbuild-register */
+// Three projects: unit tests (no database), and the API suites, run once against SQLite and once
+// against PostgreSQL. `npm test` runs all three; .ci/run runs exactly that.
+import type { Config } from 'jest';
+
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+};
+
+const shared: Config = {
+  testEnvironment: 'node',
+  transform,
+  moduleFileExtensions: ['ts', 'js', 'json'],
+};
+
+const apiSuites = ['<rootDir>/apps/api/test/**/*.test.ts'];
+
+const config: Config = {
+  maxWorkers: 2,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/apps/worker/test/**/*.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'api-sqlite',
+      testMatch: apiSuites,
+      setupFiles: ['<rootDir>/test/env/sqlite.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'api-postgres',
+      testMatch: apiSuites,
+      setupFiles: ['<rootDir>/test/env/postgres.ts'],
+    },
+  ],
+};
+
+export default config;
