@@ -30,7 +30,13 @@ export async function createAppServices(config: Config, logger: Logger): Promise
   const db = await openDatabase(config.databaseUrl);
   const repos = createRepositories(db.prisma);
   // Commands fail at once while Redis is down (readyz answers 503) instead of queueing forever.
-  const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  // A short disconnectTimeout: ioredis otherwise keeps a dead socket's 2 s close timer alive.
+  const redis = new Redis(config.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+    disconnectTimeout: 200,
+  });
   let redisErrorLogged = false;
   redis.on('error', (error: Error) => {
     if (!redisErrorLogged) logger.warn('redis_unavailable', { error: error.message });
@@ -52,6 +58,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     users: createUserService({ repos, passwords }),
     firms: createFirmService({ repos }),
     async close() {
+      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
       redis.disconnect();
       await db.close();
     },

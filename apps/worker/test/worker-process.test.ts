@@ -1,0 +1,43 @@
+// The worker as a real process: it starts, connects to Redis, reports ready, and stops cleanly on
+// SIGTERM; with Redis unreachable it fails to start with a clear message instead of hanging.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+const tsxCli = require.resolve('tsx/cli');
+
+function startWorker(env: Record<string, string>) {
+  const child = spawn(process.execPath, [tsxCli, path.join(root, 'apps/worker/src/main.ts')], {
+    env: { ...process.env, QUEUE_PREFIX: `test-worker-${process.pid}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = async (text: string, timeoutMs = 20_000) => {
+    const started = Date.now();
+    while (!output.includes(text)) {
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${text}; output: ${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { child, exited, waitFor, output: () => output };
+}
+
+it('connects to Redis, reports ready and stops cleanly on SIGTERM', async () => {
+  const worker = startWorker({});
+  await worker.waitFor('worker_ready');
+  worker.child.kill('SIGTERM');
+  expect(await worker.exited).toBe(0);
+  expect(worker.output()).toContain('worker_stopped');
+}, 30_000);
+
+it('exits non-zero with a clear message when Redis is unreachable', async () => {
+  const worker = startWorker({ REDIS_URL: 'redis://127.0.0.1:1' });
+  const timer = setTimeout(() => worker.child.kill('SIGKILL'), 20_000);
+  const code = await worker.exited;
+  clearTimeout(timer);
+  expect(code).not.toBe(0);
+  expect(worker.output()).toMatch(/worker failed to start/);
+}, 30_000);
