@@ -52,9 +52,15 @@ for (const provider of providers) {
   const snapshotPath = path.join(dir, '.schema-snapshot.prisma');
   const current = fs.readFileSync(schemaPath(provider), 'utf8');
   const previous = fs.existsSync(snapshotPath) ? fs.readFileSync(snapshotPath, 'utf8') : null;
-  const engine = await SchemaEngine.new({ datamodels: [['schema.prisma', current]] }, () => {}, adapterFor(provider));
+  const engine = await SchemaEngine.new(
+    { datamodels: [['schema.prisma', current]] },
+    () => {},
+    adapterFor(provider),
+  );
   const result = await engine.diff({
-    from: previous ? { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: previous }] } : { tag: 'empty' },
+    from: previous
+      ? { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: previous }] }
+      : { tag: 'empty' },
     to: { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: current }] },
     script: true,
     exitCode: null,

@@ -18,7 +18,9 @@ export function postgresAdminUrl(): string {
   return process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 }
 
-export async function createTestDatabase(provider = process.env.TEST_DATABASE ?? 'sqlite'): Promise<TestDatabase> {
+export async function createTestDatabase(
+  provider = process.env.TEST_DATABASE ?? 'sqlite',
+): Promise<TestDatabase> {
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
   if (provider === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditsvc-test-'));

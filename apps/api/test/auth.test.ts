@@ -1,4 +1,11 @@
-import { Actors, DEFAULT_PASSWORD, bearer, makeActors, makeUser, tokenFor } from '../../../test/helpers/builders';
+import {
+  Actors,
+  DEFAULT_PASSWORD,
+  bearer,
+  makeActors,
+  makeUser,
+  tokenFor,
+} from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 
 let ctx: TestContext;
@@ -38,8 +45,13 @@ describe('POST /auditsvc/auth/login', () => {
   });
 
   it('stores only a hash of the token', async () => {
-    const res = await ctx.http().post('/auditsvc/auth/login').send({ email: actors.associateA.email, password: DEFAULT_PASSWORD });
-    const sessions = await ctx.services.db.prisma.session.findMany({ where: { userId: actors.associateA.id } });
+    const res = await ctx
+      .http()
+      .post('/auditsvc/auth/login')
+      .send({ email: actors.associateA.email, password: DEFAULT_PASSWORD });
+    const sessions = await ctx.services.db.prisma.session.findMany({
+      where: { userId: actors.associateA.id },
+    });
     expect(sessions.length).toBeGreaterThan(0);
     for (const session of sessions) {
       expect(session.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -48,8 +60,14 @@ describe('POST /auditsvc/auth/login', () => {
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401 body', async () => {
-    const wrong = await ctx.http().post('/auditsvc/auth/login').send({ email: actors.partnerA.email, password: 'not the password' });
-    const unknown = await ctx.http().post('/auditsvc/auth/login').send({ email: 'nobody@example.test', password: 'whatever it is' });
+    const wrong = await ctx
+      .http()
+      .post('/auditsvc/auth/login')
+      .send({ email: actors.partnerA.email, password: 'not the password' });
+    const unknown = await ctx
+      .http()
+      .post('/auditsvc/auth/login')
+      .send({ email: 'nobody@example.test', password: 'whatever it is' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ detail: 'Invalid email or password.' });
@@ -68,7 +86,11 @@ describe('POST /auditsvc/auth/login', () => {
   });
 
   it('answers malformed JSON with 422 json_invalid', async () => {
-    const res = await ctx.http().post('/auditsvc/auth/login').set('content-type', 'application/json').send('{"email":');
+    const res = await ctx
+      .http()
+      .post('/auditsvc/auth/login')
+      .set('content-type', 'application/json')
+      .send('{"email":');
     expect(res.status).toBe(422);
     expect(res.body.detail[0].type).toBe('json_invalid');
   });
@@ -101,7 +123,12 @@ describe('GET /auditsvc/auth/me', () => {
     const token = await ctx.http().get('/auditsvc/auth/me').set(actors.headers.adminToken);
     expect(token.body).toEqual({ is_admin: true, user_id: null, firm_id: null, email: null });
     const admin = await ctx.http().get('/auditsvc/auth/me').set(actors.headers.adminSession);
-    expect(admin.body).toEqual({ is_admin: true, user_id: actors.admin.id, firm_id: null, email: actors.admin.email });
+    expect(admin.body).toEqual({
+      is_admin: true,
+      user_id: actors.admin.id,
+      firm_id: null,
+      email: actors.admin.email,
+    });
     const associate = await ctx.http().get('/auditsvc/auth/me').set(actors.headers.associateA);
     expect(associate.body).toEqual({
       is_admin: false,
@@ -125,14 +152,20 @@ describe('GET /auditsvc/auth/me', () => {
   it('answers 401 once the session has expired', async () => {
     const user = await makeUser(ctx, 'associate', actors.firmA.id);
     const token = await tokenFor(ctx, user);
-    await ctx.services.db.prisma.session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await ctx.services.db.prisma.session.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await ctx.http().get('/auditsvc/auth/me').set(bearer(token))).status).toBe(401);
   });
 });
 
 describe('logs', () => {
   it('never contain a password, a token or the admin token', async () => {
-    const res = await ctx.http().post('/auditsvc/auth/login').send({ email: actors.partnerB.email, password: DEFAULT_PASSWORD });
+    const res = await ctx
+      .http()
+      .post('/auditsvc/auth/login')
+      .send({ email: actors.partnerB.email, password: DEFAULT_PASSWORD });
     await ctx.http().get('/auditsvc/auth/me').set(bearer(res.body.token));
     await ctx.http().get('/auditsvc/auth/me').set(actors.headers.adminToken);
     const all = ctx.logs.join('\n');
@@ -140,7 +173,9 @@ describe('logs', () => {
     expect(all).not.toContain(DEFAULT_PASSWORD);
     expect(all).not.toContain(res.body.token);
     expect(all).not.toContain(ctx.adminToken);
-    const requestLine = ctx.logs.map((line) => JSON.parse(line)).find((line) => line.path === '/auditsvc/auth/me');
+    const requestLine = ctx.logs
+      .map((line) => JSON.parse(line))
+      .find((line) => line.path === '/auditsvc/auth/me');
     expect(requestLine).toMatchObject({ message: 'request', method: 'GET', status: 200 });
     expect(requestLine.request_id).toEqual(expect.any(String));
   });

@@ -46,13 +46,20 @@ describe('HTTP conventions', () => {
   });
 
   it('echoes a safe x-request-id and makes one up otherwise', async () => {
-    expect((await ctx.http().get('/healthz').set('x-request-id', 'abc-123')).headers['x-request-id']).toBe('abc-123');
-    const made = (await ctx.http().get('/healthz').set('x-request-id', 'bad id with spaces & symbols!')).headers['x-request-id'];
+    expect((await ctx.http().get('/healthz').set('x-request-id', 'abc-123')).headers['x-request-id']).toBe(
+      'abc-123',
+    );
+    const made = (await ctx.http().get('/healthz').set('x-request-id', 'bad id with spaces & symbols!'))
+      .headers['x-request-id'];
     expect(made).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('ignores members a body schema does not declare', async () => {
-    const res = await ctx.http().post('/auditsvc/firm').set('x-admin-token', ctx.adminToken).send({ display_name: 'Extra', id: 'firm-mine', rogue: 1 });
+    const res = await ctx
+      .http()
+      .post('/auditsvc/firm')
+      .set('x-admin-token', ctx.adminToken)
+      .send({ display_name: 'Extra', id: 'firm-mine', rogue: 1 });
     expect(res.status).toBe(201);
     expect(res.body.id).not.toBe('firm-mine');
     expect(res.body).not.toHaveProperty('rogue');
@@ -89,11 +96,20 @@ describe('OpenAPI document', () => {
 
   it('covers every route Express serves: no route exists outside the declarations', () => {
     const served: string[] = [];
-    const router = (ctx.app as unknown as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router;
+    const router = (
+      ctx.app as unknown as {
+        router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+      }
+    ).router;
     for (const layer of router.stack) {
-      const inner = (layer as unknown as { handle?: { stack?: { route?: { path: string; methods: Record<string, boolean> } }[] } }).handle;
+      const inner = (
+        layer as unknown as {
+          handle?: { stack?: { route?: { path: string; methods: Record<string, boolean> } }[] };
+        }
+      ).handle;
       for (const sub of inner?.stack ?? []) {
-        if (sub.route) for (const method of Object.keys(sub.route.methods)) served.push(`${method} ${sub.route.path}`);
+        if (sub.route)
+          for (const method of Object.keys(sub.route.methods)) served.push(`${method} ${sub.route.path}`);
       }
     }
     expect(served.length).toBeGreaterThan(10);
@@ -102,7 +118,9 @@ describe('OpenAPI document', () => {
   });
 
   it('matches the committed docs/openapi.json (run npm run openapi after changing a route)', () => {
-    const committed = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../docs/openapi.json'), 'utf8'));
+    const committed = JSON.parse(
+      fs.readFileSync(path.resolve(__dirname, '../../../docs/openapi.json'), 'utf8'),
+    );
     expect(openApiDocument()).toEqual(committed);
   });
 
@@ -115,11 +133,21 @@ describe('OpenAPI document', () => {
       errors: [],
       handler: async () => ({}),
     };
-    expect(() => assertRouteComplete(defineRoute({ ...base, method: 'get', path: '/x/:id', response: {} }))).toThrow(/params/);
-    expect(() => assertRouteComplete(defineRoute({ ...base, method: 'post', path: '/x', response: {} }))).toThrow(/body/);
+    expect(() =>
+      assertRouteComplete(defineRoute({ ...base, method: 'get', path: '/x/:id', response: {} })),
+    ).toThrow(/params/);
+    expect(() =>
+      assertRouteComplete(defineRoute({ ...base, method: 'post', path: '/x', response: {} })),
+    ).toThrow(/body/);
     expect(() =>
       assertRouteComplete(defineRoute({ ...base, method: 'get', path: '/x', response: undefined as never })),
     ).toThrow(/response/);
-    expect(() => registerRoute(express.Router(), defineRoute({ ...base, method: 'post', path: '/y', response: {} }), ctx.services)).toThrow();
+    expect(() =>
+      registerRoute(
+        express.Router(),
+        defineRoute({ ...base, method: 'post', path: '/y', response: {} }),
+        ctx.services,
+      ),
+    ).toThrow();
   });
 });

@@ -14,7 +14,12 @@ afterAll(() => ctx.close());
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(64, 2)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([60, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(48, 3)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([60, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(48, 3),
+]);
 const GIF = Buffer.from('GIF89a' + 'x'.repeat(40));
 
 describe('POST /auditsvc/firm', () => {
@@ -63,10 +68,30 @@ describe('POST /auditsvc/firm', () => {
   it.each([
     ['no display_name', {}, ['body', 'display_name'], 'missing'],
     ['an empty display_name', { display_name: '' }, ['body', 'display_name'], 'string_too_short'],
-    ['a colour that is not hex', { display_name: 'x', primary_color: 'red' }, ['body', 'primary_color'], 'string_pattern_mismatch'],
-    ['an unknown archetype', { display_name: 'x', default_archetype: 'cheap' }, ['body', 'default_archetype'], 'enum'],
-    ['a fractional budget', { display_name: 'x', default_budget_cents: 1.5 }, ['body', 'default_budget_cents'], 'int_type'],
-    ['a javascript: logo URL', { display_name: 'x', logo_url: 'javascript:alert(1)' }, ['body', 'logo_url'], 'string_pattern_mismatch'],
+    [
+      'a colour that is not hex',
+      { display_name: 'x', primary_color: 'red' },
+      ['body', 'primary_color'],
+      'string_pattern_mismatch',
+    ],
+    [
+      'an unknown archetype',
+      { display_name: 'x', default_archetype: 'cheap' },
+      ['body', 'default_archetype'],
+      'enum',
+    ],
+    [
+      'a fractional budget',
+      { display_name: 'x', default_budget_cents: 1.5 },
+      ['body', 'default_budget_cents'],
+      'int_type',
+    ],
+    [
+      'a javascript: logo URL',
+      { display_name: 'x', logo_url: 'javascript:alert(1)' },
+      ['body', 'logo_url'],
+      'string_pattern_mismatch',
+    ],
   ])('answers 422 for %s', async (_label, body, loc, type) => {
     const res = await ctx.http().post('/auditsvc/firm').set(admin).send(body);
     expect(res.status).toBe(422);
@@ -74,7 +99,11 @@ describe('POST /auditsvc/firm', () => {
   });
 
   it('answers 413 for a JSON body over 1 MB', async () => {
-    const res = await ctx.http().post('/auditsvc/firm').set(admin).send({ display_name: 'x', tagline: 'y'.repeat(1_100_000) });
+    const res = await ctx
+      .http()
+      .post('/auditsvc/firm')
+      .set(admin)
+      .send({ display_name: 'x', tagline: 'y'.repeat(1_100_000) });
     expect(res.status).toBe(413);
     expect(res.body.detail).toEqual(expect.any(String));
   });
@@ -109,11 +138,21 @@ describe('GET and PUT /auditsvc/firm/{id}', () => {
   });
 
   it('applies only the members sent', async () => {
-    const created = await ctx.http().post('/auditsvc/firm').set(admin).send({ display_name: 'Epsilon', tagline: 'keep me' });
-    const res = await ctx.http().put(`/auditsvc/firm/${created.body.id}`).set(admin).send({ primary_color: '#000000' });
+    const created = await ctx
+      .http()
+      .post('/auditsvc/firm')
+      .set(admin)
+      .send({ display_name: 'Epsilon', tagline: 'keep me' });
+    const res = await ctx
+      .http()
+      .put(`/auditsvc/firm/${created.body.id}`)
+      .set(admin)
+      .send({ primary_color: '#000000' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ display_name: 'Epsilon', tagline: 'keep me', primary_color: '#000000' });
-    expect((await ctx.http().put('/auditsvc/firm/firm-nope').set(admin).send({ tagline: 'x' })).status).toBe(404);
+    expect((await ctx.http().put('/auditsvc/firm/firm-nope').set(admin).send({ tagline: 'x' })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -128,8 +167,18 @@ describe('DELETE /auditsvc/firm/{id}', () => {
 });
 
 describe('firm logo', () => {
-  const upload = (firmId: string, headers: Record<string, string>, bytes: Buffer, filename: string, contentType?: string) =>
-    ctx.http().post(`/auditsvc/firm/${firmId}/logo`).set(headers).attach('file', bytes, { filename, contentType: contentType ?? 'application/octet-stream' });
+  const upload = (
+    firmId: string,
+    headers: Record<string, string>,
+    bytes: Buffer,
+    filename: string,
+    contentType?: string,
+  ) =>
+    ctx
+      .http()
+      .post(`/auditsvc/firm/${firmId}/logo`)
+      .set(headers)
+      .attach('file', bytes, { filename, contentType: contentType ?? 'application/octet-stream' });
 
   it.each([
     ['png', PNG, 'image/png'],
@@ -166,7 +215,18 @@ describe('firm logo', () => {
     expect(res.body.content_type).toBe('image/svg+xml');
     const stored = Buffer.from(res.body.logo_url.split(',')[1], 'base64').toString('utf8');
     expect(stored).toContain('<circle');
-    for (const banned of ['script', 'onload', 'onclick', 'foreignObject', 'iframe', 'evil.test', 'javascript', '@import', '<image', '<a ']) {
+    for (const banned of [
+      'script',
+      'onload',
+      'onclick',
+      'foreignObject',
+      'iframe',
+      'evil.test',
+      'javascript',
+      '@import',
+      '<image',
+      '<a ',
+    ]) {
       expect(stored).not.toContain(banned);
     }
     expect(res.body.size_bytes).toBe(Buffer.byteLength(stored));
@@ -182,7 +242,12 @@ describe('firm logo', () => {
     ['a GIF', GIF, 'logo.gif', 'image/gif'],
     ['text', Buffer.from('hello, not an image'), 'logo.png', 'image/png'],
     ['a PNG declared as JPEG', PNG, 'logo.jpg', 'image/jpeg'],
-    ['malformed SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>'), 'x.svg', 'image/svg+xml'],
+    [
+      'malformed SVG',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>'),
+      'x.svg',
+      'image/svg+xml',
+    ],
   ])('answers 415 for %s', async (_label, bytes, filename, type) => {
     const res = await upload(actors.firmA.id, admin, bytes, filename, type);
     expect(res.status).toBe(415);
@@ -190,12 +255,25 @@ describe('firm logo', () => {
   });
 
   it('answers 422 without a file or with another field name', async () => {
-    const none = await ctx.http().post(`/auditsvc/firm/${actors.firmA.id}/logo`).set(admin).field('note', 'x');
+    const none = await ctx
+      .http()
+      .post(`/auditsvc/firm/${actors.firmA.id}/logo`)
+      .set(admin)
+      .field('note', 'x');
     expect(none.status).toBe(422);
     expect(none.body.detail[0]).toMatchObject({ loc: ['body', 'file'], type: 'missing' });
-    const wrongField = await ctx.http().post(`/auditsvc/firm/${actors.firmA.id}/logo`).set(admin).attach('image', PNG, 'a.png');
+    const wrongField = await ctx
+      .http()
+      .post(`/auditsvc/firm/${actors.firmA.id}/logo`)
+      .set(admin)
+      .attach('image', PNG, 'a.png');
     expect(wrongField.status).toBe(422);
-    const two = await ctx.http().post(`/auditsvc/firm/${actors.firmA.id}/logo`).set(admin).attach('file', PNG, 'a.png').attach('file', PNG, 'b.png');
+    const two = await ctx
+      .http()
+      .post(`/auditsvc/firm/${actors.firmA.id}/logo`)
+      .set(admin)
+      .attach('file', PNG, 'a.png')
+      .attach('file', PNG, 'b.png');
     expect(two.status).toBe(422);
   });
 
@@ -207,7 +285,10 @@ describe('firm logo', () => {
 
   it('removes the logo', async () => {
     await upload(actors.firmB.id, admin, PNG, 'a.png');
-    const res = await ctx.http().delete(`/auditsvc/firm/${actors.firmB.id}/logo`).set(actors.headers.partnerB);
+    const res = await ctx
+      .http()
+      .delete(`/auditsvc/firm/${actors.firmB.id}/logo`)
+      .set(actors.headers.partnerB);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, logo_url: '' });
     expect((await ctx.http().get(`/auditsvc/firm/${actors.firmB.id}`).set(admin)).body.logo_url).toBe('');

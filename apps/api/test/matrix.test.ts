@@ -22,15 +22,45 @@ interface Case {
   expected: Expected;
 }
 
-const ADMIN_ONLY = (ok: number): Expected => ({ anonymous: 401, adminToken: ok, adminSession: ok, partnerA: 403, associateA: 403, partnerB: 403 });
-const ANY_IN_FIRM_A = (ok: number): Expected => ({ anonymous: 401, adminToken: ok, adminSession: ok, partnerA: ok, associateA: ok, partnerB: 404 });
+const ADMIN_ONLY = (ok: number): Expected => ({
+  anonymous: 401,
+  adminToken: ok,
+  adminSession: ok,
+  partnerA: 403,
+  associateA: 403,
+  partnerB: 403,
+});
+const ANY_IN_FIRM_A = (ok: number): Expected => ({
+  anonymous: 401,
+  adminToken: ok,
+  adminSession: ok,
+  partnerA: ok,
+  associateA: ok,
+  partnerB: 404,
+});
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(16)]);
 
 const cases: Case[] = [
-  { name: 'GET /auditsvc/firm', call: (h) => ctx.http().get('/auditsvc/firm').set(h), expected: { ...ANY_IN_FIRM_A(200), partnerB: 200 } },
-  { name: 'GET /auditsvc/firm/{A}', call: (h) => ctx.http().get(`/auditsvc/firm/${actors.firmA.id}`).set(h), expected: ANY_IN_FIRM_A(200) },
-  { name: 'POST /auditsvc/firm', call: (h) => ctx.http().post('/auditsvc/firm').set(h).send({ display_name: 'M' }), expected: ADMIN_ONLY(201) },
-  { name: 'PUT /auditsvc/firm/{A}', call: (h) => ctx.http().put(`/auditsvc/firm/${actors.firmA.id}`).set(h).send({ tagline: 't' }), expected: ADMIN_ONLY(200) },
+  {
+    name: 'GET /auditsvc/firm',
+    call: (h) => ctx.http().get('/auditsvc/firm').set(h),
+    expected: { ...ANY_IN_FIRM_A(200), partnerB: 200 },
+  },
+  {
+    name: 'GET /auditsvc/firm/{A}',
+    call: (h) => ctx.http().get(`/auditsvc/firm/${actors.firmA.id}`).set(h),
+    expected: ANY_IN_FIRM_A(200),
+  },
+  {
+    name: 'POST /auditsvc/firm',
+    call: (h) => ctx.http().post('/auditsvc/firm').set(h).send({ display_name: 'M' }),
+    expected: ADMIN_ONLY(201),
+  },
+  {
+    name: 'PUT /auditsvc/firm/{A}',
+    call: (h) => ctx.http().put(`/auditsvc/firm/${actors.firmA.id}`).set(h).send({ tagline: 't' }),
+    expected: ADMIN_ONLY(200),
+  },
   {
     name: 'DELETE /auditsvc/firm/{new}',
     call: async (h) => {
@@ -41,36 +71,79 @@ const cases: Case[] = [
   },
   {
     name: 'POST /auditsvc/firm/{A}/logo',
-    call: (h) => ctx.http().post(`/auditsvc/firm/${actors.firmA.id}/logo`).set(h).attach('file', PNG, 'l.png'),
-    expected: { anonymous: 401, adminToken: 200, adminSession: 200, partnerA: 200, associateA: 403, partnerB: 404 },
+    call: (h) =>
+      ctx.http().post(`/auditsvc/firm/${actors.firmA.id}/logo`).set(h).attach('file', PNG, 'l.png'),
+    expected: {
+      anonymous: 401,
+      adminToken: 200,
+      adminSession: 200,
+      partnerA: 200,
+      associateA: 403,
+      partnerB: 404,
+    },
   },
   {
     name: 'DELETE /auditsvc/firm/{A}/logo',
     call: (h) => ctx.http().delete(`/auditsvc/firm/${actors.firmA.id}/logo`).set(h),
-    expected: { anonymous: 401, adminToken: 200, adminSession: 200, partnerA: 200, associateA: 403, partnerB: 404 },
+    expected: {
+      anonymous: 401,
+      adminToken: 200,
+      adminSession: 200,
+      partnerA: 200,
+      associateA: 403,
+      partnerB: 404,
+    },
   },
   {
     name: 'POST /auditsvc/user',
     call: (h) =>
-      ctx.http().post('/auditsvc/user').set(h).send({ email: `m${Math.random()}@x.test`, role: 'associate', firm_id: actors.firmA.id, password: 'password1' }),
+      ctx
+        .http()
+        .post('/auditsvc/user')
+        .set(h)
+        .send({
+          email: `m${Math.random()}@x.test`,
+          role: 'associate',
+          firm_id: actors.firmA.id,
+          password: 'password1',
+        }),
     expected: ADMIN_ONLY(201),
   },
-  { name: 'GET /auditsvc/user', call: (h) => ctx.http().get('/auditsvc/user').set(h), expected: ADMIN_ONLY(200) },
+  {
+    name: 'GET /auditsvc/user',
+    call: (h) => ctx.http().get('/auditsvc/user').set(h),
+    expected: ADMIN_ONLY(200),
+  },
   {
     name: 'DELETE /auditsvc/user/{new}',
-    call: async (h) => ctx.http().delete(`/auditsvc/user/${(await makeUser(ctx, 'associate', actors.firmA.id)).id}`).set(h),
+    call: async (h) =>
+      ctx
+        .http()
+        .delete(`/auditsvc/user/${(await makeUser(ctx, 'associate', actors.firmA.id)).id}`)
+        .set(h),
     expected: ADMIN_ONLY(200),
   },
   {
     name: 'POST /auditsvc/user/{new}/role',
     call: async (h) =>
-      ctx.http().post(`/auditsvc/user/${(await makeUser(ctx, 'associate', actors.firmA.id)).id}/role`).set(h).send({ role: 'partner' }),
+      ctx
+        .http()
+        .post(`/auditsvc/user/${(await makeUser(ctx, 'associate', actors.firmA.id)).id}/role`)
+        .set(h)
+        .send({ role: 'partner' }),
     expected: ADMIN_ONLY(200),
   },
   {
     name: 'GET /auditsvc/auth/me',
     call: (h) => ctx.http().get('/auditsvc/auth/me').set(h),
-    expected: { anonymous: 401, adminToken: 200, adminSession: 200, partnerA: 200, associateA: 200, partnerB: 200 },
+    expected: {
+      anonymous: 401,
+      adminToken: 200,
+      adminSession: 200,
+      partnerA: 200,
+      associateA: 200,
+      partnerB: 200,
+    },
   },
 ];
 

@@ -10,10 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-it('records every migration in _prisma_migrations with Prisma\'s checksum', async () => {
+it("records every migration in _prisma_migrations with Prisma's checksum", async () => {
   const rows = await ctx.services.db.prisma.$queryRawUnsafe<
     { migration_name: string; checksum: string; finished_at: unknown; applied_steps_count: number | bigint }[]
-  >('SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name');
+  >(
+    'SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name',
+  );
   const files = readMigrations(ctx.services.db.provider);
   expect(rows.map((row) => row.migration_name)).toEqual(files.map((file) => file.name));
   for (const [index, row] of rows.entries()) {
@@ -30,8 +32,10 @@ it('applies nothing the second time, also when two processes start together', as
 
 it('runs SQLite in WAL mode with foreign keys on', async () => {
   if (ctx.services.db.provider !== 'sqlite') return;
-  const [mode] = await ctx.services.db.prisma.$queryRawUnsafe<{ journal_mode: string }[]>('PRAGMA journal_mode');
+  const [mode] =
+    await ctx.services.db.prisma.$queryRawUnsafe<{ journal_mode: string }[]>('PRAGMA journal_mode');
   expect(mode!.journal_mode).toBe('wal');
-  const [fk] = await ctx.services.db.prisma.$queryRawUnsafe<{ foreign_keys: number | bigint }[]>('PRAGMA foreign_keys');
+  const [fk] =
+    await ctx.services.db.prisma.$queryRawUnsafe<{ foreign_keys: number | bigint }[]>('PRAGMA foreign_keys');
   expect(Number(fk!.foreign_keys)).toBe(1);
 });

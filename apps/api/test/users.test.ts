@@ -1,5 +1,13 @@
 import bcrypt from 'bcrypt';
-import { Actors, DEFAULT_PASSWORD, bearer, makeActors, makeFirm, makeUser, tokenFor } from '../../../test/helpers/builders';
+import {
+  Actors,
+  DEFAULT_PASSWORD,
+  bearer,
+  makeActors,
+  makeFirm,
+  makeUser,
+  tokenFor,
+} from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 
 let ctx: TestContext;
@@ -38,12 +46,19 @@ describe('POST /auditsvc/user', () => {
     const stored = await ctx.services.db.prisma.user.findUnique({ where: { id: res.body.id } });
     expect(stored!.passwordHash).toMatch(/^\$2[aby]\$12\$/);
     expect(await bcrypt.compare('eight888', stored!.passwordHash)).toBe(true);
-    const login = await ctx.http().post('/auditsvc/auth/login').send({ email: 'new.partner@example.test', password: 'eight888' });
+    const login = await ctx
+      .http()
+      .post('/auditsvc/auth/login')
+      .send({ email: 'new.partner@example.test', password: 'eight888' });
     expect(login.status).toBe(200);
   });
 
   it('creates a platform admin without a firm', async () => {
-    const res = await ctx.http().post('/auditsvc/user').set(admin).send({ email: 'root2@example.test', role: 'admin', password: 'long enough' });
+    const res = await ctx
+      .http()
+      .post('/auditsvc/user')
+      .set(admin)
+      .send({ email: 'root2@example.test', role: 'admin', password: 'long enough' });
     expect(res.status).toBe(201);
     expect(res.body.firm_id).toBeNull();
     expect(res.body.display_name).toBe('root2');
@@ -68,19 +83,38 @@ describe('POST /auditsvc/user', () => {
     ['an e-mail of the wrong type', { email: 7 }, ['body', 'email'], 'string_type'],
     ['a malformed e-mail', { email: 'not-an-email' }, ['body', 'email'], 'value_error'],
     ['a partner without a firm', { firm_id: null }, ['body', 'firm_id'], 'missing'],
-    ['a boolean of the wrong type', { must_change_password: 'yes' }, ['body', 'must_change_password'], 'bool_type'],
+    [
+      'a boolean of the wrong type',
+      { must_change_password: 'yes' },
+      ['body', 'must_change_password'],
+      'bool_type',
+    ],
   ])('answers 422 for %s', async (_label, override, loc, type) => {
-    const body = { email: 'valid@example.test', firm_id: actors.firmA.id, role: 'partner', password: 'password1', ...override };
+    const body = {
+      email: 'valid@example.test',
+      firm_id: actors.firmA.id,
+      role: 'partner',
+      password: 'password1',
+      ...override,
+    };
     const res = await ctx.http().post('/auditsvc/user').set(admin).send(body);
     expect(res.status).toBe(422);
-    expect(res.body.detail).toEqual(expect.arrayContaining([expect.objectContaining({ loc, type, msg: expect.any(String) })]));
+    expect(res.body.detail).toEqual(
+      expect.arrayContaining([expect.objectContaining({ loc, type, msg: expect.any(String) })]),
+    );
   });
 
   it('answers 422 for an admin given a firm, and 404 for a firm that does not exist', async () => {
-    const adminWithFirm = await ctx.http().post('/auditsvc/user').set(admin)
+    const adminWithFirm = await ctx
+      .http()
+      .post('/auditsvc/user')
+      .set(admin)
       .send({ email: 'x1@example.test', role: 'admin', firm_id: actors.firmA.id, password: 'password1' });
     expect(adminWithFirm.status).toBe(422);
-    const noFirm = await ctx.http().post('/auditsvc/user').set(admin)
+    const noFirm = await ctx
+      .http()
+      .post('/auditsvc/user')
+      .set(admin)
       .send({ email: 'x2@example.test', role: 'partner', firm_id: 'firm-missing', password: 'password1' });
     expect(noFirm.status).toBe(404);
   });
@@ -91,7 +125,10 @@ describe('GET /auditsvc/user', () => {
     const res = await ctx.http().get('/auditsvc/user?limit=500').set(admin);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['count', 'limit', 'offset', 'total', 'users']);
-    const keys = res.body.users.map((u: { firm_id: string | null; email: string }) => [u.firm_id ?? '', u.email]);
+    const keys = res.body.users.map((u: { firm_id: string | null; email: string }) => [
+      u.firm_id ?? '',
+      u.email,
+    ]);
     const sorted = [...keys].sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : 1) : a[0] < b[0] ? -1 : 1));
     expect(keys).toEqual(sorted);
     expect(res.body.count).toBe(res.body.users.length);
@@ -101,10 +138,14 @@ describe('GET /auditsvc/user', () => {
 
   it('filters by firm_id and pages with limit and offset', async () => {
     const firm = await makeFirm(ctx, 'Paging Partners');
-    for (const name of ['c', 'a', 'b']) await makeUser(ctx, 'associate', firm.id, { email: `${name}@paging.test` });
+    for (const name of ['c', 'a', 'b'])
+      await makeUser(ctx, 'associate', firm.id, { email: `${name}@paging.test` });
     const first = await ctx.http().get(`/auditsvc/user?firm_id=${firm.id}&limit=2`).set(admin);
     expect(first.body).toMatchObject({ count: 2, total: 3, limit: 2, offset: 0 });
-    expect(first.body.users.map((u: { email: string }) => u.email)).toEqual(['a@paging.test', 'b@paging.test']);
+    expect(first.body.users.map((u: { email: string }) => u.email)).toEqual([
+      'a@paging.test',
+      'b@paging.test',
+    ]);
     const second = await ctx.http().get(`/auditsvc/user?firm_id=${firm.id}&limit=2&offset=2`).set(admin);
     expect(second.body.users.map((u: { email: string }) => u.email)).toEqual(['c@paging.test']);
     expect(second.body).toMatchObject({ count: 1, total: 3, offset: 2 });
@@ -128,7 +169,7 @@ describe('GET /auditsvc/user', () => {
 });
 
 describe('DELETE /auditsvc/user/{id}', () => {
-  it('deletes the user and ends the user\'s sessions', async () => {
+  it("deletes the user and ends the user's sessions", async () => {
     const user = await makeUser(ctx, 'associate', actors.firmA.id);
     const token = await tokenFor(ctx, user);
     const res = await ctx.http().delete(`/auditsvc/user/${user.id}`).set(admin);
@@ -146,27 +187,49 @@ describe('POST /auditsvc/user/{id}/role', () => {
     const res = await ctx.http().post(`/auditsvc/user/${user.id}/role`).set(admin).send({ role: 'partner' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, id: user.id, new_role: 'partner', sessions_revoked: 2 });
-    for (const token of tokens) expect((await ctx.http().get('/auditsvc/auth/me').set(bearer(token))).status).toBe(401);
-    const login = await ctx.http().post('/auditsvc/auth/login').send({ email: user.email, password: DEFAULT_PASSWORD });
+    for (const token of tokens)
+      expect((await ctx.http().get('/auditsvc/auth/me').set(bearer(token))).status).toBe(401);
+    const login = await ctx
+      .http()
+      .post('/auditsvc/auth/login')
+      .send({ email: user.email, password: DEFAULT_PASSWORD });
     expect(login.body.user.role).toBe('partner');
     expect(login.body.user.firm_id).toBe(actors.firmA.id);
   });
 
   it('makes a platform admin without a firm, and needs a firm to leave admin', async () => {
     const user = await makeUser(ctx, 'partner', actors.firmB.id);
-    const promoted = await ctx.http().post(`/auditsvc/user/${user.id}/role`).set(admin).send({ role: 'admin' });
+    const promoted = await ctx
+      .http()
+      .post(`/auditsvc/user/${user.id}/role`)
+      .set(admin)
+      .send({ role: 'admin' });
     expect(promoted.body).toMatchObject({ new_role: 'admin', sessions_revoked: 0 });
     expect((await ctx.services.repos.users.findById(user.id))!.firmId).toBeNull();
-    const noFirm = await ctx.http().post(`/auditsvc/user/${user.id}/role`).set(admin).send({ role: 'partner' });
+    const noFirm = await ctx
+      .http()
+      .post(`/auditsvc/user/${user.id}/role`)
+      .set(admin)
+      .send({ role: 'partner' });
     expect(noFirm.status).toBe(422);
-    const back = await ctx.http().post(`/auditsvc/user/${user.id}/role`).set(admin).send({ role: 'partner', firm_id: actors.firmB.id });
+    const back = await ctx
+      .http()
+      .post(`/auditsvc/user/${user.id}/role`)
+      .set(admin)
+      .send({ role: 'partner', firm_id: actors.firmB.id });
     expect(back.status).toBe(200);
   });
 
   it('answers 422 for an unknown role and 404 for an unknown user', async () => {
-    const bad = await ctx.http().post(`/auditsvc/user/${actors.partnerA.id}/role`).set(admin).send({ role: 'boss' });
+    const bad = await ctx
+      .http()
+      .post(`/auditsvc/user/${actors.partnerA.id}/role`)
+      .set(admin)
+      .send({ role: 'boss' });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0]).toMatchObject({ loc: ['body', 'role'], type: 'enum' });
-    expect((await ctx.http().post('/auditsvc/user/u-missing/role').set(admin).send({ role: 'partner' })).status).toBe(404);
+    expect(
+      (await ctx.http().post('/auditsvc/user/u-missing/role').set(admin).send({ role: 'partner' })).status,
+    ).toBe(404);
   });
 });

@@ -26,7 +26,9 @@ async function assertRedisReachable(redisUrl: string): Promise<void> {
     await probe.connect();
     await probe.ping();
   } catch (error) {
-    throw new Error(`cannot reach Redis at ${redactUrl(redisUrl)}: ${(error as Error).message}`);
+    throw new Error(`cannot reach Redis at ${redactUrl(redisUrl)}: ${(error as Error).message}`, {
+      cause: error,
+    });
   } finally {
     probe.disconnect();
   }

@@ -18,7 +18,8 @@ function startWorker(env: Record<string, string>) {
   const waitFor = async (text: string, timeoutMs = 20_000) => {
     const started = Date.now();
     while (!output.includes(text)) {
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${text}; output: ${output}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`timed out waiting for ${text}; output: ${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };

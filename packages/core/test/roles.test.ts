@@ -1,7 +1,21 @@
-import { Caller, ForbiddenError, NotFoundError, assertFirmVisible, firmScope, requireAdmin, requireMutator, requirePartnerOrAdmin } from '../src';
+import {
+  Caller,
+  ForbiddenError,
+  NotFoundError,
+  assertFirmVisible,
+  firmScope,
+  requireAdmin,
+  requireMutator,
+  requirePartnerOrAdmin,
+} from '../src';
 
 const session = (role: 'admin' | 'partner' | 'associate', firmId: string | null): Caller => ({
-  kind: 'session', sessionId: 's-1', userId: 'u-1', email: 'a@b.co', role, firmId,
+  kind: 'session',
+  sessionId: 's-1',
+  userId: 'u-1',
+  email: 'a@b.co',
+  role,
+  firmId,
 });
 
 describe('roles and tenancy rules', () => {

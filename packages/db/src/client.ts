@@ -24,7 +24,9 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
   if (provider === 'sqlite') {
     const file = sqliteFilePath(databaseUrl);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const prisma = new SqlitePrismaClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000 }) });
+    const prisma = new SqlitePrismaClient({
+      adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000 }),
+    });
     // WAL lets readers proceed while one writer commits; NORMAL sync is durable against process
     // crashes in WAL mode. Foreign keys are off by default in SQLite.
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');

@@ -26,7 +26,10 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
-export function readMigrations(provider: DatabaseProvider, dir = migrationsDirectory(provider)): MigrationFile[] {
+export function readMigrations(
+  provider: DatabaseProvider,
+  dir = migrationsDirectory(provider),
+): MigrationFile[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(dir, entry.name, 'migration.sql')))
@@ -34,22 +37,32 @@ export function readMigrations(provider: DatabaseProvider, dir = migrationsDirec
     .sort()
     .map((name) => {
       const bytes = fs.readFileSync(path.join(dir, name, 'migration.sql'));
-      return { name, sql: bytes.toString('utf8'), checksum: createHash('sha256').update(bytes).digest('hex') };
+      return {
+        name,
+        sql: bytes.toString('utf8'),
+        checksum: createHash('sha256').update(bytes).digest('hex'),
+      };
     });
 }
 
 /** The migrations still to apply; throws on an edited or failed migration (as Prisma refuses to go on). */
 export function pendingMigrations(files: MigrationFile[], applied: AppliedRow[]): MigrationFile[] {
-  const byName = new Map(applied.filter((row) => row.rolled_back_at == null).map((r) => [r.migration_name, r]));
+  const byName = new Map(
+    applied.filter((row) => row.rolled_back_at == null).map((r) => [r.migration_name, r]),
+  );
   const failed = applied.find((row) => row.finished_at == null && row.rolled_back_at == null);
   if (failed) {
-    throw new MigrationError(`Migration ${failed.migration_name} failed earlier; resolve it before starting.`);
+    throw new MigrationError(
+      `Migration ${failed.migration_name} failed earlier; resolve it before starting.`,
+    );
   }
   return files.filter((file) => {
     const row = byName.get(file.name);
     if (!row) return true;
     if (row.checksum !== file.checksum) {
-      throw new MigrationError(`Migration ${file.name} was changed after it was applied (checksum mismatch).`);
+      throw new MigrationError(
+        `Migration ${file.name} was changed after it was applied (checksum mismatch).`,
+      );
     }
     return false;
   });
@@ -96,7 +109,9 @@ function applySqlite(databaseUrl: string, files: MigrationFile[]): string[] {
     const applied: string[] = [];
     // BEGIN IMMEDIATE takes the write lock first, so two processes starting together apply once.
     const run = db.transaction(() => {
-      const rows = db.prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations').all() as AppliedRow[];
+      const rows = db
+        .prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations')
+        .all() as AppliedRow[];
       for (const migration of pendingMigrations(files, rows)) {
         const id = randomUUID();
         const started = Date.now();

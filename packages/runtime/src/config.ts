@@ -119,7 +119,9 @@ function parseModelPricing(raw: string, problems: string[]): Record<string, Mode
   try {
     parsed = JSON.parse(raw);
   } catch {
-    problems.push('MODEL_PRICING must be JSON: {"model": {"input_cents_per_1k": n, "output_cents_per_1k": n}}');
+    problems.push(
+      'MODEL_PRICING must be JSON: {"model": {"input_cents_per_1k": n, "output_cents_per_1k": n}}',
+    );
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -137,10 +139,15 @@ function parseModelPricing(raw: string, problems: string[]): Record<string, Mode
       p.input_cents_per_1k >= 0 &&
       p.output_cents_per_1k >= 0;
     if (!valid) {
-      problems.push(`MODEL_PRICING["${model}"] needs non-negative input_cents_per_1k and output_cents_per_1k`);
+      problems.push(
+        `MODEL_PRICING["${model}"] needs non-negative input_cents_per_1k and output_cents_per_1k`,
+      );
       continue;
     }
-    prices[model] = { input_cents_per_1k: p.input_cents_per_1k!, output_cents_per_1k: p.output_cents_per_1k! };
+    prices[model] = {
+      input_cents_per_1k: p.input_cents_per_1k!,
+      output_cents_per_1k: p.output_cents_per_1k!,
+    };
   }
   return prices;
 }

@@ -3,7 +3,8 @@
 // any metadata object as a second line of defence.
 import winston from 'winston';
 
-const SECRET_KEYS = /^(authorization|x-admin-token|password|current_password|new_password|token|secret|totp_code|backup_code|backup_codes|code|signature|sig|cookie|api_key|apikey)$/i;
+const SECRET_KEYS =
+  /^(authorization|x-admin-token|password|current_password|new_password|token|secret|totp_code|backup_code|backup_codes|code|signature|sig|cookie|api_key|apikey)$/i;
 
 function scrub(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
@@ -25,7 +26,11 @@ const redact = winston.format((info) => {
 
 export type Logger = winston.Logger;
 
-export function createLogger(options: { level?: string; service: string; stream?: NodeJS.WritableStream }): Logger {
+export function createLogger(options: {
+  level?: string;
+  service: string;
+  stream?: NodeJS.WritableStream;
+}): Logger {
   const transport = options.stream
     ? new winston.transports.Stream({ stream: options.stream })
     : new winston.transports.Console();

@@ -22,17 +22,26 @@ describe('loadConfig', () => {
   it('reports every problem at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', MODEL_PROVIDER: 'magic', BCRYPT_COST: '8', MODEL_PRICING: '{"m":{}}' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        MODEL_PROVIDER: 'magic',
+        BCRYPT_COST: '8',
+        MODEL_PRICING: '{"m":{}}',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'MODEL_PROVIDER', 'BCRYPT_COST', 'MODEL_PRICING']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'MODEL_PROVIDER', 'BCRYPT_COST', 'MODEL_PRICING'])
+      expect(problems).toContain(name);
   });
 
   it('parses MODEL_PRICING including the "*" key', () => {
-    const config = loadConfig({ MODEL_PRICING: '{"*": {"input_cents_per_1k": 1, "output_cents_per_1k": 2.5}}' });
+    const config = loadConfig({
+      MODEL_PRICING: '{"*": {"input_cents_per_1k": 1, "output_cents_per_1k": 2.5}}',
+    });
     expect(config.modelPricing).toEqual({ '*': { input_cents_per_1k: 1, output_cents_per_1k: 2.5 } });
   });
 });

@@ -6,7 +6,12 @@ describe('sniffImage', () => {
     [Buffer.from('ffd8ffdb00', 'hex'), 'image/jpeg'],
     [Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBP')]), 'image/webp'],
     [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'],
-    [Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>'), 'image/svg+xml'],
+    [
+      Buffer.from(
+        '\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>',
+      ),
+      'image/svg+xml',
+    ],
     [Buffer.from('GIF89a'), null],
     [Buffer.from('<html><svg></svg></html>'), null],
     [Buffer.from([0x3c, 0x73, 0x76, 0x67, 0x00]), null],
@@ -17,7 +22,9 @@ describe('sniffImage', () => {
 
 describe('sanitizeSvg', () => {
   it('keeps drawing elements and local references', () => {
-    const out = sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g"/></defs><rect fill="url(#g)" width="2"/></svg>');
+    const out = sanitizeSvg(
+      '<svg xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g"/></defs><rect fill="url(#g)" width="2"/></svg>',
+    );
     expect(out).toContain('fill="url(#g)"');
     expect(out).toContain('<linearGradient id="g"/>');
   });

@@ -34,8 +34,11 @@ function multerAnswer(error: multer.MulterError): { status: number; body: unknow
           ],
         },
       };
-    default:
-      return { status: 422, body: { detail: [{ loc: ['body'], msg: error.message, type: 'multipart_invalid' }] } };
+    case 'MISSING_FIELD_NAME':
+      return {
+        status: 422,
+        body: { detail: [{ loc: ['body'], msg: error.message, type: 'multipart_invalid' }] },
+      };
   }
 }
 
@@ -69,15 +72,23 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     // busboy reports malformed multipart bodies as plain errors.
-    if (error instanceof Error && /multipart|boundary|Unexpected end of form|Malformed part header/i.test(error.message)) {
-      res.status(422).json({ detail: [{ loc: ['body'], msg: 'malformed multipart body', type: 'multipart_invalid' }] });
+    if (
+      error instanceof Error &&
+      /multipart|boundary|Unexpected end of form|Malformed part header/i.test(error.message)
+    ) {
+      res
+        .status(422)
+        .json({ detail: [{ loc: ['body'], msg: 'malformed multipart body', type: 'multipart_invalid' }] });
       return;
     }
     logger.error('unhandled_error', {
       request_id: res.locals.requestId,
       method: req.method,
       path: req.path,
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+      error:
+        error instanceof Error
+          ? { name: error.name, message: error.message, stack: error.stack }
+          : String(error),
     });
     res.status(500).json({ detail: 'Internal server error.' });
   };

@@ -8,7 +8,7 @@ const STATUS_TEXT: Record<number, string> = {
   202: 'Accepted',
   401: 'Missing or invalid credentials',
   403: 'Forbidden for this caller',
-  404: 'Not found (or another firm\'s record)',
+  404: "Not found (or another firm's record)",
   409: 'Conflict',
   413: 'Payload too large',
   415: 'Unsupported media type',
@@ -25,7 +25,10 @@ function security(auth: AuthLevel): Record<string, string[]>[] | undefined {
     case 'bearer':
     case 'session':
       return [{ bearer: [] }];
-    default:
+    case 'any':
+    case 'mut':
+    case 'partner':
+    case 'admin':
       return [{ adminToken: [] }, { bearer: [] }];
   }
 }
@@ -49,7 +52,10 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
     const status = String(route.status ?? 200);
     const success = isRawResponse(route.response)
       ? { description: route.response.description, content: { [route.response.contentType]: {} } }
-      : { description: STATUS_TEXT[route.status ?? 200] ?? 'OK', content: { 'application/json': { schema: route.response } } };
+      : {
+          description: STATUS_TEXT[route.status ?? 200] ?? 'OK',
+          content: { 'application/json': { schema: route.response } },
+        };
     const responses: Record<string, unknown> = { [status]: success };
     for (const code of route.errors) {
       responses[String(code)] = {
@@ -65,7 +71,13 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
           'multipart/form-data': {
             schema: {
               type: 'object',
-              properties: { [route.upload.field]: { type: 'string', format: 'binary', description: route.upload.description } },
+              properties: {
+                [route.upload.field]: {
+                  type: 'string',
+                  format: 'binary',
+                  description: route.upload.description,
+                },
+              },
               required: [route.upload.field],
             },
           },
@@ -91,7 +103,8 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
     info: {
       title: 'auditsvc',
       version,
-      description: 'Audit engagement service. Every /auditsvc route accepts x-admin-token or a bearer session unless stated.',
+      description:
+        'Audit engagement service. Every /auditsvc route accepts x-admin-token or a bearer session unless stated.',
     },
     components: {
       securitySchemes: {

@@ -42,7 +42,8 @@ function authorise(level: AuthLevel, caller: Caller): void {
     case 'any':
       return;
     case 'session':
-      if (caller.kind !== 'session') throw new ForbiddenError('This endpoint needs a user session, not the admin token.');
+      if (caller.kind !== 'session')
+        throw new ForbiddenError('This endpoint needs a user session, not the admin token.');
       return;
     case 'mut':
       return requireMutator(caller);
@@ -109,7 +110,10 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
     if (checkResponse && mode !== 'off' && !checkResponse(result)) {
       const problem = `response of ${route.operationId} does not match its schema: ${JSON.stringify(checkResponse.errors)}`;
       if (mode === 'strict') return next(new Error(problem));
-      services.logger.warn('response_schema_mismatch', { operation: route.operationId, request_id: res.locals.requestId });
+      services.logger.warn('response_schema_mismatch', {
+        operation: route.operationId,
+        request_id: res.locals.requestId,
+      });
     }
     res.status(route.status ?? 200).json(result);
   });

@@ -15,7 +15,8 @@ function callerLabel(caller: Caller | undefined): string | null {
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId =
+      typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = requestId;
     res.setHeader('x-request-id', requestId);
     const started = process.hrtime.bigint();

@@ -44,7 +44,11 @@ export interface HandlerContext<P, Q, B> {
   res: Response;
 }
 
-export interface RouteSpec<P = Record<string, string>, Q = Record<string, unknown>, B = Record<string, unknown>> {
+export interface RouteSpec<
+  P = Record<string, string>,
+  Q = Record<string, unknown>,
+  B = Record<string, unknown>,
+> {
   method: HttpMethod;
   /** Express-style path, e.g. /auditsvc/user/:user_id */
   path: string;
@@ -71,8 +75,10 @@ export function isRawResponse(response: JsonSchema | RawResponse): response is R
 }
 
 /** Identity helper that fixes the handler's input types. */
-export function defineRoute<P = Record<string, string>, Q = Record<string, unknown>, B = Record<string, unknown>>(
-  spec: RouteSpec<P, Q, B>,
-): RouteSpec {
+export function defineRoute<
+  P = Record<string, string>,
+  Q = Record<string, unknown>,
+  B = Record<string, unknown>,
+>(spec: RouteSpec<P, Q, B>): RouteSpec {
   return spec as unknown as RouteSpec;
 }

@@ -10,7 +10,13 @@ export type Location = 'path' | 'query' | 'body';
 function makeAjv(coerceTypes: boolean): Ajv {
   // removeAdditional: members a schema does not declare (additionalProperties: false) are dropped,
   // as FastAPI ignores unknown members; they never reach a service.
-  const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: true, removeAdditional: true, strict: false });
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: true,
+    strict: false,
+  });
   addFormats(ajv);
   return ajv;
 }
@@ -88,7 +94,11 @@ function toIssue(location: Location, error: ErrorObject): ValidationIssue {
     case 'format':
       return { loc, msg: `must be a valid ${String(p.format)}`, type: 'value_error' };
     case 'additionalProperties':
-      return { loc: [...loc, String(p.additionalProperty)], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
+      return {
+        loc: [...loc, String(p.additionalProperty)],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+      };
     default:
       return { loc, msg: error.message ?? 'is invalid', type: 'value_error' };
   }

@@ -32,7 +32,11 @@ export const authRoutes = [
     errors: [401, 422, 423],
     handler: async ({ body, services }) => {
       const session = await services.auth.login(body);
-      return { token: session.token, expires_at: session.expiresAt.toISOString(), user: presentUser(session.user) };
+      return {
+        token: session.token,
+        expires_at: session.expiresAt.toISOString(),
+        user: presentUser(session.user),
+      };
     },
   }),
   defineRoute({
@@ -72,7 +76,12 @@ export const authRoutes = [
     handler: async ({ caller }) => {
       if (!caller) throw new ForbiddenError();
       if (caller.kind === 'admin_token') return { is_admin: true, user_id: null, firm_id: null, email: null };
-      return { is_admin: caller.role === 'admin', user_id: caller.userId, firm_id: caller.firmId, email: caller.email };
+      return {
+        is_admin: caller.role === 'admin',
+        user_id: caller.userId,
+        firm_id: caller.firmId,
+        email: caller.email,
+      };
     },
   }),
 ];

@@ -2,7 +2,13 @@ import { ValidationError } from '@auditsvc/core';
 import { FirmFields, LOGO_MAX_BYTES, presentFirm } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { PageQuery, listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
-import { firmCreateBody, firmObject, firmUpdateBody, logoDeleteResponse, logoUploadResponse } from '../schemas/firm';
+import {
+  firmCreateBody,
+  firmObject,
+  firmUpdateBody,
+  logoDeleteResponse,
+  logoUploadResponse,
+} from '../schemas/firm';
 
 const firmParams = pathParams('firm_id');
 
@@ -90,7 +96,10 @@ export const firmRoutes = [
     errors: [401, 403, 404, 413, 415, 422],
     handler: async ({ caller, params, file, services }) => {
       if (!file) throw ValidationError.of(['body', 'file'], 'Field required', 'missing');
-      return services.firms.setLogo(caller!, params.firm_id, { bytes: file.buffer, declaredType: file.mimetype });
+      return services.firms.setLogo(caller!, params.firm_id, {
+        bytes: file.buffer,
+        declaredType: file.mimetype,
+      });
     },
   }),
   defineRoute<{ firm_id: string }>({

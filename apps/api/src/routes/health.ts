@@ -25,7 +25,12 @@ export const healthRoutes = [
     summary: 'Liveness: the process answers.',
     tag: 'operations',
     auth: 'none',
-    response: { type: 'object', properties: { ok: { const: true } }, required: ['ok'], additionalProperties: false },
+    response: {
+      type: 'object',
+      properties: { ok: { const: true } },
+      required: ['ok'],
+      additionalProperties: false,
+    },
     errors: [],
     handler: async () => ({ ok: true }),
   }),

@@ -2,7 +2,13 @@ import type { Role } from '@auditsvc/core';
 import { CreateUserInput, presentUser, presentUserWithCreated } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { PageQuery, listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
-import { createdUserObject, roleChangeBody, roleChangeResponse, userCreateBody, userObject } from '../schemas/user';
+import {
+  createdUserObject,
+  roleChangeBody,
+  roleChangeResponse,
+  userCreateBody,
+  userObject,
+} from '../schemas/user';
 
 const userParams = pathParams('user_id');
 
@@ -39,7 +45,7 @@ export const userRoutes = [
     method: 'delete',
     path: '/auditsvc/user/:user_id',
     operationId: 'deleteUser',
-    summary: 'Delete a user; the user\'s sessions end (Admin).',
+    summary: "Delete a user; the user's sessions end (Admin).",
     tag: 'users',
     auth: 'admin',
     params: userParams,
@@ -54,13 +60,14 @@ export const userRoutes = [
     method: 'post',
     path: '/auditsvc/user/:user_id/role',
     operationId: 'changeUserRole',
-    summary: 'Change a user\'s role and revoke all of the user\'s sessions (Admin).',
+    summary: "Change a user's role and revoke all of the user's sessions (Admin).",
     tag: 'users',
     auth: 'admin',
     params: userParams,
     body: roleChangeBody,
     response: roleChangeResponse,
     errors: [401, 403, 404, 422],
-    handler: async ({ params, body, services }) => services.users.changeRole(params.user_id, body.role, body.firm_id),
+    handler: async ({ params, body, services }) =>
+      services.users.changeRole(params.user_id, body.role, body.firm_id),
   }),
 ];

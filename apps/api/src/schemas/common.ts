@@ -17,7 +17,11 @@ export function pathParams(...names: string[]): JsonSchema {
 }
 
 /** Query schema with offset pagination: limit in [1, max] (default as given), offset >= 0. */
-export function paginatedQuery(defaultLimit: number, maxLimit: number, extra: Record<string, JsonSchema> = {}): JsonSchema {
+export function paginatedQuery(
+  defaultLimit: number,
+  maxLimit: number,
+  extra: Record<string, JsonSchema> = {},
+): JsonSchema {
   return {
     type: 'object',
     properties: {
@@ -35,7 +39,11 @@ export interface PageQuery {
 }
 
 /** A list response: the collection member plus count, total, limit and offset (spec part 8). */
-export function listResponse(member: string, item: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema {
+export function listResponse(
+  member: string,
+  item: JsonSchema,
+  extra: Record<string, JsonSchema> = {},
+): JsonSchema {
   return {
     type: 'object',
     properties: {
@@ -94,4 +102,9 @@ export const validationErrorBody: JsonSchema = {
   required: ['detail'],
 };
 
-export const ARCHETYPES = ['remediation_pipeline', 'capability_leverage', 'premium_defensibility', 'continuous_monitoring'] as const;
+export const ARCHETYPES = [
+  'remediation_pipeline',
+  'capability_leverage',
+  'premium_defensibility',
+  'continuous_monitoring',
+] as const;

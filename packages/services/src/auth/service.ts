@@ -36,7 +36,12 @@ export function createAuthService(deps: AuthDeps) {
   async function issueSession(user: UserRecord): Promise<IssuedSession> {
     const token = newSessionToken();
     const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS);
-    await deps.repos.sessions.create({ id: newId('session'), tokenHash: hashToken(token), userId: user.id, expiresAt });
+    await deps.repos.sessions.create({
+      id: newId('session'),
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt,
+    });
     return { token, expiresAt, user };
   }
 

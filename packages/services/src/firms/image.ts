@@ -1,7 +1,12 @@
 // Recognises the four logo image types by their content (magic bytes), never by name or header.
 export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml';
 
-export const LOGO_CONTENT_TYPES: readonly LogoContentType[] = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'];
+export const LOGO_CONTENT_TYPES: readonly LogoContentType[] = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/svg+xml',
+];
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -12,7 +17,11 @@ const SVG_PROLOGUE =
 export function sniffImage(bytes: Buffer): LogoContentType | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG)) return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
     return 'image/webp';
   }
   if (!bytes.includes(0)) {

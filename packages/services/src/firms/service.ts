@@ -96,19 +96,30 @@ export function createFirmService(deps: { repos: Pick<Repositories, 'firms'> }) 
      */
     async setLogo(caller: Caller, id: string, image: UploadedImage) {
       await requireVisibleFirm(caller, id);
-      if (image.bytes.length > LOGO_MAX_BYTES) throw new PayloadTooLargeError('The logo is larger than 200 KB.');
+      if (image.bytes.length > LOGO_MAX_BYTES)
+        throw new PayloadTooLargeError('The logo is larger than 200 KB.');
       const contentType = sniffImage(image.bytes);
       if (!contentType) {
         throw new UnsupportedMediaTypeError('The logo must be a PNG, JPEG, SVG or WebP image.');
       }
       const declared = image.declaredType?.toLowerCase();
-      if (declared && (LOGO_CONTENT_TYPES as readonly string[]).includes(declared) && declared !== contentType) {
+      if (
+        declared &&
+        (LOGO_CONTENT_TYPES as readonly string[]).includes(declared) &&
+        declared !== contentType
+      ) {
         throw new UnsupportedMediaTypeError(`The file content is ${contentType}, not ${declared}.`);
       }
       const stored = contentType === 'image/svg+xml' ? sanitizedSvgBytes(image.bytes) : image.bytes;
       const logoUrl = `data:${contentType};base64,${stored.toString('base64')}`;
       await firms.update(id, { logoUrl });
-      return { ok: true as const, firm_id: id, logo_url: logoUrl, size_bytes: stored.length, content_type: contentType };
+      return {
+        ok: true as const,
+        firm_id: id,
+        logo_url: logoUrl,
+        size_bytes: stored.length,
+        content_type: contentType,
+      };
     },
 
     async clearLogo(caller: Caller, id: string) {

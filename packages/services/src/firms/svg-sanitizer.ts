@@ -4,13 +4,41 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 
 const ALLOWED_ELEMENTS = new Set([
-  'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc', 'path', 'rect', 'circle', 'ellipse', 'line',
-  'polyline', 'polygon', 'text', 'tspan', 'textPath', 'linearGradient', 'radialGradient', 'stop',
-  'clipPath', 'mask', 'pattern', 'marker',
+  'svg',
+  'g',
+  'defs',
+  'symbol',
+  'use',
+  'title',
+  'desc',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'textPath',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'clipPath',
+  'mask',
+  'pattern',
+  'marker',
 ]);
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const ALLOWED_ATTRIBUTE_NAMESPACES = new Set([null, '', SVG_NS, 'http://www.w3.org/1999/xlink', 'http://www.w3.org/XML/1998/namespace', 'http://www.w3.org/2000/xmlns/']);
+const ALLOWED_ATTRIBUTE_NAMESPACES = new Set([
+  null,
+  '',
+  SVG_NS,
+  'http://www.w3.org/1999/xlink',
+  'http://www.w3.org/XML/1998/namespace',
+  'http://www.w3.org/2000/xmlns/',
+]);
 
 export class SvgRejectedError extends Error {}
 
@@ -18,7 +46,8 @@ export class SvgRejectedError extends Error {}
 function isDangerousValue(value: string): boolean {
   // eslint-disable-next-line no-control-regex
   const compact = value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
-  if (/(javascript|vbscript|data):/.test(compact) && !/^data:image\/(png|jpeg|webp);base64,/.test(compact)) return true;
+  if (/(javascript|vbscript|data):/.test(compact) && !/^data:image\/(png|jpeg|webp);base64,/.test(compact))
+    return true;
   if (compact.includes('expression(') || compact.includes('@import')) return true;
   // url(...) may only point at an element of this document: url(#id).
   return /url\((?!['"]?#)/.test(compact);

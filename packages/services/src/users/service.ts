@@ -29,7 +29,10 @@ export function createUserService(deps: UserDeps) {
   async function resolveFirmForRole(role: Role, firmId: string | null | undefined): Promise<string | null> {
     if (role === 'admin') {
       if (firmId) {
-        throw ValidationError.of(['body', 'firm_id'], 'must be null for the admin role (admins are platform-wide)');
+        throw ValidationError.of(
+          ['body', 'firm_id'],
+          'must be null for the admin role (admins are platform-wide)',
+        );
       }
       return null;
     }
@@ -52,7 +55,8 @@ export function createUserService(deps: UserDeps) {
       assertEmail(email, ['body', 'email']);
       assertPasswordAcceptable(input.password, CREATE_PASSWORD_MIN, ['body', 'password']);
       const firmId = await resolveFirmForRole(input.role, input.firm_id);
-      if (await repos.users.findByEmail(email)) throw new ConflictError('A user with this e-mail already exists.');
+      if (await repos.users.findByEmail(email))
+        throw new ConflictError('A user with this e-mail already exists.');
       const passwordHash = await deps.passwords.hash(input.password);
       try {
         return await repos.users.create({
@@ -86,7 +90,11 @@ export function createUserService(deps: UserDeps) {
     async changeRole(id: string, role: Role, firmId?: string | null) {
       const user = await requireUser(id);
       const nextFirm =
-        role === 'admin' ? null : user.role !== 'admin' && !firmId ? user.firmId : await resolveFirmForRole(role, firmId);
+        role === 'admin'
+          ? null
+          : user.role !== 'admin' && !firmId
+            ? user.firmId
+            : await resolveFirmForRole(role, firmId);
       await repos.users.update(id, { role, firmId: nextFirm });
       const sessionsRevoked = await repos.sessions.deleteForUser(id);
       return { ok: true as const, id, new_role: role, sessions_revoked: sessionsRevoked };
