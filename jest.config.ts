@@ -4,10 +4,7 @@
 import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
-  '^.+\\.tsx?$': [
-    '@swc/jest',
-    { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
-  ],
+  '^.+\\.ts$': '<rootDir>/test/esbuild-transform.js',
 };
 
 const shared: Config = {
