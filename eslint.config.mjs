@@ -11,6 +11,7 @@ export default tseslint.config(
       'coverage/**',
       'prisma/**/*.mjs',
       'scripts/*.mjs',
+      'test/*.js',
     ],
   },
   js.configs.recommended,
