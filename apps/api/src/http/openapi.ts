@@ -57,7 +57,10 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
           content: { 'application/json': { schema: route.response } },
         };
     const responses: Record<string, unknown> = { [status]: success };
-    for (const code of route.errors) {
+    // Statuses every route of a kind can answer: credentials (401) and JSON bodies (413, 415, 422).
+    const implied = [...(route.auth === 'none' ? [] : [401]), ...(route.body ? [413, 415, 422] : [])];
+    const codes = [...new Set([...route.errors, ...implied])].sort((a, b) => a - b);
+    for (const code of codes) {
       responses[String(code)] = {
         description: STATUS_TEXT[code] ?? 'Error',
         content: { 'application/json': { schema: code === 422 ? validationErrorBody : errorBody } },

@@ -6,6 +6,7 @@ import {
   Caller,
   ForbiddenError,
   UnauthorizedError,
+  UnsupportedMediaTypeError,
   requireAdmin,
   requireMutator,
   requirePartnerOrAdmin,
@@ -54,6 +55,11 @@ function authorise(level: AuthLevel, caller: Caller): void {
   }
 }
 
+/** True when the request carries a body (RFC 9112: a Content-Length above 0 or chunked encoding). */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
 function header(req: Request, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -93,6 +99,9 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
   }
 
   handlers.push(async (req: Request, res: Response, next: NextFunction) => {
+    if (validateBody && hasBody(req) && !req.is(['application/json', 'application/*+json'])) {
+      throw new UnsupportedMediaTypeError('Send the request body as application/json.');
+    }
     const params = validateParams ? validateParams({ ...req.params }) : req.params;
     const query = validateQuery ? validateQuery({ ...(req.query as Record<string, unknown>) }) : {};
     const body = validateBody ? validateBody(req.body) : {};
