@@ -1,15 +1,20 @@
 // Everything a request handler may use, built once per process from the configuration.
 import Redis from 'ioredis';
-import type { Config, Logger } from '@auditsvc/runtime';
+import { Config, Logger, loadOrCreateSecret } from '@auditsvc/runtime';
 import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
 import {
   AuthService,
   FirmService,
+  MfaService,
   PasswordHasher,
+  RecoveryService,
   UserService,
   createAuthService,
   createFirmService,
+  createMfaService,
   createPasswordHasher,
+  createRecoveryService,
+  createSecretBox,
   createUserService,
 } from '@auditsvc/services';
 
@@ -21,6 +26,8 @@ export interface AppServices {
   redis: Redis;
   passwords: PasswordHasher;
   auth: AuthService;
+  mfa: MfaService;
+  recovery: RecoveryService;
   users: UserService;
   firms: FirmService;
   close(): Promise<void>;
@@ -47,6 +54,11 @@ export async function createAppServices(config: Config, logger: Logger): Promise
   });
   redis.connect().catch(() => undefined);
   const passwords = createPasswordHasher(config.bcryptCost);
+  const now = () => new Date();
+  const box = createSecretBox(
+    config.dataEncryptionKey ?? loadOrCreateSecret(config.dataDir, 'data-encryption.key'),
+  );
+  const mfa = createMfaService({ repos, box, now });
   return {
     config,
     logger,
@@ -54,7 +66,9 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     repos,
     redis,
     passwords,
-    auth: createAuthService({ repos, passwords, adminToken: config.adminToken }),
+    auth: createAuthService({ repos, passwords, mfa, adminToken: config.adminToken, now }),
+    mfa,
+    recovery: createRecoveryService({ repos, passwords, logger }),
     users: createUserService({ repos, passwords }),
     firms: createFirmService({ repos }),
     async close() {

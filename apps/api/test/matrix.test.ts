@@ -133,6 +133,28 @@ const cases: Case[] = [
         .send({ role: 'partner' }),
     expected: ADMIN_ONLY(200),
   },
+  ...(['clear-mfa', 'clear-lockout', 'reset-password'] as const).map((action) => ({
+    name: `POST /auditsvc/user/{new}/${action}`,
+    call: async (h: Record<string, string>) =>
+      ctx
+        .http()
+        .post(`/auditsvc/user/${(await makeUser(ctx, 'associate', actors.firmA.id)).id}/${action}`)
+        .set(h)
+        .send(action === 'reset-password' ? { new_password: 'twelve chars or more' } : {}),
+    expected: ADMIN_ONLY(200),
+  })),
+  {
+    name: 'POST /auditsvc/auth/totp/enroll',
+    call: (h) => ctx.http().post('/auditsvc/auth/totp/enroll').set(h),
+    expected: {
+      anonymous: 401,
+      adminToken: 403,
+      adminSession: 200,
+      partnerA: 200,
+      associateA: 200,
+      partnerB: 200,
+    },
+  },
   {
     name: 'GET /auditsvc/auth/me',
     call: (h) => ctx.http().get('/auditsvc/auth/me').set(h),

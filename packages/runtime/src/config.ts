@@ -22,6 +22,8 @@ export interface Config {
   publicBaseUrl: string;
   /** null: generated once into DATA_DIR on first use. */
   signingSecret: string | null;
+  /** Key material for secrets encrypted at rest (TOTP secrets); null: generated into DATA_DIR. */
+  dataEncryptionKey: string | null;
   modelProvider: ModelProvider;
   openaiBaseUrl: string | null;
   openaiApiKey: string | null;
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     publicBaseUrl,
     signingSecret: text('SIGNING_SECRET'),
+    dataEncryptionKey: text('DATA_ENCRYPTION_KEY'),
     modelProvider: oneOf('MODEL_PROVIDER', 'local', ['local', 'openai', 'anthropic'] as const),
     openaiBaseUrl: text('OPENAI_BASE_URL'),
     openaiApiKey: text('OPENAI_API_KEY'),

@@ -4,6 +4,7 @@ import { defineRoute } from '../http/route';
 import { PageQuery, listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
 import {
   createdUserObject,
+  recoveryResponse,
   roleChangeBody,
   roleChangeResponse,
   userCreateBody,
@@ -69,5 +70,51 @@ export const userRoutes = [
     errors: [401, 403, 404, 422],
     handler: async ({ params, body, services }) =>
       services.users.changeRole(params.user_id, body.role, body.firm_id),
+  }),
+  defineRoute<{ user_id: string }>({
+    method: 'post',
+    path: '/auditsvc/user/:user_id/clear-mfa',
+    operationId: 'clearUserMfa',
+    summary: "Remove the user's TOTP enrolment and backup codes; sessions are kept (Admin).",
+    tag: 'users',
+    auth: 'admin',
+    params: userParams,
+    body: false,
+    response: recoveryResponse('was_enabled'),
+    errors: [401, 403, 404],
+    handler: async ({ params, services }) => services.recovery.clearMfa(params.user_id),
+  }),
+  defineRoute<{ user_id: string }>({
+    method: 'post',
+    path: '/auditsvc/user/:user_id/clear-lockout',
+    operationId: 'clearUserLockout',
+    summary: "Forget the user's failed logins and lift a lock (Admin).",
+    tag: 'users',
+    auth: 'admin',
+    params: userParams,
+    body: false,
+    response: recoveryResponse('had_record'),
+    errors: [401, 403, 404],
+    handler: async ({ params, services }) => services.recovery.clearLockout(params.user_id),
+  }),
+  defineRoute<{ user_id: string }, Record<string, unknown>, { new_password: string }>({
+    method: 'post',
+    path: '/auditsvc/user/:user_id/reset-password',
+    operationId: 'resetUserPassword',
+    summary:
+      'Set a new password (at least 12 characters), require a change at next use, end all sessions (Admin).',
+    tag: 'users',
+    auth: 'admin',
+    params: userParams,
+    body: {
+      type: 'object',
+      properties: { new_password: { type: 'string', minLength: 12, maxLength: 256 } },
+      required: ['new_password'],
+      additionalProperties: false,
+    },
+    response: recoveryResponse('sessions_revoked'),
+    errors: [401, 403, 404, 422],
+    handler: async ({ params, body, services }) =>
+      services.recovery.resetPassword(params.user_id, body.new_password),
   }),
 ];

@@ -56,3 +56,17 @@ export const roleChangeResponse: JsonSchema = {
   required: ['ok', 'id', 'new_role', 'sessions_revoked'],
   additionalProperties: false,
 };
+
+/** {ok, id, <flag or count>} of the recovery endpoints. */
+export function recoveryResponse(member: 'was_enabled' | 'had_record' | 'sessions_revoked'): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      ok: { const: true },
+      id: { type: 'string' },
+      [member]: member === 'sessions_revoked' ? { type: 'integer', minimum: 0 } : { type: 'boolean' },
+    },
+    required: ['ok', 'id', member],
+    additionalProperties: false,
+  };
+}
