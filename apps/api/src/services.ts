@@ -4,17 +4,27 @@ import { Config, Logger, loadOrCreateSecret } from '@auditsvc/runtime';
 import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
 import {
   AuthService,
+  CommentService,
+  EngagementService,
+  FindingReviewService,
+  FindingSearchService,
   FirmService,
   MfaService,
   PasswordHasher,
   RecoveryService,
+  TemplateService,
   UserService,
   createAuthService,
+  createCommentService,
+  createEngagementService,
+  createFindingReviewService,
+  createFindingSearchService,
   createFirmService,
   createMfaService,
   createPasswordHasher,
   createRecoveryService,
   createSecretBox,
+  createTemplateService,
   createUserService,
 } from '@auditsvc/services';
 
@@ -30,12 +40,17 @@ export interface AppServices {
   recovery: RecoveryService;
   users: UserService;
   firms: FirmService;
+  engagements: EngagementService;
+  findings: FindingReviewService;
+  findingSearch: FindingSearchService;
+  comments: CommentService;
+  templates: TemplateService;
   close(): Promise<void>;
 }
 
 export async function createAppServices(config: Config, logger: Logger): Promise<AppServices> {
   const db = await openDatabase(config.databaseUrl);
-  const repos = createRepositories(db.prisma);
+  const repos = createRepositories(db.prisma, db.provider);
   // Commands fail at once while Redis is down (readyz answers 503) instead of queueing forever.
   // A short disconnectTimeout: ioredis otherwise keeps a dead socket's 2 s close timer alive.
   const redis = new Redis(config.redisUrl, {
@@ -59,6 +74,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     config.dataEncryptionKey ?? loadOrCreateSecret(config.dataDir, 'data-encryption.key'),
   );
   const mfa = createMfaService({ repos, box, now });
+  const engagements = createEngagementService({ repos, now });
   return {
     config,
     logger,
@@ -71,6 +87,11 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     recovery: createRecoveryService({ repos, passwords, logger }),
     users: createUserService({ repos, passwords }),
     firms: createFirmService({ repos }),
+    engagements,
+    findings: createFindingReviewService({ repos, engagements }),
+    findingSearch: createFindingSearchService({ repos }),
+    comments: createCommentService({ repos, engagements }),
+    templates: createTemplateService({ repos, engagements }),
     async close() {
       if (redis.status === 'ready') await redis.quit().catch(() => undefined);
       redis.disconnect();

@@ -1,0 +1,193 @@
+import { CreateEngagementInput, Intake, presentFinding } from '@auditsvc/services';
+import { defineRoute } from '../http/route';
+import { PageQuery, listResponse, okOnly, page, paginatedQuery, pathParams } from '../schemas/common';
+import {
+  archiveResponse,
+  assignmentBody,
+  deliverResponse,
+  engagementCreateBody,
+  engagementObject,
+  intakeBody,
+  unarchiveResponse,
+  unfreezeResponse,
+} from '../schemas/engagement';
+import { findingObject } from '../schemas/finding';
+
+const engagementParams = pathParams('engagement_id');
+type Id = { engagement_id: string };
+
+export const engagementRoutes = [
+  defineRoute<Record<string, string>, Record<string, unknown>, CreateEngagementInput>({
+    method: 'post',
+    path: '/auditsvc/engagement',
+    operationId: 'createEngagement',
+    summary: "Create an engagement; archetype and budget default to the firm's.",
+    tag: 'engagements',
+    auth: 'mut',
+    body: engagementCreateBody,
+    status: 201,
+    response: engagementObject,
+    errors: [403, 404],
+    handler: async ({ caller, body, services }) =>
+      services.engagements.presentOne(await services.engagements.create(caller!, body)),
+  }),
+  defineRoute<Record<string, string>, PageQuery & { firm_id?: string; include_archived: boolean }>({
+    method: 'get',
+    path: '/auditsvc/engagement',
+    operationId: 'listEngagements',
+    summary: 'List engagements, most recently updated first; archived ones only with include_archived.',
+    tag: 'engagements',
+    auth: 'any',
+    query: paginatedQuery(100, 500, {
+      firm_id: { type: 'string', maxLength: 200 },
+      include_archived: { type: 'boolean', default: false },
+    }),
+    response: listResponse('engagements', engagementObject),
+    errors: [422],
+    handler: async ({ caller, query, services }) => {
+      const { items, total } = await services.engagements.list(
+        caller!,
+        { firmId: query.firm_id, includeArchived: query.include_archived },
+        query,
+      );
+      return page('engagements', await services.engagements.present(items), total, query);
+    },
+  }),
+  defineRoute<Id>({
+    method: 'get',
+    path: '/auditsvc/engagement/:engagement_id',
+    operationId: 'getEngagement',
+    summary: 'One engagement with cost, findings summary, corpus status and progress.',
+    tag: 'engagements',
+    auth: 'any',
+    params: engagementParams,
+    response: engagementObject,
+    errors: [404],
+    handler: async ({ caller, params, services }) =>
+      services.engagements.presentOne(
+        await services.engagements.requireVisible(caller!, params.engagement_id),
+      ),
+  }),
+  defineRoute<Id>({
+    method: 'delete',
+    path: '/auditsvc/engagement/:engagement_id',
+    operationId: 'deleteEngagement',
+    summary: 'Delete the engagement record (Admin).',
+    tag: 'engagements',
+    auth: 'admin',
+    params: engagementParams,
+    response: okOnly,
+    errors: [403, 404],
+    handler: async ({ params, services }) => {
+      await services.engagements.delete(params.engagement_id);
+      return { ok: true };
+    },
+  }),
+  defineRoute<Id, Record<string, unknown>, Partial<Intake>>({
+    method: 'post',
+    path: '/auditsvc/engagement/:engagement_id/intake',
+    operationId: 'setEngagementIntake',
+    summary: 'Set the intake (spec 2.2); members not sent take their defaults.',
+    tag: 'engagements',
+    auth: 'mut',
+    params: engagementParams,
+    body: intakeBody,
+    response: engagementObject,
+    errors: [403, 404, 423],
+    handler: async ({ caller, params, body, services }) =>
+      services.engagements.presentOne(
+        await services.engagements.setIntake(caller!, params.engagement_id, body),
+      ),
+  }),
+  defineRoute<Id, Record<string, unknown>, { user_id: string | null }>({
+    method: 'post',
+    path: '/auditsvc/engagement/:engagement_id/assignment',
+    operationId: 'assignEngagement',
+    summary: 'Set or clear the reviewer; 409 for a user of another firm unless a platform admin asks.',
+    tag: 'engagements',
+    auth: 'mut',
+    params: engagementParams,
+    body: assignmentBody,
+    response: engagementObject,
+    errors: [403, 404, 409],
+    handler: async ({ caller, params, body, services }) =>
+      services.engagements.presentOne(
+        await services.engagements.assign(caller!, params.engagement_id, body.user_id),
+      ),
+  }),
+  defineRoute<Id>({
+    method: 'post',
+    path: '/auditsvc/engagement/:engagement_id/deliver',
+    operationId: 'deliverEngagement',
+    summary: 'Deliver and freeze (partner or admin); a repeat answers already_delivered.',
+    tag: 'lifecycle',
+    auth: 'partner',
+    params: engagementParams,
+    body: false,
+    response: deliverResponse,
+    errors: [403, 404, 409],
+    handler: async ({ caller, params, services }) =>
+      services.engagements.deliver(caller!, params.engagement_id),
+  }),
+  defineRoute<Id>({
+    method: 'post',
+    path: '/auditsvc/engagement/:engagement_id/unfreeze',
+    operationId: 'unfreezeEngagement',
+    summary: 'Back from delivered to findings_review, editable again (Admin).',
+    tag: 'lifecycle',
+    auth: 'admin',
+    params: engagementParams,
+    body: false,
+    response: unfreezeResponse,
+    errors: [403, 404, 409],
+    handler: async ({ caller, params, services }) =>
+      services.engagements.unfreeze(caller!, params.engagement_id),
+  }),
+  defineRoute<Id>({
+    method: 'post',
+    path: '/auditsvc/engagement/:engagement_id/archive',
+    operationId: 'archiveEngagement',
+    summary: 'Archive a delivered engagement (Admin); 409 when it is not delivered.',
+    tag: 'lifecycle',
+    auth: 'admin',
+    params: engagementParams,
+    body: false,
+    response: archiveResponse,
+    errors: [403, 404, 409],
+    handler: async ({ caller, params, services }) =>
+      services.engagements.archive(caller!, params.engagement_id),
+  }),
+  defineRoute<Id>({
+    method: 'post',
+    path: '/auditsvc/engagement/:engagement_id/unarchive',
+    operationId: 'unarchiveEngagement',
+    summary: 'Back from archived to delivered; it stays frozen (Admin).',
+    tag: 'lifecycle',
+    auth: 'admin',
+    params: engagementParams,
+    body: false,
+    response: unarchiveResponse,
+    errors: [403, 404],
+    handler: async ({ caller, params, services }) =>
+      services.engagements.unarchive(caller!, params.engagement_id),
+  }),
+  defineRoute<Id, PageQuery>({
+    method: 'get',
+    path: '/auditsvc/engagement/:engagement_id/findings',
+    operationId: 'listEngagementFindings',
+    summary: 'Findings of the engagement, severity then confidence descending.',
+    tag: 'findings',
+    auth: 'any',
+    params: engagementParams,
+    query: paginatedQuery(200, 1000),
+    response: listResponse('findings', findingObject, { engagement_id: { type: 'string' } }),
+    errors: [404, 422],
+    handler: async ({ caller, params, query, services }) => {
+      const { items, total } = await services.findings.list(caller!, params.engagement_id, query);
+      return {
+        engagement_id: params.engagement_id,
+        ...page('findings', items.map(presentFinding), total, query),
+      };
+    },
+  }),
+];

@@ -1,0 +1,203 @@
+import type { JsonSchema } from '../http/route';
+import { ARCHETYPES, nullableTimestamp, timestamp } from './common';
+
+const shortText = (max: number): JsonSchema => ({ type: 'string', maxLength: max });
+const textList: JsonSchema = { type: 'array', items: { type: 'string', maxLength: 500 }, maxItems: 100 };
+
+/** The intake object of spec 2.2; every member optional, defaults filled in by the service. */
+export const intakeBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    domain: shortText(500),
+    audit_purpose: shortText(2000),
+    frameworks: textList,
+    focus_areas: textList,
+    materiality: {},
+    doc_hierarchy: { type: 'object' },
+    known_concerns: textList,
+  },
+  additionalProperties: false,
+};
+
+export const intakeObject: JsonSchema = {
+  type: 'object',
+  properties: {
+    domain: { type: 'string' },
+    audit_purpose: { type: 'string' },
+    frameworks: { type: 'array', items: { type: 'string' } },
+    focus_areas: { type: 'array', items: { type: 'string' } },
+    materiality: {},
+    doc_hierarchy: { type: 'object' },
+    known_concerns: { type: 'array', items: { type: 'string' } },
+  },
+  required: [
+    'domain',
+    'audit_purpose',
+    'frameworks',
+    'focus_areas',
+    'materiality',
+    'doc_hierarchy',
+    'known_concerns',
+  ],
+  additionalProperties: false,
+};
+
+const count: JsonSchema = { type: 'integer', minimum: 0 };
+const moneyMap: JsonSchema = { type: 'object', additionalProperties: { type: 'number' } };
+
+export const engagementObject: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^eng-' },
+    firm_id: { type: 'string' },
+    client_id: { type: ['string', 'null'] },
+    client_name: { type: 'string' },
+    archetype: { type: 'string', enum: [...ARCHETYPES] },
+    status: { type: 'string' },
+    intake: intakeObject,
+    cost: {
+      type: 'object',
+      properties: {
+        budget_cents: { type: 'number' },
+        spent_cents: { type: 'number' },
+        by_stage: moneyMap,
+        by_model: moneyMap,
+        last_updated_at: timestamp,
+      },
+      required: ['budget_cents', 'spent_cents', 'by_stage', 'by_model', 'last_updated_at'],
+      additionalProperties: false,
+    },
+    findings: {
+      type: 'object',
+      properties: {
+        total: count,
+        pending: count,
+        accepted: count,
+        rejected: count,
+        refined: count,
+        by_severity: {
+          type: 'object',
+          properties: { critical: count, high: count, medium: count, low: count },
+          required: ['critical', 'high', 'medium', 'low'],
+          additionalProperties: false,
+        },
+      },
+      required: ['total', 'pending', 'accepted', 'rejected', 'refined', 'by_severity'],
+      additionalProperties: false,
+    },
+    is_running: { type: 'boolean' },
+    is_frozen: { type: 'boolean' },
+    assigned_user_id: { type: ['string', 'null'] },
+    corpus: {
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          enum: ['empty', 'uploading', 'uploaded', 'ingesting', 'ingested', 'ingest_failed'],
+        },
+        file_count: count,
+        total_bytes: count,
+        error: { type: ['string', 'null'] },
+      },
+      required: ['status', 'file_count', 'total_bytes', 'error'],
+      additionalProperties: false,
+    },
+    progress: {
+      type: ['object', 'null'],
+      properties: {
+        stage: { type: ['string', 'null'] },
+        iteration: { type: ['integer', 'null'] },
+        questions_done: { type: ['integer', 'null'] },
+        questions_total: { type: ['integer', 'null'] },
+      },
+    },
+    created_at: timestamp,
+    updated_at: timestamp,
+    started_at: nullableTimestamp,
+    completed_at: nullableTimestamp,
+    delivered_at: nullableTimestamp,
+    failure_reason: { type: ['string', 'null'] },
+  },
+  required: [
+    'id',
+    'firm_id',
+    'client_id',
+    'client_name',
+    'archetype',
+    'status',
+    'intake',
+    'cost',
+    'findings',
+    'is_running',
+    'is_frozen',
+    'assigned_user_id',
+    'corpus',
+    'progress',
+    'created_at',
+    'updated_at',
+    'started_at',
+    'completed_at',
+    'delivered_at',
+    'failure_reason',
+  ],
+  additionalProperties: false,
+};
+
+export const engagementCreateBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    firm_id: { type: 'string', maxLength: 200 },
+    client_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
+    archetype: { type: 'string', enum: [...ARCHETYPES] },
+    budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
+    intake: intakeBody,
+  },
+  required: ['client_name'],
+  additionalProperties: false,
+};
+
+export const assignmentBody: JsonSchema = {
+  type: 'object',
+  properties: { user_id: { type: ['string', 'null'], maxLength: 200 } },
+  required: ['user_id'],
+  additionalProperties: false,
+};
+
+const lifecycleBase = {
+  ok: { const: true },
+  engagement_id: { type: 'string' },
+  status: { type: 'string' },
+};
+
+export const deliverResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    ...lifecycleBase,
+    is_frozen: { const: true },
+    delivered_at: timestamp,
+    already_delivered: { type: 'boolean' },
+  },
+  required: ['ok', 'engagement_id', 'status', 'is_frozen', 'delivered_at', 'already_delivered'],
+  additionalProperties: false,
+};
+
+export const unfreezeResponse: JsonSchema = {
+  type: 'object',
+  properties: { ...lifecycleBase, is_frozen: { const: false } },
+  required: ['ok', 'engagement_id', 'status', 'is_frozen'],
+  additionalProperties: false,
+};
+
+export const archiveResponse: JsonSchema = {
+  type: 'object',
+  properties: { ...lifecycleBase, already_archived: { type: 'boolean' } },
+  required: ['ok', 'engagement_id', 'status', 'already_archived'],
+  additionalProperties: false,
+};
+
+export const unarchiveResponse: JsonSchema = {
+  type: 'object',
+  properties: { ...lifecycleBase, was_archived: { type: 'boolean' } },
+  required: ['ok', 'engagement_id', 'status', 'was_archived'],
+  additionalProperties: false,
+};

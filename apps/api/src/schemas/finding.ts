@@ -1,0 +1,223 @@
+import type { JsonSchema } from '../http/route';
+import { timestamp } from './common';
+
+export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+export const STATUSES = ['pending', 'accepted', 'rejected', 'refined'] as const;
+export const PRIMITIVES = [
+  'conflict_check',
+  'consistency_check',
+  'coverage_check',
+  'currency_check',
+  'citation_integrity_check',
+  'flow_down_check',
+] as const;
+
+export const findingObject: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^f-' },
+    engagement_id: { type: 'string' },
+    status: { type: 'string', enum: [...STATUSES] },
+    severity: { type: 'string', enum: [...SEVERITIES] },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    root_cause: { type: 'string' },
+    remediation_scope: { type: 'string' },
+    remediation_effort_hours: { type: 'number' },
+    auditor_notes: { type: 'string' },
+    primitive: { type: 'string' },
+    is_canonical: { type: 'boolean' },
+    merged_finding_ids: { type: 'array', items: { type: 'string' } },
+    corroboration_score: { type: 'number', minimum: 0, maximum: 1 },
+    filter_status: {
+      type: ['string', 'null'],
+      enum: ['definite', 'likely', 'speculative', 'rejected', null],
+    },
+    filter_overridden_by: { type: ['string', 'null'] },
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
+    evidence: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          document: { type: 'string' },
+          chunk_id: { type: ['string', 'null'] },
+          quote: { type: 'string' },
+          quote_verified: { type: 'boolean' },
+          page: { type: ['integer', 'null'] },
+        },
+        required: ['document', 'quote', 'quote_verified'],
+      },
+    },
+    frameworks: { type: 'array', items: { type: 'string' } },
+    parent_finding_id: { type: ['string', 'null'] },
+    iteration: { type: 'integer', minimum: 0 },
+    adversarial: {
+      type: ['object', 'null'],
+      properties: { stands: { type: 'boolean' }, recommendation: { type: 'string' }, caveats: {} },
+    },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  required: [
+    'id',
+    'engagement_id',
+    'status',
+    'severity',
+    'title',
+    'description',
+    'root_cause',
+    'remediation_scope',
+    'remediation_effort_hours',
+    'auditor_notes',
+    'primitive',
+    'is_canonical',
+    'merged_finding_ids',
+    'corroboration_score',
+    'filter_status',
+    'filter_overridden_by',
+    'confidence',
+    'evidence',
+    'frameworks',
+    'parent_finding_id',
+    'iteration',
+    'adversarial',
+    'created_at',
+    'updated_at',
+  ],
+  additionalProperties: false,
+};
+
+export const engagementIdParam: JsonSchema = { type: 'string', minLength: 1, maxLength: 200 };
+
+/** ?engagement_id=..., required on single-finding paths (spec 4.5). */
+export const engagementIdQuery: JsonSchema = {
+  type: 'object',
+  properties: { engagement_id: engagementIdParam },
+  required: ['engagement_id'],
+  additionalProperties: false,
+};
+
+const notes: JsonSchema = { type: 'string', maxLength: 20000 };
+
+export const notesBody: JsonSchema = {
+  type: 'object',
+  properties: { auditor_notes: notes },
+  additionalProperties: false,
+};
+
+export const refineBody: JsonSchema = {
+  type: 'object',
+  properties: { auditor_notes: notes, status: { type: 'string', enum: [...STATUSES], default: 'refined' } },
+  additionalProperties: false,
+};
+
+export const editBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    description: { type: 'string', minLength: 1, maxLength: 20000 },
+    root_cause: { type: 'string', maxLength: 20000 },
+    remediation_scope: { type: 'string', maxLength: 20000 },
+    remediation_effort_hours: { type: 'number', minimum: 0, maximum: 100000 },
+    severity: { type: 'string', enum: [...SEVERITIES] },
+  },
+  additionalProperties: false,
+};
+
+export const bulkActionBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    finding_ids: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 200 },
+      minItems: 1,
+      maxItems: 200,
+    },
+    action: { type: 'string', enum: ['accepted', 'rejected', 'refined'] },
+    auditor_notes: notes,
+  },
+  required: ['finding_ids', 'action'],
+  additionalProperties: false,
+};
+
+export const bulkActionResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    ok: { const: true },
+    engagement_id: { type: 'string' },
+    action: { type: 'string' },
+    total: { type: 'integer' },
+    succeeded: { type: 'integer' },
+    failed: { type: 'integer' },
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          ok: { type: 'boolean' },
+          status: { type: 'string' },
+          error: { type: 'string' },
+        },
+        required: ['id', 'ok'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['ok', 'engagement_id', 'action', 'total', 'succeeded', 'failed', 'results'],
+  additionalProperties: false,
+};
+
+export const searchQuery: JsonSchema = {
+  type: 'object',
+  properties: {
+    q: { type: 'string', maxLength: 500 },
+    primitive: { type: 'string', enum: [...PRIMITIVES] },
+    severity: { type: 'string', enum: [...SEVERITIES] },
+    status: { type: 'string', enum: [...STATUSES] },
+    firm_id: { type: 'string', maxLength: 200 },
+    canonical_only: { type: 'boolean', default: true },
+    limit: { type: 'integer', minimum: 1, maximum: 200, default: 100 },
+    offset: { type: 'integer', minimum: 0, default: 0 },
+  },
+  additionalProperties: false,
+};
+
+export const searchResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    query: { type: 'string' },
+    filters: {
+      type: 'object',
+      properties: {
+        primitive: { type: ['string', 'null'] },
+        severity: { type: ['string', 'null'] },
+        status: { type: ['string', 'null'] },
+        firm_id: { type: ['string', 'null'] },
+        canonical_only: { type: 'boolean' },
+      },
+      required: ['primitive', 'severity', 'status', 'firm_id', 'canonical_only'],
+      additionalProperties: false,
+    },
+    matches: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          engagement_id: { type: 'string' },
+          engagement_client_name: { type: 'string' },
+          firm_id: { type: 'string' },
+          finding: findingObject,
+        },
+        required: ['engagement_id', 'engagement_client_name', 'firm_id', 'finding'],
+        additionalProperties: false,
+      },
+    },
+    count: { type: 'integer' },
+    total: { type: 'integer' },
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+  },
+  required: ['query', 'filters', 'matches', 'count', 'total', 'limit', 'offset'],
+  additionalProperties: false,
+};

@@ -1,0 +1,130 @@
+import type { PrismaClient, Tx } from '../client';
+import type { Engagement, Prisma } from '../generated/sqlite/client';
+
+export type EngagementRecord = Engagement;
+
+export interface FindingsSummary {
+  total: number;
+  pending: number;
+  accepted: number;
+  rejected: number;
+  refined: number;
+  by_severity: { critical: number; high: number; medium: number; low: number };
+}
+
+export interface CorpusStats {
+  fileCount: number;
+  totalBytes: number;
+}
+
+export function emptySummary(): FindingsSummary {
+  return {
+    total: 0,
+    pending: 0,
+    accepted: 0,
+    rejected: 0,
+    refined: 0,
+    by_severity: { critical: 0, high: 0, medium: 0, low: 0 },
+  };
+}
+
+export function createEngagementRepository(prisma: PrismaClient | Tx) {
+  return {
+    findById(id: string): Promise<Engagement | null> {
+      return prisma.engagement.findUnique({ where: { id } });
+    },
+    /** A page of engagements, most recently updated first. */
+    async list(
+      filter: { firmId: string | null; includeArchived: boolean },
+      page: { limit: number; offset: number },
+    ) {
+      const where: Prisma.EngagementWhereInput = {
+        ...(filter.firmId === null ? {} : { firmId: filter.firmId }),
+        ...(filter.includeArchived ? {} : { status: { not: 'archived' } }),
+      };
+      const [items, total] = await Promise.all([
+        prisma.engagement.findMany({
+          where,
+          orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+          take: page.limit,
+          skip: page.offset,
+        }),
+        prisma.engagement.count({ where }),
+      ]);
+      return { items, total };
+    },
+    create(data: Prisma.EngagementUncheckedCreateInput): Promise<Engagement> {
+      return prisma.engagement.create({ data });
+    },
+    update(id: string, data: Prisma.EngagementUncheckedUpdateInput): Promise<Engagement> {
+      return prisma.engagement.update({ where: { id }, data });
+    },
+    /**
+     * Applies `data` only while the engagement still has `status` (compare-and-set), so two
+     * concurrent lifecycle calls cannot both apply. Returns whether it applied.
+     */
+    async updateIfStatus(
+      id: string,
+      status: string,
+      data: Prisma.EngagementUncheckedUpdateInput,
+    ): Promise<boolean> {
+      return (await prisma.engagement.updateMany({ where: { id, status }, data })).count === 1;
+    },
+    /** Marks the engagement changed (its findings or comments changed). */
+    async touch(id: string): Promise<void> {
+      await prisma.engagement.update({ where: { id }, data: { updatedAt: new Date() } });
+    },
+    async delete(id: string): Promise<boolean> {
+      return (await prisma.engagement.deleteMany({ where: { id } })).count > 0;
+    },
+    /** Client names by engagement id. */
+    async namesByIds(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await prisma.engagement.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, clientName: true },
+      });
+      return new Map(rows.map((row) => [row.id, row.clientName]));
+    },
+    /** Findings summaries (canonical findings only) for the given engagements, in one query. */
+    async summaries(ids: string[]): Promise<Map<string, FindingsSummary>> {
+      const result = new Map(ids.map((id) => [id, emptySummary()]));
+      if (ids.length === 0) return result;
+      const groups = await prisma.finding.groupBy({
+        by: ['engagementId', 'status', 'severity'],
+        where: { engagementId: { in: ids }, isCanonical: true },
+        _count: { _all: true },
+      });
+      for (const group of groups) {
+        const summary = result.get(group.engagementId)!;
+        const count = group._count._all;
+        summary.total += count;
+        if (group.status in summary) (summary as unknown as Record<string, number>)[group.status] += count;
+        if (group.severity in summary.by_severity) {
+          summary.by_severity[group.severity as keyof FindingsSummary['by_severity']] += count;
+        }
+      }
+      return result;
+    },
+    /** Uploaded file count and bytes per engagement, in one query. */
+    async corpusStats(ids: string[]): Promise<Map<string, CorpusStats>> {
+      const result = new Map(ids.map((id) => [id, { fileCount: 0, totalBytes: 0 }]));
+      if (ids.length === 0) return result;
+      const groups = await prisma.corpusFile.groupBy({
+        by: ['engagementId'],
+        where: { engagementId: { in: ids } },
+        _count: { _all: true },
+        _sum: { sizeBytes: true },
+      });
+      for (const group of groups) {
+        result.set(group.engagementId, {
+          fileCount: group._count._all,
+          totalBytes: group._sum.sizeBytes ?? 0,
+        });
+      }
+      return result;
+    },
+  };
+}
+
+export type EngagementRepository = ReturnType<typeof createEngagementRepository>;

@@ -1,0 +1,177 @@
+// Engagements (spec 4.3): create, list, read, delete, intake, assignment and the lifecycle of 3.1.
+// Lifecycle rules come from packages/core (engagement-lifecycle.ts); this service applies them.
+import {
+  Caller,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  assertFirmVisible,
+  assertNotFrozen,
+  firmScope,
+  isPlatformAdmin,
+  newId,
+  planArchive,
+  planDeliver,
+  planUnarchive,
+  planUnfreeze,
+} from '@auditsvc/core';
+import type { EngagementRecord, Repositories } from '@auditsvc/db';
+import { Intake, normalizeIntake } from './intake';
+import { presentEngagement } from './presenter';
+
+export interface CreateEngagementInput {
+  firm_id?: string;
+  client_name: string;
+  archetype?: string;
+  budget_cents?: number;
+  intake?: Partial<Intake>;
+}
+
+export interface EngagementDeps {
+  repos: Pick<Repositories, 'engagements' | 'firms' | 'users'>;
+  now: () => Date;
+}
+
+export function createEngagementService(deps: EngagementDeps) {
+  const { engagements, firms, users } = deps.repos;
+
+  /** The engagement if the caller may see it; another firm's answers 404 like a missing one. */
+  async function requireVisible(caller: Caller, id: string): Promise<EngagementRecord> {
+    const engagement = await engagements.findById(id);
+    if (!engagement) throw new NotFoundError('Engagement');
+    assertFirmVisible(caller, engagement.firmId, 'Engagement');
+    return engagement;
+  }
+
+  /** Engagement objects with their findings summaries and corpus figures, two queries for any number. */
+  async function present(records: EngagementRecord[]) {
+    const ids = records.map((record) => record.id);
+    const [summaries, corpus] = await Promise.all([engagements.summaries(ids), engagements.corpusStats(ids)]);
+    return records.map((record) =>
+      presentEngagement(record, summaries.get(record.id), corpus.get(record.id)),
+    );
+  }
+
+  async function presentOne(record: EngagementRecord) {
+    return (await present([record]))[0]!;
+  }
+
+  /** Applies a lifecycle change only if nobody changed the status meanwhile. */
+  async function applyIfUnchanged(record: EngagementRecord, data: Parameters<typeof engagements.update>[1]) {
+    if (!(await engagements.updateIfStatus(record.id, record.status, data))) {
+      throw new ConflictError('The engagement changed meanwhile; try again.');
+    }
+  }
+
+  return {
+    requireVisible,
+    present,
+    presentOne,
+
+    async create(caller: Caller, input: CreateEngagementInput): Promise<EngagementRecord> {
+      const firmId = input.firm_id ?? firmScope(caller);
+      if (!firmId) throw ValidationError.of(['body', 'firm_id'], 'Field required', 'missing');
+      assertFirmVisible(caller, firmId, 'Firm');
+      const firm = await firms.findById(firmId);
+      if (!firm) throw new NotFoundError('Firm');
+      return engagements.create({
+        id: newId('engagement'),
+        firmId,
+        clientName: input.client_name.trim(),
+        archetype: input.archetype ?? firm.defaultArchetype,
+        budgetCents: input.budget_cents ?? firm.defaultBudgetCents,
+        intake: input.intake ? (normalizeIntake(input.intake) as object) : undefined,
+        costByStage: {},
+        costByModel: {},
+      });
+    },
+
+    /** Non-admin callers always get their own firm, whatever firm_id they pass. */
+    list(
+      caller: Caller,
+      filter: { firmId?: string; includeArchived: boolean },
+      page: { limit: number; offset: number },
+    ) {
+      return engagements.list(
+        { firmId: firmScope(caller) ?? filter.firmId ?? null, includeArchived: filter.includeArchived },
+        page,
+      );
+    },
+
+    /** Removes the engagement record (its findings and comments go with it; files stay on disk). */
+    async delete(id: string): Promise<void> {
+      if (!(await engagements.delete(id))) throw new NotFoundError('Engagement');
+    },
+
+    async setIntake(caller: Caller, id: string, intake: Partial<Intake>): Promise<EngagementRecord> {
+      const engagement = await requireVisible(caller, id);
+      assertNotFrozen(engagement, 'intake');
+      return engagements.update(id, { intake: normalizeIntake(intake) as object });
+    },
+
+    /** Sets the reviewer; a user of another firm is refused with 409 unless a platform admin asks. */
+    async assign(caller: Caller, id: string, userId: string | null): Promise<EngagementRecord> {
+      const engagement = await requireVisible(caller, id);
+      if (userId !== null) {
+        const user = await users.findById(userId);
+        if (!user) throw new NotFoundError('User');
+        if (user.firmId !== engagement.firmId && !isPlatformAdmin(caller)) {
+          throw new ConflictError('The assignee belongs to another firm.');
+        }
+      }
+      return engagements.update(id, { assignedUserId: userId });
+    },
+
+    async deliver(caller: Caller, id: string) {
+      const engagement = await requireVisible(caller, id);
+      const plan = planDeliver(engagement);
+      if (plan.change !== 'none') {
+        await applyIfUnchanged(engagement, { status: plan.to, isFrozen: true, deliveredAt: deps.now() });
+      }
+      const after = (await engagements.findById(id))!;
+      return {
+        ok: true as const,
+        engagement_id: id,
+        status: after.status,
+        is_frozen: after.isFrozen,
+        delivered_at: after.deliveredAt!.toISOString(),
+        already_delivered: plan.change === 'none',
+      };
+    },
+
+    async unfreeze(caller: Caller, id: string) {
+      const engagement = await requireVisible(caller, id);
+      const plan = planUnfreeze(engagement);
+      if (plan.change !== 'none') await applyIfUnchanged(engagement, { status: plan.to, isFrozen: false });
+      return { ok: true as const, engagement_id: id, status: 'findings_review', is_frozen: false };
+    },
+
+    async archive(caller: Caller, id: string) {
+      const engagement = await requireVisible(caller, id);
+      const plan = planArchive(engagement);
+      if (plan.change !== 'none') {
+        await applyIfUnchanged(engagement, { status: plan.to, archivedAt: deps.now() });
+      }
+      return {
+        ok: true as const,
+        engagement_id: id,
+        status: 'archived',
+        already_archived: plan.change === 'none',
+      };
+    },
+
+    async unarchive(caller: Caller, id: string) {
+      const engagement = await requireVisible(caller, id);
+      const plan = planUnarchive(engagement);
+      if (plan.change !== 'none') await applyIfUnchanged(engagement, { status: plan.to, archivedAt: null });
+      return {
+        ok: true as const,
+        engagement_id: id,
+        status: plan.change === 'none' ? engagement.status : plan.to,
+        was_archived: plan.change !== 'none',
+      };
+    },
+  };
+}
+
+export type EngagementService = ReturnType<typeof createEngagementService>;
