@@ -1,7 +1,7 @@
 // Small builders for test data. They call the same repositories and services as production code.
 import bcrypt from 'bcrypt';
 import { Role, newId } from '@auditsvc/core';
-import type { FirmRecord, UserRecord } from '@auditsvc/db';
+import { EngagementRecord, FirmRecord, SEVERITY_RANK, Severity, UserRecord } from '@auditsvc/db';
 import type { TestContext } from './context';
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -85,4 +85,88 @@ export async function makeActors(ctx: TestContext): Promise<Actors> {
       partnerB: bearer(await tokenFor(ctx, partnerB)),
     },
   };
+}
+
+export async function makeEngagement(
+  ctx: TestContext,
+  firm: FirmRecord,
+  overrides: Partial<{
+    clientName: string;
+    status: string;
+    isFrozen: boolean;
+    isRunning: boolean;
+    intake: object;
+  }> = {},
+) {
+  const engagement = await ctx.services.engagements.create(
+    { kind: 'admin_token' },
+    {
+      firm_id: firm.id,
+      client_name: overrides.clientName ?? `Client ${newId('engagement')}`,
+    },
+  );
+  const { clientName: _clientName, ...state } = overrides;
+  if (Object.keys(state).length === 0) return engagement;
+  return ctx.services.repos.engagements.update(engagement.id, state);
+}
+
+export interface FindingOverrides {
+  status?: string;
+  severity?: Severity;
+  confidence?: number;
+  description?: string;
+  rootCause?: string;
+  auditorNotes?: string;
+  primitive?: string;
+  isCanonical?: boolean;
+  filterStatus?: string | null;
+}
+
+/**
+ * Findings as the engine will store them, written through the findings repository. (Until the
+ * engine exists, tests need findings; no production route creates them.)
+ */
+export async function makeFindings(
+  ctx: TestContext,
+  engagement: EngagementRecord,
+  specs: FindingOverrides[],
+) {
+  const rows = specs.map((spec) => {
+    const severity = spec.severity ?? 'medium';
+    return {
+      id: newId('finding'),
+      engagementId: engagement.id,
+      firmId: engagement.firmId,
+      status: spec.status ?? 'pending',
+      severity,
+      severityRank: SEVERITY_RANK[severity],
+      title: 'A finding',
+      description: spec.description ?? 'Password rotation is 90 days in one policy and 180 in another.',
+      rootCause: spec.rootCause ?? 'Policies were revised separately.',
+      remediationScope: 'Align the policies.',
+      remediationEffortHours: 4,
+      auditorNotes: spec.auditorNotes ?? '',
+      primitive: spec.primitive ?? 'conflict_check',
+      isCanonical: spec.isCanonical ?? true,
+      mergedFindingIds: [],
+      corroborationScore: 0.5,
+      filterStatus: spec.filterStatus === undefined ? 'likely' : spec.filterStatus,
+      confidence: spec.confidence ?? 0.7,
+      evidence: [
+        {
+          document: 'Password-Policy.docx',
+          chunk_id: null,
+          quote: 'rotated every 90 days',
+          quote_verified: true,
+          page: null,
+        },
+      ],
+      frameworks: ['SOC 2'],
+      iteration: 1,
+    };
+  });
+  await ctx.services.repos.findings.createMany(rows);
+  return ctx.services.repos.findings
+    .findByIds(rows.map((row) => row.id))
+    .then((found) => rows.map((row) => found.find((f) => f.id === row.id)!));
 }

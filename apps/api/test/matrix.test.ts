@@ -1,6 +1,6 @@
 // The role x firm matrix of spec part 5 for every route of this slice: admin token, admin session,
 // partner and associate of firm A, and partner of firm B, against records of firm A.
-import { Actors, makeActors, makeUser } from '../../../test/helpers/builders';
+import { Actors, makeActors, makeEngagement, makeFindings, makeUser } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 
 let ctx: TestContext;
@@ -168,6 +168,185 @@ const cases: Case[] = [
     },
   },
 ];
+
+/** Mutations on a fresh firm-A engagement (with one finding): associates 403, firm B 404. */
+const MUT_IN_FIRM_A = (ok: number): Expected => ({
+  anonymous: 401,
+  adminToken: ok,
+  adminSession: ok,
+  partnerA: ok,
+  associateA: 403,
+  partnerB: 404,
+});
+const ADMIN_ON_FIRM_A = (ok: number): Expected => ({ ...ADMIN_ONLY(ok), partnerB: 403 });
+
+async function freshEngagement(status = 'findings_review') {
+  const engagement = await makeEngagement(ctx, actors.firmA, {
+    status,
+    isFrozen: status === 'delivered' || status === 'archived',
+  });
+  const [finding] = await makeFindings(ctx, engagement, [{}]);
+  return { e: engagement.id, f: finding!.id };
+}
+
+async function freshTemplate() {
+  return (
+    await ctx
+      .http()
+      .post('/auditsvc/template')
+      .set({ 'x-admin-token': ctx.adminToken })
+      .send({ firm_id: actors.firmA.id, name: 'T' })
+  ).body.id as string;
+}
+
+cases.push(
+  {
+    name: 'POST /auditsvc/engagement (firm A)',
+    call: (h) =>
+      ctx.http().post('/auditsvc/engagement').set(h).send({ firm_id: actors.firmA.id, client_name: 'M' }),
+    expected: MUT_IN_FIRM_A(201),
+  },
+  {
+    name: 'GET /auditsvc/engagement/{A}',
+    call: async (h) =>
+      ctx
+        .http()
+        .get(`/auditsvc/engagement/${(await freshEngagement()).e}`)
+        .set(h),
+    expected: ANY_IN_FIRM_A(200),
+  },
+  {
+    name: 'POST /auditsvc/engagement/{A}/intake',
+    call: async (h) =>
+      ctx
+        .http()
+        .post(`/auditsvc/engagement/${(await freshEngagement()).e}/intake`)
+        .set(h)
+        .send({ domain: 'x' }),
+    expected: MUT_IN_FIRM_A(200),
+  },
+  {
+    name: 'POST /auditsvc/engagement/{A}/assignment',
+    call: async (h) =>
+      ctx
+        .http()
+        .post(`/auditsvc/engagement/${(await freshEngagement()).e}/assignment`)
+        .set(h)
+        .send({ user_id: null }),
+    expected: MUT_IN_FIRM_A(200),
+  },
+  {
+    name: 'POST /auditsvc/engagement/{A}/deliver',
+    call: async (h) =>
+      ctx
+        .http()
+        .post(`/auditsvc/engagement/${(await freshEngagement()).e}/deliver`)
+        .set(h),
+    expected: MUT_IN_FIRM_A(200),
+  },
+  ...(['unfreeze', 'archive'] as const).map((action) => ({
+    name: `POST /auditsvc/engagement/{A delivered}/${action}`,
+    call: async (h: Record<string, string>) =>
+      ctx
+        .http()
+        .post(`/auditsvc/engagement/${(await freshEngagement('delivered')).e}/${action}`)
+        .set(h),
+    expected: ADMIN_ON_FIRM_A(200),
+  })),
+  {
+    name: 'POST /auditsvc/engagement/{A archived}/unarchive',
+    call: async (h) =>
+      ctx
+        .http()
+        .post(`/auditsvc/engagement/${(await freshEngagement('archived')).e}/unarchive`)
+        .set(h),
+    expected: ADMIN_ON_FIRM_A(200),
+  },
+  {
+    name: 'DELETE /auditsvc/engagement/{A}',
+    call: async (h) =>
+      ctx
+        .http()
+        .delete(`/auditsvc/engagement/${(await freshEngagement()).e}`)
+        .set(h),
+    expected: ADMIN_ON_FIRM_A(200),
+  },
+  {
+    name: 'GET /auditsvc/engagement/{A}/findings',
+    call: async (h) =>
+      ctx
+        .http()
+        .get(`/auditsvc/engagement/${(await freshEngagement()).e}/findings`)
+        .set(h),
+    expected: ANY_IN_FIRM_A(200),
+  },
+  ...(['accept', 'reject', 'refine', 'edit'] as const).map((action) => ({
+    name: `POST /auditsvc/finding/{A}/${action}`,
+    call: async (h: Record<string, string>) => {
+      const { e, f } = await freshEngagement();
+      return ctx
+        .http()
+        .post(`/auditsvc/finding/${f}/${action}?engagement_id=${e}`)
+        .set(h)
+        .send(action === 'edit' ? { severity: 'low' } : {});
+    },
+    expected: MUT_IN_FIRM_A(200),
+  })),
+  {
+    name: 'POST /auditsvc/findings/bulk-action (A)',
+    call: async (h) => {
+      const { e, f } = await freshEngagement();
+      return ctx
+        .http()
+        .post(`/auditsvc/findings/bulk-action?engagement_id=${e}`)
+        .set(h)
+        .send({ finding_ids: [f], action: 'accepted' });
+    },
+    expected: MUT_IN_FIRM_A(200),
+  },
+  {
+    name: 'POST /auditsvc/finding/{A}/comments',
+    call: async (h) => {
+      const { e, f } = await freshEngagement();
+      return ctx.http().post(`/auditsvc/finding/${f}/comments?engagement_id=${e}`).set(h).send({ body: 'b' });
+    },
+    expected: MUT_IN_FIRM_A(201),
+  },
+  {
+    name: 'POST /auditsvc/template (firm A)',
+    call: (h) => ctx.http().post('/auditsvc/template').set(h).send({ firm_id: actors.firmA.id, name: 'T' }),
+    expected: MUT_IN_FIRM_A(201),
+  },
+  {
+    name: 'PUT /auditsvc/template/{A}',
+    call: async (h) =>
+      ctx
+        .http()
+        .put(`/auditsvc/template/${await freshTemplate()}`)
+        .set(h)
+        .send({ name: 'U' }),
+    expected: MUT_IN_FIRM_A(200),
+  },
+  {
+    name: 'POST /auditsvc/template/{A}/instantiate',
+    call: async (h) =>
+      ctx
+        .http()
+        .post(`/auditsvc/template/${await freshTemplate()}/instantiate`)
+        .set(h)
+        .send({ client_name: 'C' }),
+    expected: MUT_IN_FIRM_A(201),
+  },
+  {
+    name: 'DELETE /auditsvc/template/{A}',
+    call: async (h) =>
+      ctx
+        .http()
+        .delete(`/auditsvc/template/${await freshTemplate()}`)
+        .set(h),
+    expected: MUT_IN_FIRM_A(200),
+  },
+);
 
 const actorsList: Actor[] = ['anonymous', 'adminToken', 'adminSession', 'partnerA', 'associateA', 'partnerB'];
 

@@ -50,9 +50,10 @@ function buildSearch(provider: DatabaseProvider, filter: FindingSearchFilter, sq
       from = 'findings_search s JOIN findings f ON f.rowid = s.rowid';
       where.push(`findings_search MATCH ${sql.bind(ftsPhrase(q))}`);
     } else if (provider === 'sqlite') {
-      const needle = sql.bind(q.toLowerCase());
+      // "?" placeholders are positional, so the needle is bound once per use.
+      const needle = () => sql.bind(q.toLowerCase());
       where.push(
-        `(instr(lower(f.description), ${needle}) > 0 OR instr(lower(f.root_cause), ${needle}) > 0 OR instr(lower(f.auditor_notes), ${needle}) > 0)`,
+        `(instr(lower(f.description), ${needle()}) > 0 OR instr(lower(f.root_cause), ${needle()}) > 0 OR instr(lower(f.auditor_notes), ${needle()}) > 0)`,
       );
     } else {
       const pattern = sql.bind(`%${escapeLike(q)}%`);
