@@ -130,3 +130,47 @@ it('keeps the index in step when notes are edited', async () => {
     .send({ auditor_notes: 'zebra crossing reviewed' });
   expect(foundIds((await search('q=zebra')).body)).toEqual([ids.encryption]);
 });
+
+describe('very common matches (more than 10,000)', () => {
+  let expectedOrder: string[];
+
+  beforeAll(async () => {
+    const engagement = await makeEngagement(ctx, actors.firmB, { clientName: 'Bulk' });
+    const specs = Array.from({ length: 10_050 }, (_, i) => ({
+      description: `Common needle finding number ${i}`,
+      severity: (['critical', 'high', 'medium', 'low'] as const)[i % 4],
+      confidence: (i % 97) / 97,
+    }));
+    const created = await makeFindings(ctx, engagement, specs);
+    const rank = { critical: 4, high: 3, medium: 2, low: 1 } as Record<string, number>;
+    expectedOrder = [...created]
+      .sort(
+        (a, b) =>
+          rank[b.severity]! - rank[a.severity]! || b.confidence - a.confidence || (a.id < b.id ? 1 : -1),
+      )
+      .map((finding) => finding.id);
+  }, 120_000);
+
+  it('pages in result order and reports the total as at least 10,000', async () => {
+    const first = await search('q=NEEDLE&limit=200');
+    expect(first.body).toMatchObject({ total: 10_000, total_relation: 'gte', count: 200 });
+    expect(foundIds(first.body)).toEqual(expectedOrder.slice(0, 200));
+    const deep = await search('q=needle&limit=50&offset=9990');
+    expect(foundIds(deep.body)).toEqual(expectedOrder.slice(9990, 10_040));
+  });
+
+  it('counts exactly with exact_total=true, and exactly below the cap', async () => {
+    const exact = await search('q=needle&exact_total=true&limit=1');
+    expect(exact.body).toMatchObject({ total: 10_050, total_relation: 'eq' });
+    expect(foundIds(exact.body)).toEqual(expectedOrder.slice(0, 1));
+    const fewer = await search('q=finding number 99&limit=200');
+    expect(fewer.body.total_relation).toBe('eq');
+    expect(fewer.body.total).toBe(111); // 99, 990-999, 9900-9999
+  });
+
+  it('serves a short query over the same rows in the same order', async () => {
+    const short = await search('q=ed&limit=20&firm_id=' + actors.firmB.id);
+    expect(short.body.total_relation).toBe('gte');
+    expect(foundIds(short.body)).toEqual(expectedOrder.slice(0, 20));
+  });
+});

@@ -11,7 +11,7 @@ export type Severity = keyof typeof SEVERITY_RANK;
 export const FINDING_ORDER: Prisma.FindingOrderByWithRelationInput[] = [
   { severityRank: 'desc' },
   { confidence: 'desc' },
-  { id: 'asc' },
+  { id: 'desc' },
 ];
 
 export function createFindingRepository(prisma: PrismaClient | Tx) {

@@ -10,6 +10,7 @@ export interface SearchQuery {
   status?: string;
   firm_id?: string;
   canonical_only: boolean;
+  exact_total: boolean;
   limit: number;
   offset: number;
 }
@@ -29,7 +30,7 @@ export function createFindingSearchService(deps: {
         firm_id: firmId,
         canonical_only: query.canonical_only,
       };
-      const { ids, total } = await repos.findingSearch.search(
+      const { ids, total, totalRelation } = await repos.findingSearch.search(
         {
           q,
           firmId,
@@ -39,6 +40,7 @@ export function createFindingSearchService(deps: {
           canonicalOnly: query.canonical_only,
         },
         query,
+        { exactTotal: query.exact_total },
       );
       const findings = new Map((await repos.findings.findByIds(ids)).map((finding) => [finding.id, finding]));
       const engagementIds = [...new Set([...findings.values()].map((finding) => finding.engagementId))];
@@ -58,6 +60,7 @@ export function createFindingSearchService(deps: {
         matches,
         count: matches.length,
         total,
+        total_relation: totalRelation,
         limit: query.limit,
         offset: query.offset,
       };

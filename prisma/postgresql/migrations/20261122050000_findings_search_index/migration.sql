@@ -5,5 +5,6 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE INDEX "findings_search_trgm_idx" ON "findings"
     USING gin (("description" || ' ' || "root_cause" || ' ' || "auditor_notes") gin_trgm_ops);
 
--- Lists and search order findings by severity, then confidence.
-CREATE INDEX "findings_firm_id_severity_rank_confidence_idx" ON "findings" ("firm_id", "severity_rank", "confidence");
+-- Search pages through very common matches in result order (severity, confidence, id, all
+-- descending) by walking this index backwards.
+CREATE INDEX "findings_search_order_idx" ON "findings" ("severity_rank", "confidence", "id");

@@ -28,5 +28,6 @@ CREATE TRIGGER "findings_search_after_update" AFTER UPDATE OF description, root_
     VALUES (new.rowid, new.description, new.root_cause, new.auditor_notes);
 END;
 
--- Lists and search order findings by severity, then confidence.
-CREATE INDEX "findings_firm_id_severity_rank_confidence_idx" ON "findings" ("firm_id", "severity_rank", "confidence");
+-- Search pages through very common matches in result order (severity, confidence, id, all
+-- descending) by walking this index backwards.
+CREATE INDEX "findings_search_order_idx" ON "findings" ("severity_rank", "confidence", "id");
