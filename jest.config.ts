@@ -17,6 +17,8 @@ const apiSuites = ['<rootDir>/apps/api/test/**/*.test.ts'];
 
 const config: Config = {
   maxWorkers: 2,
+  // Logins hash with bcrypt at cost 12 (a quarter second each); tests doing many of them need room.
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,

@@ -1,5 +1,6 @@
 // Deterministic synthetic findings for the search benchmark: about 1 KB of audit-like text each,
 // with a rare marker planted in one finding of 10,000 and common words in most of them.
+import { PRIMITIVES, SEVERITIES } from '@auditsvc/core';
 export const RARE_MARKER = 'quasarledger';
 export const RARE_EVERY = 10_000;
 
@@ -104,15 +105,6 @@ export interface SyntheticFinding {
   status: string;
 }
 
-const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
-const PRIMITIVES = [
-  'conflict_check',
-  'consistency_check',
-  'coverage_check',
-  'currency_check',
-  'citation_integrity_check',
-  'flow_down_check',
-];
 const STATUSES = ['pending', 'pending', 'pending', 'accepted', 'rejected', 'refined'];
 
 export function syntheticFinding(index: number, random: () => number): SyntheticFinding {

@@ -38,6 +38,18 @@ describe('deliver', () => {
     });
   });
 
+  it('delivers once when asked several times at once', async () => {
+    const engagement = await makeEngagement(ctx, actors.firmA, { status: 'findings_review' });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(`/auditsvc/engagement/${engagement.id}/deliver`, actors.headers.partnerA),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.filter((r) => r.body.already_delivered === false)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.body.delivered_at)).size).toBe(1);
+  });
+
   it('is for partners and admins; associates get 403, other firms 404', async () => {
     const engagement = await makeEngagement(ctx, actors.firmA);
     expect(

@@ -2,3 +2,4 @@ export * from './engagement-lifecycle';
 export * from './errors';
 export * from './ids';
 export * from './roles';
+export * from './vocabulary';

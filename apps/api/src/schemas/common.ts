@@ -102,9 +102,4 @@ export const validationErrorBody: JsonSchema = {
   required: ['detail'],
 };
 
-export const ARCHETYPES = [
-  'remediation_pipeline',
-  'capability_leverage',
-  'premium_defensibility',
-  'continuous_monitoring',
-] as const;
+export { ARCHETYPES } from '@auditsvc/core';

@@ -1,16 +1,7 @@
 import type { JsonSchema } from '../http/route';
 import { timestamp } from './common';
 
-export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
-export const STATUSES = ['pending', 'accepted', 'rejected', 'refined'] as const;
-export const PRIMITIVES = [
-  'conflict_check',
-  'consistency_check',
-  'coverage_check',
-  'currency_check',
-  'citation_integrity_check',
-  'flow_down_check',
-] as const;
+import { FINDING_STATUSES as STATUSES, PRIMITIVES, SEVERITIES } from '@auditsvc/core';
 
 export const findingObject: JsonSchema = {
   type: 'object',

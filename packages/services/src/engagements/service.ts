@@ -56,7 +56,7 @@ export function createEngagementService(deps: EngagementDeps) {
     return (await present([record]))[0]!;
   }
 
-  /** Applies a lifecycle change only if nobody changed the status meanwhile. */
+  /** Applies a lifecycle change only if nobody changed the status meanwhile (compare-and-set). */
   async function applyIfUnchanged(record: EngagementRecord, data: Parameters<typeof engagements.update>[1]) {
     if (!(await engagements.updateIfStatus(record.id, record.status, data))) {
       throw new ConflictError('The engagement changed meanwhile; try again.');
@@ -124,9 +124,17 @@ export function createEngagementService(deps: EngagementDeps) {
 
     async deliver(caller: Caller, id: string) {
       const engagement = await requireVisible(caller, id);
-      const plan = planDeliver(engagement);
+      let plan = planDeliver(engagement);
       if (plan.change !== 'none') {
-        await applyIfUnchanged(engagement, { status: plan.to, isFrozen: true, deliveredAt: deps.now() });
+        const applied = await engagements.updateIfStatus(id, engagement.status, {
+          status: plan.to,
+          isFrozen: true,
+          deliveredAt: deps.now(),
+        });
+        // Lost a race: a concurrent deliver won (answer as a repeat), or something else changed.
+        if (!applied) plan = planDeliver(await requireVisible(caller, id));
+        if (!applied && plan.change !== 'none')
+          throw new ConflictError('The engagement changed meanwhile; try again.');
       }
       const after = (await engagements.findById(id))!;
       return {

@@ -1,6 +1,6 @@
 // Human review of findings (spec 3.2, 4.5): accept, reject, refine, edit, bulk-action. Applying the
 // status a finding already has is a no-op. Every change marks the engagement updated.
-import { Caller, NotFoundError, ValidationError, assertNotFrozen } from '@auditsvc/core';
+import { Caller, FindingStatus, NotFoundError, ValidationError, assertNotFrozen } from '@auditsvc/core';
 import {
   FindingRecord,
   Repositories,
@@ -10,8 +10,7 @@ import {
 } from '@auditsvc/db';
 import type { EngagementService } from '../engagements/service';
 
-export const FINDING_STATUSES = ['pending', 'accepted', 'rejected', 'refined'] as const;
-export type FindingStatus = (typeof FINDING_STATUSES)[number];
+export type { FindingStatus } from '@auditsvc/core';
 
 export interface FindingEdit {
   description?: string;
