@@ -124,3 +124,41 @@ describe.each(apiRoutes.map((route) => [`${route.method.toUpperCase()} ${route.p
     });
   },
 );
+
+const listRoutes = apiRoutes.filter((route) => {
+  const properties = (route.query?.properties ?? {}) as Record<string, { maximum?: number }>;
+  return route.method === 'get' && properties.limit?.maximum !== undefined;
+});
+
+describe.each(listRoutes.map((route) => [route.path, route] as const))(
+  'pagination bounds of GET %s',
+  (_path, route) => {
+    const max = (route.query!.properties as Record<string, { maximum: number }>).limit.maximum;
+    const url = (query: string) => `${urlFor(route.path, actors.firmA.id)}?engagement_id=x&${query}`;
+
+    it.each([
+      ['limit=0', ['query', 'limit'], 'greater_than_equal', 'must be >= 1'],
+      [`limit=${max + 1}`, ['query', 'limit'], 'less_than_equal', `must be <= ${max}`],
+      ['offset=-1', ['query', 'offset'], 'greater_than_equal', 'must be >= 0'],
+      ['limit=abc', ['query', 'limit'], 'int_type', 'must be integer'],
+    ])('answers %s with a 422 naming the constraint', async (query, loc, type, msg) => {
+      const res = await ctx.http().get(url(query)).set({ 'x-admin-token': ctx.adminToken });
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([{ loc, msg, type }]);
+    });
+  },
+);
+
+it('covers every paginated list of the specification', () => {
+  expect(listRoutes.map((route) => route.path).sort()).toEqual(
+    [
+      '/auditsvc/engagement',
+      '/auditsvc/engagement/:engagement_id/findings',
+      '/auditsvc/finding/:finding_id/comments',
+      '/auditsvc/findings/search',
+      '/auditsvc/firm',
+      '/auditsvc/template',
+      '/auditsvc/user',
+    ].sort(),
+  );
+});
