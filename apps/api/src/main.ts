@@ -15,6 +15,16 @@ async function main(): Promise<void> {
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info('api_listening', { host: config.host, port: config.port, database: services.db.provider });
   });
+  // Expired sessions are refused at lookup; this only keeps the table from growing.
+  const housekeeping = setInterval(
+    () => {
+      services.repos.sessions
+        .deleteExpired(new Date())
+        .catch((error: unknown) => logger.warn('session_cleanup_failed', { error: String(error) }));
+    },
+    60 * 60 * 1000,
+  );
+  housekeeping.unref();
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
