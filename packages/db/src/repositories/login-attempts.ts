@@ -1,8 +1,6 @@
 import type { PrismaClient, Tx } from '../client';
 import type { LoginAttempt } from '../generated/sqlite/client';
 
-export type LoginAttemptRecord = LoginAttempt;
-
 export interface LoginAttemptState {
   failureCount: number;
   windowStartedAt: Date;

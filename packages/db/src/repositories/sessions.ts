@@ -12,9 +12,6 @@ export function createSessionRepository(prisma: PrismaClient | Tx) {
       if (!session || session.expiresAt <= now) return null;
       return session;
     },
-    async findById(id: string): Promise<Session | null> {
-      return prisma.session.findUnique({ where: { id } });
-    },
     async deleteByTokenHash(tokenHash: string): Promise<number> {
       return (await prisma.session.deleteMany({ where: { tokenHash } })).count;
     },

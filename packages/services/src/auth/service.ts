@@ -138,12 +138,6 @@ export function createAuthService(deps: AuthDeps) {
         firmId: session.user.firmId,
       };
     },
-
-    /** True while the session still exists: lets long-lived streams notice a revocation. */
-    async isSessionAlive(sessionId: string): Promise<boolean> {
-      const session = await deps.repos.sessions.findById(sessionId);
-      return session !== null && session.expiresAt > now();
-    },
   };
 }
 
