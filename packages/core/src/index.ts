@@ -1,3 +1,4 @@
+export * from './corpus-lifecycle';
 export * from './engagement-lifecycle';
 export * from './errors';
 export * from './ids';

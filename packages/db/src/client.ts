@@ -1,5 +1,6 @@
 // The Prisma client factory: one generated client per provider (they share one model API, see
 // prisma/models.prisma), each driven by its driver adapter, so no native Prisma engine is needed.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
@@ -16,7 +17,47 @@ export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$trans
 export interface Database {
   prisma: PrismaClient;
   provider: DatabaseProvider;
+  /** Runs `work` in one interactive transaction. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+const TRANSACTION_TIMEOUT_MS = 30_000;
+
+/** Runs async work one piece at a time, in call order. */
+class Lane {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/**
+ * The SQLite adapter has one connection, and its queries do not wait for an open interactive
+ * transaction: another request's query would run inside that transaction and share its fate (a
+ * rollback would undo it). So on SQLite every query and every transaction takes its turn in one
+ * lane; queries issued from inside a transaction's work (marked through AsyncLocalStorage) run at
+ * once, within it.
+ */
+function serializeSqlite(base: SqlitePrismaClient): Pick<Database, 'prisma' | 'transaction'> {
+  const lane = new Lane();
+  const insideTransaction = new AsyncLocalStorage<true>();
+  const prisma = base.$extends({
+    query: {
+      $allOperations({ args, query }) {
+        return insideTransaction.getStore() ? query(args) : lane.run(() => query(args));
+      },
+    },
+  }) as unknown as PrismaClient;
+  return {
+    prisma,
+    transaction: (work) =>
+      lane.run(() =>
+        insideTransaction.run(true, () => base.$transaction(work, { timeout: TRANSACTION_TIMEOUT_MS })),
+      ),
+  };
 }
 
 export async function openDatabase(databaseUrl: string): Promise<Database> {
@@ -33,9 +74,14 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
     await prisma.$queryRawUnsafe('PRAGMA synchronous = NORMAL');
     await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
     await prisma.$queryRawUnsafe('PRAGMA busy_timeout = 10000');
-    return { prisma, provider, close: () => prisma.$disconnect() };
+    return { ...serializeSqlite(prisma), provider, close: () => prisma.$disconnect() };
   }
   const pg = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
   const prisma = pg as unknown as PrismaClient;
-  return { prisma, provider, close: () => pg.$disconnect() };
+  return {
+    prisma,
+    provider,
+    transaction: (work) => prisma.$transaction(work, { timeout: TRANSACTION_TIMEOUT_MS }),
+    close: () => pg.$disconnect(),
+  };
 }

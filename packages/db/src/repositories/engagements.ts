@@ -70,6 +70,25 @@ export function createEngagementRepository(prisma: PrismaClient | Tx) {
     ): Promise<boolean> {
       return (await prisma.engagement.updateMany({ where: { id, status }, data })).count === 1;
     },
+    /**
+     * Applies `data` only while the corpus is in one of `statuses` (compare-and-set), so an upload
+     * cannot slip in while an ingest starts. With `unfrozen`, also only while the engagement is
+     * not frozen (a deliver may land between a request's check and its write). Returns whether it
+     * applied.
+     */
+    async updateIfCorpusStatus(
+      id: string,
+      statuses: readonly string[],
+      data: Prisma.EngagementUncheckedUpdateInput,
+      options: { unfrozen?: boolean } = {},
+    ): Promise<boolean> {
+      const where = {
+        id,
+        corpusStatus: { in: [...statuses] },
+        ...(options.unfrozen ? { isFrozen: false } : {}),
+      };
+      return (await prisma.engagement.updateMany({ where, data })).count === 1;
+    },
     /** Marks the engagement changed (its findings or comments changed). */
     async touch(id: string): Promise<void> {
       await prisma.engagement.update({ where: { id }, data: { updatedAt: new Date() } });

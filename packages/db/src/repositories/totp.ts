@@ -1,34 +1,30 @@
-import type { PrismaClient } from '../client';
+import type { PrismaClient, Tx } from '../client';
 import type { TotpBackupCode, TotpEnrolment } from '../generated/sqlite/client';
 
 export type TotpEnrolmentRecord = TotpEnrolment;
 export type BackupCodeRecord = TotpBackupCode;
 
-export function createTotpRepository(prisma: PrismaClient) {
+/** enrol and clear write several rows: call them inside repos.transaction. */
+export function createTotpRepository(prisma: PrismaClient | Tx) {
   return {
     findEnrolment(userId: string): Promise<TotpEnrolment | null> {
       return prisma.totpEnrolment.findUnique({ where: { userId } });
     },
-    /** Stores the enrolment and replaces the user's backup codes, in one transaction. */
+    /** Stores the enrolment and replaces the user's backup codes. */
     async enrol(
       userId: string,
       secretEncrypted: string,
       lastUsedStep: bigint,
       backupCodes: { id: string; codeHash: string }[],
     ): Promise<void> {
-      await prisma.$transaction([
-        prisma.totpBackupCode.deleteMany({ where: { userId } }),
-        prisma.totpEnrolment.create({ data: { userId, secretEncrypted, lastUsedStep } }),
-        prisma.totpBackupCode.createMany({ data: backupCodes.map((code) => ({ ...code, userId })) }),
-      ]);
+      await prisma.totpBackupCode.deleteMany({ where: { userId } });
+      await prisma.totpEnrolment.create({ data: { userId, secretEncrypted, lastUsedStep } });
+      await prisma.totpBackupCode.createMany({ data: backupCodes.map((code) => ({ ...code, userId })) });
     },
     /** Removes the enrolment and its backup codes; returns whether an enrolment existed. */
     async clear(userId: string): Promise<boolean> {
-      const [, removed] = await prisma.$transaction([
-        prisma.totpBackupCode.deleteMany({ where: { userId } }),
-        prisma.totpEnrolment.deleteMany({ where: { userId } }),
-      ]);
-      return removed.count > 0;
+      await prisma.totpBackupCode.deleteMany({ where: { userId } });
+      return (await prisma.totpEnrolment.deleteMany({ where: { userId } })).count > 0;
     },
     /**
      * Records `step` as the last accepted time step if it is newer than the stored one. False means

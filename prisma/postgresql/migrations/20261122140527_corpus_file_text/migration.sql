@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "corpus_files" ADD COLUMN     "sections" JSONB,
+ADD COLUMN     "text" TEXT;
