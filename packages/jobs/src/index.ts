@@ -1,1 +1,3 @@
 export * from './queues';
+export * from './progress';
+export * from './producer';

@@ -1,0 +1,212 @@
+// Parses untrusted files in a child process, one at a time, with a time limit per file. A file that
+// hangs a parser is killed after `timeoutMs`; one that crashes it (out of memory, a native fault)
+// fails alone: the next file gets a fresh child. The child is Node with tsx's CommonJS hook preloaded
+// (not the tsx CLI, which would put a relay process in between and leave the parser running when
+// the relay is killed), and its heap is capped so a memory bomb cannot take the worker with it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { ChildReply, ParseRequest } from './parse-protocol';
+import type { ParseFileInput } from './parse-file';
+import { ParseError, type ParsedDocument } from './types';
+
+export interface ParseHostOptions {
+  /** Per-file time limit, from the moment the file is handed to a ready child. Default 60 s. */
+  timeoutMs?: number;
+  /** V8 old-space cap of the child. Default 2048 MB. */
+  maxOldSpaceMb?: number;
+}
+
+export interface ParseHost {
+  /** Parses one file in the child; `options.timeoutMs` overrides the host's limit for this file. */
+  parse(input: ParseFileInput, options?: { timeoutMs?: number }): Promise<ParsedDocument>;
+  close(): Promise<void>;
+  /** The current child's process id (null between children): for monitoring. */
+  readonly childPid: number | null;
+}
+
+export const DEFAULT_PARSE_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_OLD_SPACE_MB = 2_048;
+const STDERR_TAIL_CHARS = 4_096;
+const CHILD_SCRIPT = path.join(__dirname, 'parse-child.ts');
+
+interface Child {
+  process: ChildProcess;
+  ready: Promise<void>;
+  exited: Promise<string>;
+  stderrTail: () => string;
+}
+
+function seconds(ms: number): string {
+  return String(Number((ms / 1000).toFixed(3)));
+}
+
+/**
+ * The child's environment: only what parsers and the programs they run need. The worker's own
+ * environment holds credentials (database and Redis URLs, provider keys, the admin token) that
+ * code parsing a client's hostile file must never be able to read.
+ */
+const INHERITED_VARIABLES = ['PATH', 'LANG', 'LC_ALL', 'HOME', 'OMP_THREAD_LIMIT', 'TESSDATA_PREFIX'];
+
+function childEnvironment(tmp: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { TMPDIR: tmp };
+  for (const name of INHERITED_VARIABLES) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return env;
+}
+
+function startChild(maxOldSpaceMb: number): Child {
+  // Each child gets its own temporary directory (TMPDIR, which os.tmpdir() reads), removed when the
+  // child ends however it ends: a killed OCR parse leaves no image copies behind.
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'auditsvc-parse-'));
+  const child = spawn(
+    process.execPath,
+    [`--max-old-space-size=${maxOldSpaceMb}`, '--require', require.resolve('tsx/cjs'), CHILD_SCRIPT],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      env: childEnvironment(tmp),
+      // Its own process group, so a kill also reaches the programs it runs (tesseract).
+      detached: true,
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL_CHARS);
+  });
+  const exited = new Promise<string>((resolve) => {
+    const done = (how: string) => {
+      killGroup(child);
+      void rm(tmp, { recursive: true, force: true }).then(
+        () => resolve(how),
+        () => resolve(how),
+      );
+    };
+    child.on('error', (error) => done(`could not start (${error.message})`));
+    child.on('exit', (code, signal) => done(signal ? `signal ${signal}` : `exit code ${code}`));
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (message: ChildReply) => {
+      if (message.type !== 'ready') return;
+      child.off('message', onMessage);
+      resolve();
+    };
+    child.on('message', onMessage);
+    void exited.then((how) => reject(new Error(`the parser process stopped before it was ready (${how})`)));
+  });
+  ready.catch(() => undefined);
+  return { process: child, ready, exited, stderrTail: () => stderr };
+}
+
+/** Kills the child and everything it started (its process group). */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is gone already.
+  }
+}
+
+function crashReason(how: string, stderr: string): string {
+  if (/heap out of memory|allocation failed/i.test(stderr))
+    return 'the parser ran out of memory on this file';
+  return `the parser process crashed (${how})`;
+}
+
+export function createParseHost(options: ParseHostOptions = {}): ParseHost {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
+  const maxOldSpaceMb = options.maxOldSpaceMb ?? DEFAULT_MAX_OLD_SPACE_MB;
+  let child: Child | null = null;
+  let nextId = 1;
+  let closed = false;
+  // Files are parsed one after another: a queue of promises, each waiting for the one before.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const discardChild = (target: Child) => {
+    if (child === target) child = null;
+    killGroup(target.process);
+  };
+
+  const parseOne = async (input: ParseFileInput, limitMs: number): Promise<ParsedDocument> => {
+    if (closed) throw new Error('the parse host is closed');
+    child ??= startChild(maxOldSpaceMb);
+    const current = child;
+    try {
+      await current.ready;
+    } catch (error) {
+      discardChild(current);
+      throw new ParseError(input.filename, (error as Error).message);
+    }
+    const id = nextId++;
+    return new Promise<ParsedDocument>((resolve, reject) => {
+      let settled = false;
+      const finish = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        current.process.off('message', onMessage);
+        current.process.off('close', onClose);
+        outcome();
+      };
+      const onMessage = (message: ChildReply) => {
+        if (message.type === 'parsed' && message.id === id) finish(() => resolve(message.document));
+        if (message.type === 'failed' && message.id === id)
+          finish(() => reject(new ParseError(input.filename, message.reason)));
+      };
+      const timer = setTimeout(() => {
+        finish(() =>
+          reject(new ParseError(input.filename, `parsing took longer than ${seconds(limitMs)} s`)),
+        );
+        discardChild(current);
+      }, limitMs);
+      current.process.on('message', onMessage);
+      // 'close' (not a promise callback) so that nothing of this file stays referenced by a
+      // long-lived child once the file is done; 'close' also waits for the last stderr output.
+      const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
+        if (child === current) child = null;
+        const how = signal ? `signal ${signal}` : `exit code ${code}`;
+        const reason = closed ? 'the parse host was closed' : crashReason(how, current.stderrTail());
+        finish(() => reject(new ParseError(input.filename, reason)));
+      };
+      current.process.on('close', onClose);
+      const request: ParseRequest = {
+        id,
+        filename: input.filename,
+        bytes: input.bytes,
+        tesseractPath: input.tesseractPath,
+      };
+      current.process.send(request, (error) => {
+        if (error) {
+          finish(() =>
+            reject(
+              new ParseError(input.filename, `the file could not be handed to the parser (${error.message})`),
+            ),
+          );
+          discardChild(current);
+        }
+      });
+    });
+  };
+
+  return {
+    parse(input, parseOptions) {
+      const result = queue.then(() => parseOne(input, parseOptions?.timeoutMs ?? timeoutMs));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    async close() {
+      closed = true;
+      const current = child;
+      child = null;
+      if (!current) return;
+      killGroup(current.process);
+      await current.exited;
+    },
+    get childPid() {
+      return child?.process.pid ?? null;
+    },
+  };
+}
