@@ -1,0 +1,128 @@
+// currency_check for documents past their review cycle: the cycle the document states for itself
+// ("reviewed annually"), compared with its last-reviewed date and the newest date of the corpus.
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../corpus-analysis';
+import { DAY_MS, isoOf, type FoundDate } from '../dates';
+import { isNormative } from '../document-roles';
+import { quoteOf, quoteOfSpan, type Issue } from '../issue';
+import { describeDays, describePeriod, extractTimeQuantities } from '../quantities';
+
+const SELF_REVIEW =
+  /\b(?:this|the)\s+(?:policy|plan|procedure|standard|document|manual|programme|program)\b[^.]{0,80}\b(?:review\w*|revis\w*|updat\w*)|\b(?:review\w*|revis\w*|updat\w*)\b[^.]{0,40}\b(?:this|the)\s+(?:policy|plan|procedure|standard|document)\b/i;
+
+export interface ReviewCycle {
+  days: number;
+  segment: LocatedSegment;
+}
+
+export function statedReviewCycle(
+  doc: AnalyzedDocument,
+  segments: LocatedSegment[] = doc.segments,
+): ReviewCycle | null {
+  for (const segment of segments) {
+    if (segment.document !== doc.name || !SELF_REVIEW.test(segment.text)) continue;
+    const period = extractTimeQuantities(segment.text).find((q) => q.kind === 'period');
+    if (period && period.value >= 28) return { days: period.value, segment };
+  }
+  return null;
+}
+
+type Field = NonNullable<AnalyzedDocument['lastReviewed']>;
+
+function visibleField(field: Field, doc: AnalyzedDocument, segments?: LocatedSegment[]): boolean {
+  if (!segments) return true;
+  return segments.some(
+    (s) => s.document === doc.name && s.start <= field.date.index && s.end > field.date.index,
+  );
+}
+
+function fieldQuote(doc: AnalyzedDocument, field: Field) {
+  const segment = doc.segments.find((s) => s.start <= field.start && s.end > field.start);
+  return quoteOfSpan(
+    doc.name,
+    doc.text,
+    field.start,
+    field.end,
+    segment?.chunkId ?? doc.chunks[0]?.id ?? null,
+    segment?.page ?? null,
+  );
+}
+
+/** A document whose own next-review date has passed, relative to the corpus's newest date. */
+function nextReviewIssue(
+  doc: AnalyzedDocument,
+  reference: FoundDate,
+  segments?: LocatedSegment[],
+): Issue | null {
+  const next = doc.nextReview;
+  if (!next || !visibleField(next, doc, segments)) return null;
+  const overdue = (reference.time - next.date.time) / DAY_MS;
+  if (overdue <= 31) return null;
+  const reviewed = doc.lastReviewed;
+  const quotes = [fieldQuote(doc, next)];
+  if (reviewed && visibleField(reviewed, doc, segments)) quotes.unshift(fieldQuote(doc, reviewed));
+  return {
+    primitive: 'currency_check',
+    subject: `review:${doc.name}`,
+    aspects: [`review:${doc.name}`],
+    title: `${doc.title} overdue for review: next review was due ${next.date.iso}`,
+    description:
+      `${doc.name} was due for its next review on ${next.date.iso}, ${describeDays(overdue)} before the newest date in the corpus ` +
+      `(${isoOf(reference.time)})${reviewed ? `; it was last reviewed on ${reviewed.date.iso}` : ''}. The review did not happen, so its content may no longer reflect current practice or regulation.`,
+    rootCause: `The review schedule of ${doc.name} is not tracked; the review due on ${next.date.iso} was missed.`,
+    remediationScope: `Have the owner review and re-approve ${doc.name}, record the review, set the next review date, and track review dates of every policy.`,
+    remediationEffortHours: 4,
+    severity: overdue > 365 ? 'high' : 'medium',
+    confidence: 0.9,
+    frameworks: [],
+    quotes,
+  };
+}
+
+export function reviewCurrencyIssue(
+  doc: AnalyzedDocument,
+  reference: FoundDate,
+  segments?: LocatedSegment[],
+): Issue | null {
+  const viaNext = nextReviewIssue(doc, reference, segments);
+  if (viaNext) return viaNext;
+  const cycle = statedReviewCycle(doc, segments ?? doc.segments);
+  // Without a recorded review, a document that states a review cycle is measured from its
+  // approval or effective date.
+  const approvedOnly = !doc.lastReviewed && cycle !== null && isNormative(doc.role);
+  const reviewed = doc.lastReviewed ?? (approvedOnly ? doc.approved : null);
+  if (!reviewed || !visibleField(reviewed, doc, segments)) return null;
+  const age = (reference.time - reviewed.date.time) / DAY_MS;
+  const allowed = cycle ? cycle.days + 31 : 2 * 365.25;
+  if (age <= allowed) return null;
+  const quotes = [fieldQuote(doc, reviewed)];
+  if (cycle) quotes.push(quoteOf(cycle.segment));
+  const cycleText = cycle
+    ? `requires review ${describePeriod(cycle.days)} ("${cycle.segment.text.slice(0, 120)}")`
+    : 'states no review cycle';
+  return {
+    primitive: 'currency_check',
+    subject: `review:${doc.name}`,
+    aspects: cycle ? [`review:${doc.name}`] : [`review:${doc.name}`, 'corpus:review-without-cycle'],
+    title: `${doc.title} overdue for review: last ${approvedOnly ? 'approved' : 'reviewed'} ${reviewed.date.iso}`,
+    description:
+      `${doc.name} ${cycleText} but was last ${approvedOnly ? 'approved (no review is recorded)' : 'reviewed'} on ${reviewed.date.iso}, ${describeDays(age)} before the newest date in the corpus ` +
+      `(${isoOf(reference.time)}). Its content may no longer reflect current practice, systems or regulation.`,
+    rootCause: cycle
+      ? `The review cycle of ${doc.name} (${describePeriod(cycle.days)}) is not tracked; no owner review has been recorded since ${reviewed.date.iso}.`
+      : `${doc.name} has no review cycle and has not been reviewed since ${reviewed.date.iso}.`,
+    remediationScope: `Have the owner review and re-approve ${doc.name}, record the review date, and track the review cycle of every policy.`,
+    remediationEffortHours: 4,
+    severity: cycle && age > 2 * cycle.days ? 'high' : 'medium',
+    confidence: cycle ? 0.9 : 0.7,
+    frameworks: [],
+    quotes,
+  };
+}
+
+export function findStaleDocuments(analysis: CorpusAnalysis): Issue[] {
+  const reference = analysis.referenceDate;
+  if (!reference) return [];
+  return analysis.documents
+    .map((doc) => reviewCurrencyIssue(doc, reference))
+    .filter((i): i is Issue => i !== null);
+}

@@ -1,0 +1,399 @@
+// The concepts whose stated values the analyst aligns across documents. A sentence speaks about
+// a concept when it names the subject and (where given) the action; the value is the concept's
+// kind of quantity in that sentence. Scopes keep apart statements about different populations of
+// one concept (user vs. system passwords, vendor vs. employee incident reporting), which may
+// legitimately differ.
+import type { Severity } from '../types';
+import type { QuantityKind } from './quantities';
+
+export interface ConceptScope {
+  name: string;
+  pattern: RegExp;
+}
+
+export interface ConceptDefinition {
+  id: string;
+  label: string;
+  kind: QuantityKind;
+  subject: RegExp;
+  action?: RegExp;
+  /** Sentences that match are about something else. */
+  exclude?: RegExp;
+  /** For strengths: the range of bit sizes that belong to the concept (AES vs RSA keys). */
+  strengthRange?: [number, number];
+  /** For counts: the unit words after the number. */
+  countUnit?: RegExp;
+  scopes?: ConceptScope[];
+  /** Statements without a scope are too vague to compare (e.g. "information is kept 2 years"). */
+  requireScope?: boolean;
+  /** Retrieval query for the concept. */
+  query: string;
+  severity: Severity;
+  /** Focus-area words that raise the concept's priority. */
+  focus: string[];
+}
+
+const VENDOR_SCOPE: ConceptScope = {
+  name: 'vendors',
+  pattern:
+    /\b(vendors?|providers?|suppliers?|subcontractors?|sub-processors?|processors?|third[- ]part(?:y|ies)|business associates?|contractors?)\b/i,
+};
+
+export const CONCEPTS: ConceptDefinition[] = [
+  {
+    id: 'password_expiry',
+    label: 'password expiry interval',
+    kind: 'period',
+    subject: /\bpass(?:word|phrase)s?\b/i,
+    action: /\b(expir\w*|rotat\w*|chang\w*|reset)\b/i,
+    exclude: /\b(compromis\w*|suspect\w*|reuse\w*|history)\b/i,
+    scopes: [
+      {
+        name: 'privileged and system accounts',
+        pattern: /\b(system[- ]level|admin\w*|privileged|service[- ]accounts?|root)\b/i,
+      },
+      { name: 'user accounts', pattern: /\buser/i },
+    ],
+    query: 'password expire rotate change every days months',
+    severity: 'medium',
+    focus: ['access', 'password', 'authentication', 'identity'],
+  },
+  {
+    id: 'password_length',
+    label: 'minimum password length',
+    kind: 'count',
+    subject: /\bpass(?:word|phrase)s?\b/i,
+    countUnit: /characters?/,
+    scopes: [
+      {
+        name: 'privileged and system accounts',
+        pattern: /\b(system[- ]level|admin\w*|privileged|service[- ]accounts?|root)\b/i,
+      },
+    ],
+    query: 'password minimum length characters',
+    severity: 'medium',
+    focus: ['access', 'password', 'authentication'],
+  },
+  {
+    id: 'account_lockout',
+    label: 'account lockout threshold',
+    kind: 'count',
+    subject: /\block(?:ed|out|s)?\b/i,
+    countUnit: /(?:attempts?|tries)/,
+    query: 'account locked failed login attempts',
+    severity: 'low',
+    focus: ['access', 'authentication'],
+  },
+  {
+    id: 'session_timeout',
+    label: 'idle session timeout',
+    kind: 'duration',
+    subject: /\b(idle|inactiv\w*|session)\b/i,
+    action: /\b(lock\w*|time ?out|log(?:ged)? ?(?:off|out)|terminat\w*)\b/i,
+    query: 'session idle inactivity timeout lock minutes',
+    severity: 'low',
+    focus: ['access', 'workstation', 'endpoint'],
+  },
+  {
+    id: 'backup_frequency',
+    label: 'backup frequency',
+    kind: 'period',
+    subject: /\bback(?:ups?|ed up)\b/i,
+    exclude: /\b(restore test|test(?:ed|ing)? (?:the )?restor)/i,
+    scopes: [
+      { name: 'full backups', pattern: /\bfull\b/i },
+      { name: 'incremental backups', pattern: /\b(incremental|differential)\b/i },
+    ],
+    query: 'backups taken daily weekly frequency database backup schedule',
+    severity: 'high',
+    focus: ['backup', 'recovery', 'continuity', 'availability'],
+  },
+  {
+    id: 'backup_retention',
+    label: 'backup retention period',
+    kind: 'duration',
+    subject: /\bback(?:ups?|ed up)\b/i,
+    action: /\b(retain\w*|retention|kept|keep|stored for|preserv\w*|destroy\w*|delet\w*|purg\w*)\b/i,
+    query: 'backups retained retention days destroyed',
+    severity: 'high',
+    focus: ['backup', 'recovery', 'retention'],
+  },
+  {
+    id: 'restore_test_frequency',
+    label: 'restore test frequency',
+    kind: 'period',
+    subject: /\b(restor\w*|backup tests?|tests? of backup\w*)\b/i,
+    action: /\btest\w*/i,
+    exclude: /\b(tabletop|plan is tested|disaster recovery|continuity)\b/i,
+    query: 'restore test performed every quarter recovery test',
+    severity: 'medium',
+    focus: ['backup', 'recovery', 'continuity'],
+  },
+  {
+    id: 'recovery_point_objective',
+    label: 'recovery point objective',
+    kind: 'duration',
+    subject: /\b(recovery point objective|RPO)\b/,
+    query: 'recovery point objective RPO hours',
+    severity: 'high',
+    focus: ['backup', 'recovery', 'continuity', 'availability'],
+  },
+  {
+    id: 'recovery_time_objective',
+    label: 'recovery time objective',
+    kind: 'duration',
+    subject: /\b(recovery time objective|RTO)\b/,
+    query: 'recovery time objective RTO hours',
+    severity: 'medium',
+    focus: ['recovery', 'continuity', 'availability'],
+  },
+  {
+    id: 'log_retention',
+    label: 'log retention period',
+    kind: 'duration',
+    subject: /\b(logs?|logging|audit trails?)\b/i,
+    action: /\b(retain\w*|retention|kept|keep|stor(?:e|ed|age) for|preserv\w*|delet\w*|purg\w*)\b/i,
+    exclude: /\blog ?in\b/i,
+    query: 'logs retained retention kept days year audit logs',
+    severity: 'high',
+    focus: ['log', 'monitoring', 'audit'],
+  },
+  {
+    id: 'log_review_frequency',
+    label: 'log review frequency',
+    kind: 'period',
+    subject: /\blogs?\b/i,
+    action: /\breview\w*/i,
+    exclude: /\blog ?in\b/i,
+    query: 'logs reviewed monthly weekly review frequency',
+    severity: 'medium',
+    focus: ['log', 'monitoring'],
+  },
+  {
+    id: 'access_review_frequency',
+    label: 'access review frequency',
+    kind: 'period',
+    subject:
+      /\b(access reviews?|review(?:s|ed)? (?:of )?(?:user |all )?(?:access|accounts|permissions|privileges)|(?:access|accounts?|permissions?|privileges?)(?: and [a-z ]{0,30})? (?:are|is|will be|must be|shall be) reviewed|recertif\w*)/i,
+    query: 'access reviews quarterly review accounts permissions',
+    severity: 'high',
+    focus: ['access'],
+  },
+  {
+    id: 'access_revocation',
+    label: 'access revocation on termination',
+    kind: 'duration',
+    subject: /\b(terminat\w*|depart\w*|leav\w*|separat\w*|offboard\w*)\b/i,
+    action: /\b(revok\w*|remov\w*|disabl\w*|deactivat\w*|terminates access)\b/i,
+    query: 'access revoked termination departing days',
+    severity: 'medium',
+    focus: ['access', 'onboarding', 'termination'],
+  },
+  {
+    id: 'incident_notification',
+    label: 'security incident notification window',
+    kind: 'duration',
+    subject: /\b(incidents?|breach\w*)\b/i,
+    action: /\b(notif\w*|notice|report\w*|inform\w*|escalat\w*)\b/i,
+    scopes: [
+      VENDOR_SCOPE,
+      {
+        name: 'affected individuals and regulators',
+        pattern:
+          /\b(individuals?|regulators?|authorit\w*|secretary|HHS|media|supervisory|data subjects?|customers?|patients?)\b/i,
+      },
+      {
+        name: 'internal reporting',
+        pattern: /\b(users?|employees?|managers?|staff|workforce|ISM|personnel)\b/i,
+      },
+    ],
+    query: 'notify security incident within hours days discovery notification',
+    severity: 'high',
+    focus: ['incident', 'vendor', 'breach'],
+  },
+  {
+    id: 'encryption_strength',
+    label: 'encryption strength',
+    kind: 'strength',
+    subject: /\b(encrypt\w*|cipher\w*|AES|RSA|key (?:size|length))\b/i,
+    scopes: [
+      {
+        name: 'endpoint devices',
+        pattern: /\b(laptops?|workstations?|endpoints?|full[- ]disk|desktops?|mobile devices?|devices)\b/i,
+      },
+      { name: 'data in transit', pattern: /\b(in transit|TLS|SSL|HTTPS|VPN)\b/i },
+      { name: 'data at rest', pattern: /\b(at rest|databases?|storage|backups?)\b/i },
+    ],
+    strengthRange: [64, 512],
+    query: 'encryption AES 256 128 full-disk laptops key size',
+    severity: 'high',
+    focus: ['encryption', 'cryptograph'],
+  },
+  {
+    id: 'key_rotation',
+    label: 'key rotation interval',
+    kind: 'period',
+    subject: /\b(keys?|certificates?|secrets?)\b/i,
+    action: /\brotat\w*/i,
+    exclude: /\bpass(?:word|phrase)/i,
+    scopes: [
+      { name: 'VPN keys', pattern: /\bVPN\b/i },
+      { name: 'certificates', pattern: /\bcertificat\w*/i },
+    ],
+    query: 'rotate keys every months key rotation',
+    severity: 'medium',
+    focus: ['encryption', 'key'],
+  },
+  {
+    id: 'vulnerability_remediation',
+    label: 'vulnerability remediation deadline',
+    kind: 'duration',
+    subject: /\b(vulnerabilit\w*|patch\w*)\b/i,
+    action: /\b(remediat\w*|resolv\w*|fix\w*|patch\w*|appl\w*)\b/i,
+    scopes: [
+      { name: 'critical', pattern: /\bcritical\b/i },
+      { name: 'high', pattern: /\bhigh\b/i },
+      { name: 'medium', pattern: /\b(medium|moderate)\b/i },
+      { name: 'low', pattern: /\blow\b/i },
+    ],
+    query: 'vulnerabilities remediated patched within days critical high',
+    severity: 'medium',
+    focus: ['vulnerability', 'patch'],
+  },
+  {
+    id: 'training_frequency',
+    label: 'security awareness training frequency',
+    kind: 'period',
+    subject: /\b(training|awareness)\b/i,
+    query: 'security awareness training annually employees',
+    severity: 'low',
+    focus: ['training', 'awareness'],
+  },
+  {
+    id: 'risk_assessment_frequency',
+    label: 'risk assessment frequency',
+    kind: 'period',
+    subject: /\brisk (?:assessments?|registers?|analys[ie]s)\b/i,
+    exclude: /\b(vendors?|suppliers?|third[- ]part\w*)\b/i,
+    query: 'risk assessment performed annually frequency',
+    severity: 'medium',
+    focus: ['risk', 'vendor'],
+  },
+  {
+    id: 'data_deletion',
+    label: 'customer data deletion after termination',
+    kind: 'duration',
+    subject: /\b(customer data|personal data|client data)\b/i,
+    action: /\b(delet\w*|destroy\w*|return\w*|purg\w*)\b/i,
+    scopes: [VENDOR_SCOPE],
+    query: 'delete customer data termination within days',
+    severity: 'medium',
+    focus: ['vendor', 'retention', 'privacy'],
+  },
+];
+
+CONCEPTS.push({
+  id: 'record_retention',
+  label: 'record retention period',
+  kind: 'duration',
+  subject: /\b(records?|data|information|documents?|e-?mails?|files)\b/i,
+  action: /\b(retain\w*|retention|kept|keep|stored for|archiv\w*)\b/i,
+  exclude: /\b(back(?:ups?|ed up)|logs?|logging)\b/i,
+  requireScope: true,
+  scopes: [
+    { name: 'health records', pattern: /\b(patient|medical|health|PHI)\b/i },
+    { name: 'financial records', pattern: /\b(financial|accounting|tax|invoices?)\b/i },
+    { name: 'personal data', pattern: /\b(personal data|personal information|PII)\b/i },
+    { name: 'customer data', pattern: /\bcustomer\b/i },
+    { name: 'employee records', pattern: /\b(employee|personnel|HR)\b/i },
+    { name: 'e-mails', pattern: /\be-?mails?\b/i },
+    { name: 'contracts', pattern: /\bcontracts?\b/i },
+  ],
+  query: 'records retained retention period years archive',
+  severity: 'medium',
+  focus: ['retention', 'privacy', 'records'],
+});
+
+CONCEPTS.push(
+  {
+    id: 'plan_testing_frequency',
+    label: 'plan test frequency',
+    kind: 'period',
+    subject:
+      /\b(incident response|disaster recovery|business continuity|continuity plan|tabletop|IR plan|DR plan|BCP|DRP)\b/i,
+    action: /\b(test\w*|exercis\w*|rehears\w*|drill\w*)\b/i,
+    scopes: [
+      { name: 'incident response', pattern: /\bincident\b/i },
+      { name: 'disaster recovery', pattern: /\b(disaster|DR plan|DRP)\b/i },
+      { name: 'business continuity', pattern: /\b(continuity|BCP)\b/i },
+    ],
+    query: 'plan tested exercise tabletop annually incident response disaster recovery',
+    severity: 'medium',
+    focus: ['incident', 'recovery', 'continuity'],
+  },
+  {
+    id: 'penetration_test_frequency',
+    label: 'penetration test frequency',
+    kind: 'period',
+    subject: /\b(penetration test\w*|pen[- ]?test\w*)\b/i,
+    query: 'penetration test annually external',
+    severity: 'medium',
+    focus: ['vulnerability', 'testing'],
+  },
+  {
+    id: 'vulnerability_scan_frequency',
+    label: 'vulnerability scan frequency',
+    kind: 'period',
+    subject: /\b(vulnerability scan\w*|scann(?:ed|ing)|scans?)\b/i,
+    exclude: /\b(malware|virus|document|barcode)\b/i,
+    query: 'vulnerability scans performed monthly quarterly',
+    severity: 'medium',
+    focus: ['vulnerability', 'scan'],
+  },
+  {
+    id: 'firewall_review_frequency',
+    label: 'firewall rule review frequency',
+    kind: 'period',
+    subject: /\b(firewall\w*|network (?:rules?|configurations?)|security groups?)\b/i,
+    action: /\breview\w*/i,
+    query: 'firewall rules reviewed every months',
+    severity: 'medium',
+    focus: ['network', 'firewall'],
+  },
+  {
+    id: 'new_hire_training_deadline',
+    label: 'security training deadline for new hires',
+    kind: 'duration',
+    subject: /\b(training|awareness)\b/i,
+    action: /\b(new hires?|newly hired|onboard\w*|joining|start date|hire date|of hire)\b/i,
+    query: 'new hires complete security training within days of start',
+    severity: 'low',
+    focus: ['training', 'onboarding'],
+  },
+);
+
+CONCEPTS.push({
+  id: 'vendor_review_frequency',
+  label: 'vendor risk review frequency',
+  kind: 'period',
+  subject: /\b(vendors?|suppliers?|third[- ]part(?:y|ies)|service providers?)\b/i,
+  action: /\b(?:re-?)?(assess|review|evaluat|audit)\w*/i,
+  query: 'vendors reassessed reviewed annually risk assessment',
+  severity: 'medium',
+  focus: ['vendor', 'third party'],
+});
+
+CONCEPTS.push({
+  id: 'asymmetric_key_length',
+  label: 'asymmetric key length',
+  kind: 'strength',
+  subject: /\b(RSA|asymmetric|public[- ]key|key (?:size|length)|bits? long|DH|Diffie)\b/i,
+  strengthRange: [1024, 16384],
+  query: 'RSA key length bits minimum',
+  severity: 'medium',
+  focus: ['encryption', 'key'],
+});
+
+export function conceptById(id: string): ConceptDefinition | undefined {
+  return CONCEPTS.find((c) => c.id === id);
+}

@@ -1,0 +1,316 @@
+// Quantities stated in policy language, normalised so that different phrasings of one value
+// compare equal: "every six months" = 180 days, "quarterly" = 90 days, "72 hours" = 3 days,
+// "thirty (30) days" = 30 days, "AES-256" = 256 bits.
+
+export type QuantityKind = 'period' | 'duration' | 'strength' | 'count';
+export type Bound = 'min' | 'max' | 'exact';
+
+export interface Quantity {
+  kind: QuantityKind;
+  /** Days for periods and durations, bits for strengths, the number for counts. */
+  value: number;
+  /** The words that stated it, as written. */
+  phrase: string;
+  /** Offset of the phrase in the text it was found in. */
+  index: number;
+  bound: Bound;
+  /** Set when the text moves from an old value to this one ("from daily to weekly"). */
+  changedFrom: string | null;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  a: 1,
+  an: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  eighteen: 18,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  'forty-five': 45,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
+  hundred: 100,
+  'twenty-four': 24,
+  'seventy-two': 72,
+  'forty-eight': 48,
+};
+const NUMBER = `(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+
+const UNIT_DAYS: Record<string, number> = {
+  minute: 1 / 1440,
+  hour: 1 / 24,
+  day: 1,
+  'business day': 1.4,
+  'working day': 1.4,
+  'calendar day': 1,
+  week: 7,
+  month: 30.4375,
+  year: 365.25,
+};
+const UNIT = '(minute|hour|business day|working day|calendar day|day|week|month|year)s?';
+
+const FREQUENCY_WORDS: Array<[RegExp, number]> = [
+  [/\bhourly\b/i, 1 / 24],
+  [/\b(?:daily|nightly|every day|each day|once a day|once per day|per day)\b/i, 1],
+  [/\b(?:bi-?weekly|fortnightly|every other week|every two weeks)\b/i, 14],
+  [/\b(?:weekly|every week|each week|once a week|once per week)\b/i, 7],
+  [/\b(?:semi-?annual(?:ly)?|bi-?annual(?:ly)?|twice (?:a|per|each) year|every half[- ]year)\b/i, 182.6],
+  [/\b(?:monthly|every month|each month|once a month|once per month)\b/i, 30.4375],
+  [/\b(?:quarterly|every quarter|each quarter|once a quarter|once per quarter|per quarter)\b/i, 91.3],
+  [/\b(?:biennial(?:ly)?|every other year)\b/i, 730.5],
+  [
+    /\b(?:annual(?:ly)?|yearly|every year|each year|once a year|once per year|once each year|per year|per annum)\b/i,
+    365.25,
+  ],
+];
+
+export function parseNumber(word: string): number | null {
+  const lower = word.toLowerCase();
+  if (/^\d/.test(lower)) return Number(lower);
+  return NUMBER_WORDS[lower] ?? null;
+}
+
+function boundBefore(text: string, index: number): Bound {
+  const before = text.slice(Math.max(0, index - 28), index).toLowerCase();
+  if (/(at least|minimum of|no less than|not less than|a minimum)\s*(?:a|an|of)?\s*$/.test(before))
+    return 'min';
+  if (
+    /(within|no later than|not later than|at most|maximum of|up to|no more than|not more than|not exceed(?:ing)?)\s*(?:a|an|of)?\s*$/.test(
+      before,
+    )
+  )
+    return 'max';
+  return 'exact';
+}
+
+/** Periods (how often) and durations (how long) in a sentence, in order of appearance. */
+export function extractTimeQuantities(text: string): Quantity[] {
+  const found: Quantity[] = [];
+  const taken: Array<[number, number]> = [];
+  const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
+  const add = (q: Quantity, length: number) => {
+    if (overlaps(q.index, q.index + length)) return;
+    taken.push([q.index, q.index + length]);
+    found.push(q);
+  };
+  // "every 90 days", "every six months", "at least every 12 months"
+  const every = new RegExp(`\\b(?:every|each|once every|once each)\\s+(?:${NUMBER}\\s+)?${UNIT}\\b`, 'gi');
+  for (const m of text.matchAll(every)) {
+    const n = m[1] ? parseNumber(m[1]) : 1;
+    const unit = UNIT_DAYS[m[2]!.toLowerCase()];
+    if (n === null || unit === undefined) continue;
+    add(
+      { kind: 'period', value: n * unit, phrase: m[0], index: m.index, bound: 'exact', changedFrom: null },
+      m[0].length,
+    );
+  }
+  for (const [pattern, days] of FREQUENCY_WORDS) {
+    for (const m of text.matchAll(new RegExp(pattern.source, 'gi'))) {
+      add(
+        { kind: 'period', value: days, phrase: m[0], index: m.index, bound: 'exact', changedFrom: null },
+        m[0].length,
+      );
+    }
+  }
+  // "90 days", "thirty (30) days", "72 hours", "24-hour", "one year"
+  const amount = new RegExp(`\\b${NUMBER}(?:\\s*\\((\\d+)\\))?(?:\\s+|-)${UNIT}\\b`, 'gi');
+  for (const m of text.matchAll(amount)) {
+    const n = m[2] ? Number(m[2]) : parseNumber(m[1]!);
+    const unit = UNIT_DAYS[m[3]!.toLowerCase()];
+    if (n === null || unit === undefined) continue;
+    const bound = boundBefore(text, m.index);
+    add(
+      { kind: 'duration', value: n * unit, phrase: m[0], index: m.index, bound, changedFrom: null },
+      m[0].length,
+    );
+  }
+  // Table shorthand: "90d", "72h", "1 yr", "12 mos".
+  const short = /\b(\d+)(?:(h|d)|\s?(hrs?|wks?|mos?|yrs?))\b(?!-)/gi;
+  const SHORT_DAYS: Record<string, number> = {
+    h: 1 / 24,
+    hr: 1 / 24,
+    hrs: 1 / 24,
+    d: 1,
+    wk: 7,
+    wks: 7,
+    mo: 30.4375,
+    mos: 30.4375,
+    yr: 365.25,
+    yrs: 365.25,
+  };
+  for (const m of text.matchAll(short)) {
+    const unit = SHORT_DAYS[(m[2] ?? m[3])!.toLowerCase()];
+    if (unit === undefined) continue;
+    add(
+      {
+        kind: 'duration',
+        value: Number(m[1]) * unit,
+        phrase: m[0],
+        index: m.index,
+        bound: boundBefore(text, m.index),
+        changedFrom: null,
+      },
+      m[0].length,
+    );
+  }
+  found.sort((a, b) => a.index - b.index);
+  markChanges(text, found);
+  return found;
+}
+
+/** "from daily to weekly": the later value is the one in force; remember what it replaced. */
+function markChanges(text: string, quantities: Quantity[]): void {
+  for (let i = 0; i + 1 < quantities.length; i += 1) {
+    const a = quantities[i]!;
+    const b = quantities[i + 1]!;
+    if (a.kind !== b.kind) continue;
+    const between = text.slice(a.index + a.phrase.length, b.index).toLowerCase();
+    const before = text.slice(Math.max(0, a.index - 6), a.index).toLowerCase();
+    if (/^\s*(?:to|into|->)\s*$/.test(between) && /from\s*$/.test(before)) {
+      b.changedFrom = a.phrase;
+      quantities.splice(i, 1);
+      i -= 1;
+    }
+  }
+}
+
+/** Cipher strengths: "AES-256", "256-bit", "RSA 2048". */
+export function extractStrengths(text: string): Quantity[] {
+  const out: Quantity[] = [];
+  const seen = new Set<number>();
+  const patterns = [
+    /\bAES[- ]?(128|192|256)\b/gi,
+    /\b(128|192|256|1024|2048|3072|4096)[- ]?bits?\b/gi,
+    /\bRSA[- ]?(1024|2048|3072|4096)\b/gi,
+  ];
+  for (const pattern of patterns) {
+    for (const m of text.matchAll(pattern)) {
+      if ([...seen].some((i) => Math.abs(i - m.index) < 12)) continue;
+      seen.add(m.index);
+      out.push({
+        kind: 'strength',
+        value: Number(m[1]),
+        phrase: m[0],
+        index: m.index,
+        bound: boundBefore(text, m.index),
+        changedFrom: null,
+      });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** Counts with a unit word: "12 characters", "5 failed login attempts". */
+export function extractCounts(text: string, unit: RegExp): Quantity[] {
+  const out: Quantity[] = [];
+  const pattern = new RegExp(
+    `\\b${NUMBER}(?:\\s*\\((\\d+)\\))?\\s+(?:[a-z-]+\\s+){0,2}?(?:${unit.source})`,
+    'gi',
+  );
+  for (const m of text.matchAll(pattern)) {
+    const n = m[2] ? Number(m[2]) : parseNumber(m[1]!);
+    if (n === null || /^(a|an)$/i.test(m[1]!)) continue;
+    out.push({
+      kind: 'count',
+      value: n,
+      phrase: m[0],
+      index: m.index,
+      bound: boundBefore(text, m.index),
+      changedFrom: null,
+    });
+  }
+  return out;
+}
+
+/** Two stated values contradict each other (allowing rounding and one-sided bounds). */
+export function incompatible(a: Quantity, b: Quantity): boolean {
+  if (a.kind !== b.kind && !(isTime(a) && isTime(b))) return false;
+  const hi = Math.max(a.value, b.value);
+  const lo = Math.min(a.value, b.value);
+  if (hi === 0 ? lo === 0 : (hi - lo) / hi <= 0.1) return false;
+  // "at least one year" is satisfied by exactly two years, "within 72 hours" by exactly 24 hours;
+  // two bounds of the same kind with different values are two different rules.
+  if (a.bound === 'min' && b.bound === 'exact' && b.value >= a.value) return false;
+  if (b.bound === 'min' && a.bound === 'exact' && a.value >= b.value) return false;
+  if (a.bound === 'max' && b.bound === 'exact' && b.value <= a.value) return false;
+  if (b.bound === 'max' && a.bound === 'exact' && a.value <= b.value) return false;
+  return true;
+}
+
+function isTime(q: Quantity): boolean {
+  return q.kind === 'period' || q.kind === 'duration';
+}
+
+/** A readable form of a number of days: "90 days", "1 year", "72 hours". */
+export function describeDays(days: number): string {
+  const hours = days * 24;
+  if (hours < 1) {
+    const minutes = Math.round(days * 1440);
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  if (days < 1 || (days <= 3 && Math.abs(hours - Math.round(hours)) < 0.01)) {
+    const whole = Math.round(hours);
+    return `${whole} hour${whole === 1 ? '' : 's'}`;
+  }
+  if (Math.abs(days - 365.25) < 1) return '1 year';
+  if (days > 360 && Math.abs(days / 365.25 - Math.round(days / 365.25)) < 0.02)
+    return `${Math.round(days / 365.25)} years`;
+  return `${Math.round(days)} day${Math.round(days) === 1 ? '' : 's'}`;
+}
+
+const PERIOD_NAMES: Array<[number, string]> = [
+  [1 / 24, 'hourly'],
+  [1, 'daily'],
+  [7, 'weekly'],
+  [14, 'every two weeks'],
+  [30.4375, 'monthly'],
+  [91.3, 'quarterly'],
+  [182.6, 'every six months'],
+  [365.25, 'annually'],
+];
+
+/** A period as people say it: "quarterly", "every 90 days". */
+export function describePeriod(days: number): string {
+  const named = PERIOD_NAMES.find(([d]) => Math.abs(d - days) / d < 0.03);
+  return named ? named[1] : `every ${describeDays(days)}`;
+}
+
+export function describeQuantity(q: Quantity): string {
+  switch (q.kind) {
+    case 'strength':
+      return `${q.value}-bit`;
+    case 'count':
+      return q.phrase.replace(/\s+/g, ' ');
+    case 'period': {
+      const normalised = describePeriod(q.value);
+      return normalised.toLowerCase() === q.phrase.toLowerCase()
+        ? normalised
+        : `${normalised} ("${q.phrase}")`;
+    }
+    case 'duration': {
+      const normalised = describeDays(q.value);
+      return normalised.toLowerCase() === q.phrase.toLowerCase()
+        ? normalised
+        : `${normalised} ("${q.phrase}")`;
+    }
+  }
+}

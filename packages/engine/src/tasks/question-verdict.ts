@@ -1,0 +1,140 @@
+// question_verdict: one question, the retrieved chunks, and the answer: issue (with findings and
+// verbatim quotes), no issue, or a request for more evidence (queries run before asking again).
+import type { ModelTask } from '../gateway/types';
+import type { CorpusChunk } from '../corpus';
+import type { CorpusAnalysis } from '../analyst/corpus-analysis';
+import type { Issue } from '../analyst/issue';
+import { analystVerdict, type EvidenceRequest } from '../analyst/verdict';
+import type { Question } from '../pipeline/model';
+import {
+  JSON_ONLY,
+  asArray,
+  asEnum,
+  asNumber,
+  asObject,
+  asOptionalString,
+  asSeverity,
+  asString,
+  asStringArray,
+} from './json';
+
+export interface QuestionVerdictInput {
+  question: Question;
+  chunks: CorpusChunk[];
+  round: number;
+  /** False in the last allowed round: the answer must be final. */
+  canAsk: boolean;
+  frameworks: string[];
+  /** The analyst's view of the corpus (local provider only; never sent to a remote model). */
+  analysis: CorpusAnalysis;
+}
+
+/** An issue as a verdict reports it: its quotes as evidence items. */
+export interface FindingDraft extends Omit<Issue, 'quotes'> {
+  evidence: Array<{ document: string; chunk_id: string | null; quote: string }>;
+}
+
+export interface QuestionVerdict {
+  verdict: 'issue' | 'no_issue' | 'need_more_evidence';
+  findings: FindingDraft[];
+  evidenceRequests: EvidenceRequest[];
+}
+
+export const questionVerdictTask: ModelTask<QuestionVerdictInput, QuestionVerdict> = {
+  name: 'question_verdict',
+  tier: 'mid',
+  maxOutputTokens: 1500,
+  prompt(input) {
+    const chunks = input.chunks
+      .map((c) => `<chunk id="${c.id}" document="${c.document}" page="${c.page ?? ''}">\n${c.text}\n</chunk>`)
+      .join('\n');
+    return {
+      system:
+        'You are an audit analyst checking a client document corpus. Decide the question only from the chunks given. ' +
+        'Every quote must be copied verbatim from one chunk (exact characters) and name that chunk. ' +
+        'If a document you need is missing, ask for it with evidence_requests instead of guessing. ' +
+        JSON_ONLY,
+      user:
+        `Primitive: ${input.question.primitive}\nQuestion: ${input.question.text}\nFrameworks in scope: ${input.frameworks.join(', ') || 'none'}\n` +
+        `${input.canAsk ? 'You may request more evidence.' : 'This is the last round: answer issue or no_issue.'}\n\n${chunks}\n\n` +
+        'Answer {"verdict": "issue"|"no_issue"|"need_more_evidence", "findings": [{"title", "description", "root_cause", ' +
+        '"remediation_scope", "remediation_effort_hours", "severity": "critical"|"high"|"medium"|"low", "confidence": 0..1, ' +
+        '"frameworks": [..], "evidence": [{"document", "chunk_id", "quote"}]}], "evidence_requests": [{"query", "document"|null}]}. ' +
+        'Descriptions state the concrete values and documents on each side.',
+    };
+  },
+  parse(json, input) {
+    const o = asObject(json, 'verdict');
+    const verdict = asEnum(
+      o.verdict,
+      ['issue', 'no_issue', 'need_more_evidence'] as const,
+      'verdict.verdict',
+    );
+    const findings = (o.findings === undefined ? [] : asArray(o.findings, 'findings')).map((raw, i) => {
+      const f = asObject(raw, `findings[${i}]`);
+      const evidence = asArray(f.evidence, `findings[${i}].evidence`).map((e, j) => {
+        const item = asObject(e, `evidence[${j}]`);
+        return {
+          document: asString(item.document, 'document', 500),
+          chunk_id: asOptionalString(item.chunk_id, 'chunk_id'),
+          quote: asString(item.quote, 'quote', 2000),
+        };
+      });
+      return {
+        primitive: input.question.primitive,
+        // One target may yield several findings; they share the target as a root-cause aspect.
+        subject: `${input.question.targetKey}#${i + 1}`,
+        aspects: [input.question.targetKey],
+        title: asString(f.title, 'title', 300),
+        description: asString(f.description, 'description'),
+        rootCause: asString(f.root_cause, 'root_cause'),
+        remediationScope: asString(f.remediation_scope ?? '', 'remediation_scope'),
+        remediationEffortHours:
+          f.remediation_effort_hours === undefined
+            ? 4
+            : asNumber(f.remediation_effort_hours, 'remediation_effort_hours', 0, 10_000),
+        severity: asSeverity(f.severity, 'severity'),
+        confidence: asNumber(f.confidence, 'confidence', 0, 1),
+        frameworks: f.frameworks === undefined ? [] : asStringArray(f.frameworks, 'frameworks'),
+        evidence,
+      };
+    });
+    const evidenceRequests = (
+      o.evidence_requests === undefined ? [] : asArray(o.evidence_requests, 'evidence_requests')
+    ).map((raw, i) => {
+      const r = asObject(raw, `evidence_requests[${i}]`);
+      return { query: asString(r.query, 'query', 500), document: asOptionalString(r.document, 'document') };
+    });
+    if (verdict === 'issue' && findings.length === 0) throw new Error('verdict issue without findings');
+    return { verdict, findings, evidenceRequests: verdict === 'need_more_evidence' ? evidenceRequests : [] };
+  },
+  local(input) {
+    const { issues, requests } = analystVerdict(
+      input.analysis,
+      input.question,
+      input.chunks,
+      input.frameworks,
+      input.canAsk,
+    );
+    if (requests.length) return { verdict: 'need_more_evidence', findings: [], evidenceRequests: requests };
+    if (!issues.length) return { verdict: 'no_issue', findings: [], evidenceRequests: [] };
+    return {
+      verdict: 'issue',
+      evidenceRequests: [],
+      findings: issues.map((issue) => ({
+        primitive: issue.primitive,
+        subject: issue.subject,
+        aspects: issue.aspects,
+        title: issue.title,
+        description: issue.description,
+        rootCause: issue.rootCause,
+        remediationScope: issue.remediationScope,
+        remediationEffortHours: issue.remediationEffortHours,
+        severity: issue.severity,
+        confidence: issue.confidence,
+        frameworks: issue.frameworks,
+        evidence: issue.quotes.map((q) => ({ document: q.document, chunk_id: q.chunkId, quote: q.text })),
+      })),
+    };
+  },
+};

@@ -1,0 +1,95 @@
+// Splits a document's text into statement-sized segments with their offsets, so that every fact
+// the analyst extracts can be quoted verbatim (an exact substring of the document) and located in
+// a chunk. Layout-wrapped PDF lines are joined into their paragraph; list items, headings and
+// table rows start new segments; sentences split on terminal punctuation outside abbreviations.
+
+export interface Segment {
+  /** Offset of the segment in the document text. */
+  start: number;
+  end: number;
+  /** The exact document text of the segment (may contain line breaks). */
+  raw: string;
+  /** The segment with whitespace collapsed. */
+  text: string;
+}
+
+const LIST_START =
+  /^\s*(?:[-*\u2022]\s|#{1,6}\s|\||\+[-=]|(?:\d+(?:\.\d+)*|[a-z]|[ivxlc]+)[.)]\s|\(\w{1,4}\)\s|(?:from|to|cc|subject|date):\s)/i;
+const ABBREVIATIONS =
+  /(?:\b(?:e\.g|i\.e|etc|rev|no|inc|ltd|llc|corp|co|sec|fig|vol|dr|mr|mrs|ms|st|vs|approx|u\.s|cf|art|para|p|pp|ch)\.|\b[A-Z]\.|\d\.)$/i;
+
+function isBreakLine(line: string): boolean {
+  return LIST_START.test(line);
+}
+
+/** A line that starts a new block although no blank line precedes it. */
+function startsNewBlock(previous: string, line: string): boolean {
+  if (isBreakLine(line)) return true;
+  const prev = previous.trimEnd();
+  // A finished sentence or a short heading-like line, followed by a capitalised line: a new
+  // paragraph (DOCX and e-mail text put one paragraph per line without blank lines).
+  if (/^\s*[A-Z0-9"\u201c(]/.test(line) && (/[.!?:;]$/.test(prev) || prev.trim().length < 40)) return true;
+  return false;
+}
+
+/** Paragraph blocks: [start, end) ranges in the text. */
+function blocks(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let blockStart = -1;
+  let blockEnd = -1;
+  let previous = '';
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const lineStart = offset;
+    const lineEnd = offset + line.length;
+    offset = lineEnd + 1;
+    const blank = line.trim() === '';
+    const tableLike = /^\s*[|+]/.test(line) || line.includes(' | ');
+    if (blank || tableLike || (blockStart >= 0 && startsNewBlock(previous, line))) {
+      if (blockStart >= 0) out.push([blockStart, blockEnd]);
+      blockStart = -1;
+    }
+    previous = line;
+    if (blank) continue;
+    if (tableLike) {
+      out.push([lineStart, lineEnd]);
+      continue;
+    }
+    if (blockStart < 0) blockStart = lineStart;
+    blockEnd = lineEnd;
+  }
+  if (blockStart >= 0) out.push([blockStart, blockEnd]);
+  return out;
+}
+
+function trimRange(text: string, start: number, end: number): [number, number] {
+  while (start < end && /\s/.test(text[start]!)) start += 1;
+  while (end > start && /\s/.test(text[end - 1]!)) end -= 1;
+  return [start, end];
+}
+
+export function splitSegments(text: string): Segment[] {
+  const segments: Segment[] = [];
+  const push = (s: number, e: number) => {
+    const [start, end] = trimRange(text, s, e);
+    if (end - start < 2) return;
+    const raw = text.slice(start, end);
+    segments.push({ start, end, raw, text: raw.replace(/\s+/g, ' ') });
+  };
+  for (const [blockStart, blockEnd] of blocks(text)) {
+    let sentenceStart = blockStart;
+    const terminator = /[.!?;](?=\s+["'(\u201c]?[A-Z0-9])/g;
+    const block = text.slice(blockStart, blockEnd);
+    let match: RegExpExecArray | null;
+    while ((match = terminator.exec(block)) !== null) {
+      const cut = blockStart + match.index + 1;
+      const before = text.slice(Math.max(sentenceStart, cut - 12), cut);
+      if (match[0] === '.' && ABBREVIATIONS.test(before)) continue;
+      if (cut - sentenceStart < 12) continue;
+      push(sentenceStart, cut);
+      sentenceStart = cut;
+    }
+    push(sentenceStart, blockEnd);
+  }
+  return segments;
+}
