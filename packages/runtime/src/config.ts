@@ -28,12 +28,25 @@ export interface Config {
   openaiBaseUrl: string | null;
   openaiApiKey: string | null;
   anthropicApiKey: string | null;
+  /** Messages API base (ANTHROPIC_BASE_URL); null: https://api.anthropic.com. */
+  anthropicBaseUrl: string | null;
+  /** Model per tier for the selected provider (MODEL_TIER_*); unset tiers use its defaults. */
+  modelTiers: { small?: string; mid?: string; strong?: string };
+  /** Timeout of one model provider request (MODEL_TIMEOUT_MS). */
+  modelTimeoutMs: number;
   modelPricing: Record<string, ModelPrice> | null;
   logLevel: string;
   /** How response bodies are checked against their JSON Schemas: strict answers 500 on a mismatch. */
   responseValidation: ResponseValidation;
   /** bcrypt cost factor; never below 12. */
   bcryptCost: number;
+  /**
+   * How long a worker holds a job without renewing its lock. A worker that dies (kill -9) loses
+   * its jobs to another worker (or its own restart) after this long.
+   */
+  jobLockMs: number;
+  /** Time limit for parsing one corpus file (a parser that hangs fails that file). */
+  parseTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +100,20 @@ export function loadConfig(env: Env = process.env): Config {
   const publicBaseUrl = (text('PUBLIC_BASE_URL') ?? `http://${host}:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL');
 
+  const anthropicBaseUrl = text('ANTHROPIC_BASE_URL')?.replace(/\/+$/, '') ?? null;
+  if (anthropicBaseUrl !== null && !/^https?:\/\//.test(anthropicBaseUrl)) {
+    problems.push('ANTHROPIC_BASE_URL must be an http(s) URL');
+  }
+  const modelTiers: Config['modelTiers'] = {};
+  for (const [tier, name] of [
+    ['small', 'MODEL_TIER_SMALL'],
+    ['mid', 'MODEL_TIER_MID'],
+    ['strong', 'MODEL_TIER_STRONG'],
+  ] as const) {
+    const model = text(name);
+    if (model !== null) modelTiers[tier] = model;
+  }
+
   let modelPricing: Record<string, ModelPrice> | null = null;
   const pricingRaw = text('MODEL_PRICING');
   if (pricingRaw !== null) {
@@ -108,10 +135,15 @@ export function loadConfig(env: Env = process.env): Config {
     openaiBaseUrl: text('OPENAI_BASE_URL'),
     openaiApiKey: text('OPENAI_API_KEY'),
     anthropicApiKey: text('ANTHROPIC_API_KEY'),
+    anthropicBaseUrl,
+    modelTiers,
+    modelTimeoutMs: integer('MODEL_TIMEOUT_MS', 60_000, 1_000, 600_000),
     modelPricing,
     logLevel: oneOf('LOG_LEVEL', 'info', ['error', 'warn', 'info', 'debug'] as const),
     responseValidation: oneOf('RESPONSE_VALIDATION', 'warn', ['strict', 'warn', 'off'] as const),
     bcryptCost: integer('BCRYPT_COST', 12, 12, 15),
+    jobLockMs: integer('JOB_LOCK_MS', 30_000, 1000, 600_000),
+    parseTimeoutMs: integer('PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

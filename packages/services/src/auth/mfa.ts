@@ -18,7 +18,7 @@ export interface SecondFactor {
 }
 
 export interface MfaDeps {
-  repos: Pick<Repositories, 'totp' | 'users'>;
+  repos: Pick<Repositories, 'totp' | 'users' | 'transaction'>;
   box: SecretBox;
   now: () => Date;
 }
@@ -81,11 +81,13 @@ export function createMfaService(deps: MfaDeps) {
       const hashes = await Promise.all(codes.map(hashBackupCode));
       try {
         // The confirming code's step counts as used, so it cannot be replayed at login.
-        await totp.enrol(
-          session.userId,
-          deps.box.seal(normalizedSecret),
-          step,
-          hashes.map((codeHash) => ({ id: newId('backupCode'), codeHash })),
+        await deps.repos.transaction((tx) =>
+          tx.totp.enrol(
+            session.userId,
+            deps.box.seal(normalizedSecret),
+            step,
+            hashes.map((codeHash) => ({ id: newId('backupCode'), codeHash })),
+          ),
         );
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError('MFA is already enabled for this account.');
@@ -101,7 +103,7 @@ export function createMfaService(deps: MfaDeps) {
         throw new ConflictError('MFA is not enabled for this account.');
       if (!(await verifySecondFactor(session.userId, factor)))
         throw new UnauthorizedError('Invalid MFA code.');
-      await totp.clear(session.userId);
+      await deps.repos.transaction((tx) => tx.totp.clear(session.userId));
       return { ok: true as const, totp_enabled: false as const };
     },
   };

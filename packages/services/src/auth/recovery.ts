@@ -9,7 +9,7 @@ import { PasswordHasher, assertPasswordAcceptable } from './passwords';
 export const RESET_PASSWORD_MIN = 12;
 
 export interface RecoveryDeps {
-  repos: Pick<Repositories, 'users' | 'sessions' | 'totp' | 'loginAttempts'>;
+  repos: Pick<Repositories, 'users' | 'sessions' | 'loginAttempts' | 'transaction'>;
   passwords: PasswordHasher;
   logger: Logger;
 }
@@ -32,7 +32,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
   return {
     async clearMfa(userId: string) {
       const user = await requireUser(userId);
-      const wasEnabled = await repos.totp.clear(user.id);
+      const wasEnabled = await repos.transaction((tx) => tx.totp.clear(user.id));
       warn('auditsvc_admin_clear_mfa', { user_id: user.id, email: user.email, was_enabled: wasEnabled });
       return { ok: true as const, id: user.id, was_enabled: wasEnabled };
     },

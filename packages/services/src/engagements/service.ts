@@ -15,7 +15,7 @@ import {
   planUnarchive,
   planUnfreeze,
 } from '@auditsvc/core';
-import type { EngagementRecord, Repositories } from '@auditsvc/db';
+import type { EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
 import { Intake, normalizeIntake } from './intake';
 import { presentEngagement } from './presenter';
 
@@ -28,16 +28,26 @@ export interface CreateEngagementInput {
 }
 
 export interface EngagementDeps {
-  repos: Pick<Repositories, 'engagements' | 'firms' | 'users'>;
+  repos: Pick<Repositories, 'engagements' | 'firms' | 'users' | 'deliverables'>;
   now: () => Date;
+  /** Runs after a real (not repeat) delivery, e.g. to store the polished deliverable. */
+  onDelivered?: (engagementId: string) => Promise<void>;
 }
 
 export function createEngagementService(deps: EngagementDeps) {
   const { engagements, firms, users } = deps.repos;
 
-  /** The engagement if the caller may see it; another firm's answers 404 like a missing one. */
-  async function requireVisible(caller: Caller, id: string): Promise<EngagementRecord> {
-    const engagement = await engagements.findById(id);
+  /**
+   * The engagement if the caller may see it; another firm's answers 404 like a missing one. Inside
+   * a transaction, pass its repositories: a query on the outer client would need a second pool
+   * connection while the transaction holds one (PostgreSQL pools run dry under concurrency).
+   */
+  async function requireVisible(
+    caller: Caller,
+    id: string,
+    repo: Pick<EngagementRepository, 'findById'> = engagements,
+  ): Promise<EngagementRecord> {
+    const engagement = await repo.findById(id);
     if (!engagement) throw new NotFoundError('Engagement');
     assertFirmVisible(caller, engagement.firmId, 'Engagement');
     return engagement;
@@ -136,6 +146,7 @@ export function createEngagementService(deps: EngagementDeps) {
         if (!applied && plan.change !== 'none')
           throw new ConflictError('The engagement changed meanwhile; try again.');
       }
+      if (plan.change !== 'none' && deps.onDelivered) await deps.onDelivered(id);
       const after = (await engagements.findById(id))!;
       return {
         ok: true as const,
@@ -151,6 +162,8 @@ export function createEngagementService(deps: EngagementDeps) {
       const engagement = await requireVisible(caller, id);
       const plan = planUnfreeze(engagement);
       if (plan.change !== 'none') await applyIfUnchanged(engagement, { status: plan.to, isFrozen: false });
+      // The polished copy belongs to the delivery being undone; a re-delivery polishes again.
+      await deps.repos.deliverables.delete(id);
       return { ok: true as const, engagement_id: id, status: 'findings_review', is_frozen: false };
     },
 

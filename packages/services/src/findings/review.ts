@@ -64,7 +64,7 @@ export function createFindingReviewService(deps: {
     findingId: string,
     repo: TransactionalRepositories,
   ) {
-    const engagement = await deps.engagements.requireVisible(caller, engagementId);
+    const engagement = await deps.engagements.requireVisible(caller, engagementId, repo.engagements);
     assertNotFrozen(engagement, 'finding_review');
     const finding = await repo.findings.findInEngagement(engagementId, findingId);
     if (!finding) throw new NotFoundError('Finding');
@@ -126,7 +126,7 @@ export function createFindingReviewService(deps: {
     /** One status for up to 200 findings, in one transaction; a missing id is reported, not fatal. */
     bulk(caller: Caller, engagementId: string, ids: string[], action: FindingStatus, notes?: string) {
       return repos.transaction(async (tx) => {
-        const engagement = await deps.engagements.requireVisible(caller, engagementId);
+        const engagement = await deps.engagements.requireVisible(caller, engagementId, tx.engagements);
         assertNotFrozen(engagement, 'bulk_action');
         const found = new Map(
           (await tx.findings.findManyInEngagement(engagementId, ids)).map((f) => [f.id, f]),

@@ -1,0 +1,3 @@
+export * from './presenter';
+export * from './service';
+export * from './signing';

@@ -1,0 +1,217 @@
+// The corpus of an engagement (spec 4.4, 3.3): upload, delete and the start of an ingest. Files are
+// checked (name, extension, magic bytes, count, duplicates) before they join the corpus, and are
+// stored under DATA_DIR by id. The ingest itself runs in the worker (ingest.ts).
+import fs from 'node:fs';
+import {
+  CORPUS_EDITABLE,
+  CORPUS_INGESTABLE,
+  Caller,
+  ConflictError,
+  NotFoundError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+  assertCorpusEditable,
+  newId,
+} from '@auditsvc/core';
+import type { Repositories } from '@auditsvc/db';
+import { CorpusExtension, extensionOf, isSafeFilename, sniffFileType } from '@auditsvc/ingest';
+import type { EngagementService } from '../engagements/service';
+import { isUniqueViolation } from '../prisma-errors';
+import { corpusDirectory, corpusFilePath, readHead, sha256OfFile } from './storage';
+
+/** Spec part 8. */
+export const CORPUS_MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const CORPUS_MAX_FILES = 500;
+
+const CONTENT_TYPES: Record<CorpusExtension, string> = {
+  txt: 'text/plain',
+  md: 'text/markdown',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  tiff: 'image/tiff',
+  eml: 'message/rfc822',
+  mbox: 'application/mbox',
+};
+
+/** A file multer has streamed to the staging directory. */
+export interface StagedUpload {
+  path: string;
+  originalName: string;
+  size: number;
+}
+
+export interface CorpusDeps {
+  repos: Pick<Repositories, 'engagements' | 'corpus' | 'transaction'>;
+  engagements: Pick<EngagementService, 'requireVisible' | 'presentOne'>;
+  dataDir: string;
+  /** Puts the ingest job on the queue (the worker runs it). */
+  enqueueIngest(engagementId: string): Promise<void>;
+}
+
+export function createCorpusService(deps: CorpusDeps) {
+  const { repos, dataDir } = deps;
+
+  async function corpusView(engagementId: string) {
+    const engagement = await deps.engagements.presentOne((await repos.engagements.findById(engagementId))!);
+    return engagement.corpus;
+  }
+
+  /** The client's file name, checked: never a path, and of an accepted type. */
+  function checkedName(name: string): { filename: string; extension: CorpusExtension } {
+    const filename = name.normalize('NFC');
+    if (!isSafeFilename(filename)) {
+      throw ValidationError.of(
+        ['body', 'file', 'filename'],
+        'file name must not contain path separators, "..", or control characters',
+        'value_error',
+      );
+    }
+    const extension = extensionOf(filename);
+    if (!extension) {
+      throw new UnsupportedMediaTypeError(
+        `Unsupported file type; accepted: ${Object.keys(CONTENT_TYPES)
+          .map((ext) => `.${ext}`)
+          .join(' ')}.`,
+      );
+    }
+    return { filename, extension };
+  }
+
+  return {
+    /** Stores a staged upload (multer's file; the route removes it if it is not moved). */
+    async upload(caller: Caller, engagementId: string, staged: StagedUpload) {
+      const engagement = await deps.engagements.requireVisible(caller, engagementId);
+      assertCorpusEditable(engagement);
+      const { filename, extension } = checkedName(staged.originalName);
+      const sniff = sniffFileType(await readHead(staged.path), extension);
+      if (!sniff.ok) {
+        throw new UnsupportedMediaTypeError(
+          `The content of ${filename} is not a .${extension} file${sniff.reason ? `: ${sniff.reason}` : ''}.`,
+        );
+      }
+      if (await repos.corpus.findFile(engagementId, filename)) {
+        throw new ConflictError(`A file named ${filename} is already in the corpus.`);
+      }
+      if ((await repos.corpus.countFiles(engagementId)) >= CORPUS_MAX_FILES) {
+        throw new ConflictError(`The corpus already holds ${CORPUS_MAX_FILES} files, the limit.`);
+      }
+      await repos.engagements.updateIfCorpusStatus(
+        engagementId,
+        CORPUS_EDITABLE,
+        { corpusStatus: 'uploading' },
+        { unfrozen: true },
+      );
+      const id = newId('corpusFile');
+      const target = corpusFilePath(dataDir, engagementId, id);
+      try {
+        const sha256 = await sha256OfFile(staged.path);
+        await fs.promises.mkdir(corpusDirectory(dataDir, engagementId), { recursive: true });
+        await fs.promises.rename(staged.path, target);
+        await repos.transaction(async (tx) => {
+          // The record and the status change commit together, and only while no ingest started.
+          const editable = await tx.engagements.updateIfCorpusStatus(
+            engagementId,
+            CORPUS_EDITABLE,
+            { corpusStatus: 'uploaded', corpusError: null },
+            { unfrozen: true },
+          );
+          if (!editable) throw new ConflictError('An ingest of this corpus started meanwhile.');
+          await tx.corpus.createFile({
+            id,
+            engagementId,
+            filename,
+            storedName: id,
+            sizeBytes: staged.size,
+            contentType: CONTENT_TYPES[extension],
+            sha256,
+          });
+        });
+      } catch (error) {
+        await fs.promises.rm(target, { force: true });
+        // Leave no `uploading` behind: back to what the files on record say.
+        const remaining = await repos.corpus.countFiles(engagementId);
+        await repos.engagements.updateIfCorpusStatus(engagementId, ['uploading'], {
+          corpusStatus: remaining === 0 ? 'empty' : 'uploaded',
+        });
+        if (isUniqueViolation(error))
+          throw new ConflictError(`A file named ${filename} is already in the corpus.`);
+        throw error;
+      }
+      return {
+        ok: true as const,
+        engagement_id: engagementId,
+        filename,
+        size_bytes: staged.size,
+        content_type: CONTENT_TYPES[extension],
+        corpus: await corpusView(engagementId),
+      };
+    },
+
+    async deleteFile(caller: Caller, engagementId: string, filename: string) {
+      const engagement = await deps.engagements.requireVisible(caller, engagementId);
+      assertCorpusEditable(engagement);
+      const file = await repos.corpus.findFile(engagementId, filename.normalize('NFC'));
+      if (!file) throw new NotFoundError('File');
+      await repos.transaction(async (tx) => {
+        // Claim the status first: a delete that loses the race against an ingest changes nothing.
+        const remaining = (await tx.corpus.countFiles(engagementId)) - 1;
+        const editable = await tx.engagements.updateIfCorpusStatus(
+          engagementId,
+          CORPUS_EDITABLE,
+          { corpusStatus: remaining === 0 ? 'empty' : 'uploaded' },
+          { unfrozen: true },
+        );
+        if (!editable) throw new ConflictError('An ingest of this corpus started meanwhile.');
+        await tx.corpus.deleteFile(file.id);
+      });
+      await fs.promises.rm(corpusFilePath(dataDir, engagementId, file.storedName), { force: true });
+      return {
+        ok: true as const,
+        engagement_id: engagementId,
+        filename: file.filename,
+        corpus: await corpusView(engagementId),
+      };
+    },
+
+    /** 202: the corpus is `ingesting` and the job is queued. */
+    async startIngest(caller: Caller, engagementId: string) {
+      const engagement = await deps.engagements.requireVisible(caller, engagementId);
+      assertCorpusEditable(engagement);
+      if ((await repos.corpus.countFiles(engagementId)) === 0) {
+        throw ValidationError.of(
+          ['path', 'engagement_id'],
+          'the corpus has no files to ingest',
+          'value_error',
+        );
+      }
+      const started = await repos.engagements.updateIfCorpusStatus(
+        engagementId,
+        CORPUS_INGESTABLE,
+        { corpusStatus: 'ingesting', corpusError: null },
+        { unfrozen: true },
+      );
+      if (!started) throw new ConflictError('An ingest of this corpus is already running.');
+      try {
+        await deps.enqueueIngest(engagementId);
+      } catch (error) {
+        await repos.engagements.updateIfCorpusStatus(engagementId, ['ingesting'], {
+          corpusStatus: engagement.corpusStatus,
+        });
+        throw error;
+      }
+      return {
+        ok: true as const,
+        engagement_id: engagementId,
+        status: 'ingesting' as const,
+        corpus: await corpusView(engagementId),
+      };
+    },
+  };
+}
+
+export type CorpusService = ReturnType<typeof createCorpusService>;

@@ -1,0 +1,81 @@
+// Intake extraction (spec 4.9): a client's description of the audit becomes a proposed intake in
+// one model call capped at 20 cents. Nothing is stored; the user reviews the proposal and posts
+// the intake to the engagement.
+import {
+  BadGatewayError,
+  Caller,
+  NotFoundError,
+  ValidationError,
+  assertFirmVisible,
+  firmScope,
+  requireMutator,
+} from '@auditsvc/core';
+import type { Repositories } from '@auditsvc/db';
+import type { Logger } from '@auditsvc/runtime';
+import {
+  BudgetExhaustedError,
+  IntakeExtraction,
+  ModelCallError,
+  intakeExtractionTask,
+} from '@auditsvc/engine';
+import type { StandaloneGatewayFactory } from './standalone-gateway';
+
+export const INTAKE_EXTRACTION_CAP_CENTS = 20;
+export const MIN_DESCRIPTION_CHARS = 30;
+
+export interface IntakeExtractRequest {
+  description: string;
+  client_name?: string;
+  /** Defaults to the caller's firm; platform admins must name one. */
+  firm_id?: string;
+}
+
+export type IntakeExtractResponse = IntakeExtraction & { cost_cents: number };
+
+export function createIntakeExtractionService(deps: {
+  repos: Pick<Repositories, 'firms'>;
+  gateways: StandaloneGatewayFactory;
+  logger?: Logger;
+}) {
+  const { repos, gateways, logger } = deps;
+  return {
+    async extract(caller: Caller, request: IntakeExtractRequest): Promise<IntakeExtractResponse> {
+      requireMutator(caller);
+      if (request.description.trim().length < MIN_DESCRIPTION_CHARS) {
+        throw ValidationError.of(
+          ['body', 'description'],
+          `must have at least ${MIN_DESCRIPTION_CHARS} characters`,
+          'string_too_short',
+        );
+      }
+      const firmId = request.firm_id ?? firmScope(caller);
+      if (!firmId) throw ValidationError.of(['body', 'firm_id'], 'Field required', 'missing');
+      assertFirmVisible(caller, firmId, 'Firm');
+      if (!(await repos.firms.findById(firmId))) throw new NotFoundError('Firm');
+
+      const gateway = gateways(INTAKE_EXTRACTION_CAP_CENTS);
+      try {
+        const intake = await gateway.call(
+          intakeExtractionTask,
+          { description: request.description, clientName: request.client_name ?? null },
+          { stage: 'intake', step: 'extract' },
+        );
+        return { ...intake, cost_cents: gateway.spentCents };
+      } catch (error) {
+        if (error instanceof BudgetExhaustedError) {
+          throw new BadGatewayError(
+            `The model call was not made: it would pass the ${INTAKE_EXTRACTION_CAP_CENTS}-cent cap of intake extraction.`,
+          );
+        }
+        if (error instanceof ModelCallError) {
+          // The message names the provider and status only; never the prompt or a key.
+          logger?.warn('intake_extraction_failed', { firm_id: firmId, error: error.message });
+          throw new BadGatewayError('The model call failed; try again later.');
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type IntakeExtractionService = ReturnType<typeof createIntakeExtractionService>;

@@ -1,0 +1,74 @@
+// Run options: the run body of spec 4.3 with the defaults of DECISIONS ("Engagements"), and the
+// options of an investigate-further mini-run (one steered iteration on a budget of its own).
+import type { Primitive, SeverityLevel } from '@auditsvc/core';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '@auditsvc/engine';
+
+export interface RunRequest {
+  client_id?: string;
+  max_iterations?: number;
+  max_followup_rounds?: number;
+  enable_adversarial_verification?: boolean;
+  adversarial_severity_threshold?: SeverityLevel;
+  max_questions_per_iteration?: number | null;
+}
+
+export interface InvestigateFurtherRequest {
+  steering_text?: string;
+  primitive?: Primitive;
+  budget_cents?: number;
+  max_questions?: number;
+}
+
+/** A mini-run may spend this much unless the request says otherwise (and the budget allows). */
+export const INVESTIGATE_DEFAULT_BUDGET_CENTS = 200;
+export const INVESTIGATE_DEFAULT_MAX_QUESTIONS = 10;
+
+/** What a Run row stores in `options`: the engine's options, plus the mini-run's steering. */
+export interface StoredRunOptions extends RunOptions {
+  steering?: { text: string; primitive: Primitive; maxQuestions: number | null };
+  /** The mini-run's own spend cap, in cents (investigate-further only). */
+  budgetCents?: number;
+}
+
+export function runOptionsFrom(request: RunRequest): RunOptions {
+  return {
+    maxIterations: request.max_iterations ?? DEFAULT_RUN_OPTIONS.maxIterations,
+    maxFollowupRounds: request.max_followup_rounds ?? DEFAULT_RUN_OPTIONS.maxFollowupRounds,
+    enableAdversarialVerification:
+      request.enable_adversarial_verification ?? DEFAULT_RUN_OPTIONS.enableAdversarialVerification,
+    adversarialSeverityThreshold:
+      request.adversarial_severity_threshold ?? DEFAULT_RUN_OPTIONS.adversarialSeverityThreshold,
+    maxQuestionsPerIteration:
+      request.max_questions_per_iteration ?? DEFAULT_RUN_OPTIONS.maxQuestionsPerIteration,
+  };
+}
+
+/** The run body echoed on the engagement (run_options), in the API's member names. */
+export function presentRunOptions(options: RunOptions) {
+  return {
+    max_iterations: options.maxIterations,
+    max_followup_rounds: options.maxFollowupRounds,
+    enable_adversarial_verification: options.enableAdversarialVerification,
+    adversarial_severity_threshold: options.adversarialSeverityThreshold,
+    max_questions_per_iteration: options.maxQuestionsPerIteration,
+  };
+}
+
+/**
+ * One steered iteration. The engagement's last run options are kept where they apply (follow-up
+ * rounds, adversarial verification); the question cap is the request's.
+ */
+export function investigateOptionsFrom(
+  lastRun: RunOptions | null,
+  steering: { text: string; primitive: Primitive; maxQuestions: number },
+  budgetCents: number,
+): StoredRunOptions {
+  const base = lastRun ?? DEFAULT_RUN_OPTIONS;
+  return {
+    ...base,
+    maxIterations: 1,
+    maxQuestionsPerIteration: steering.maxQuestions,
+    steering,
+    budgetCents,
+  };
+}

@@ -1,0 +1,56 @@
+// POST portfolio-clusters/recompute through the queue: the API enqueues a `portfolio-recompute`
+// job and waits for its answer, so the model call runs in a worker like every other. The job
+// carries the caller's role and firm, and the filters already confined to that firm. With no
+// worker connected to the queue (an API started on its own), the API computes it itself with the
+// same service rather than wait for a job nobody will take.
+import { BadGatewayError, Caller, requireMutator } from '@auditsvc/core';
+import type { PortfolioCaller } from '@auditsvc/jobs';
+import { PortfolioFilters, PortfolioQuery, filterKey, normaliseFilters } from '../portfolio/filters';
+import type { PortfolioAnswer } from '../portfolio/service';
+
+export const PORTFOLIO_RECOMPUTE_TIMEOUT_MS = 120_000;
+
+export function createQueuedPortfolioRecompute(deps: {
+  enqueueAndWait(
+    payload: { caller: PortfolioCaller; filters: PortfolioFilters },
+    jobId: string,
+    timeoutMs: number,
+  ): Promise<unknown>;
+  /** Whether any worker consumes the portfolio-recompute queue. */
+  workersListening(): Promise<boolean>;
+  /** The same recompute, in this process. */
+  computeHere(caller: Caller, query: PortfolioQuery): Promise<PortfolioAnswer>;
+  now: () => Date;
+  timeoutMs?: number;
+}) {
+  const timeoutMs = deps.timeoutMs ?? PORTFOLIO_RECOMPUTE_TIMEOUT_MS;
+  return {
+    async recompute(caller: Caller, query: PortfolioQuery): Promise<PortfolioAnswer> {
+      requireMutator(caller);
+      const listening = await deps.workersListening().catch(() => false);
+      if (!listening) return deps.computeHere(caller, query);
+      const filters = normaliseFilters(caller, query);
+      const payloadCaller: PortfolioCaller =
+        caller.kind === 'admin_token'
+          ? { kind: 'admin_token' }
+          : { kind: 'session', userId: caller.userId, role: caller.role, firmId: caller.firmId };
+      const jobId = `portfolio-${filterKey(filters)}-${deps.now().getTime()}`;
+      try {
+        return (await deps.enqueueAndWait(
+          { caller: payloadCaller, filters },
+          jobId,
+          timeoutMs,
+        )) as PortfolioAnswer;
+      } catch (error) {
+        const timedOut = error instanceof Error && /timed out|timeout/i.test(error.message);
+        throw new BadGatewayError(
+          timedOut
+            ? `The portfolio recompute did not finish within ${Math.round(timeoutMs / 1000)} seconds; try again.`
+            : 'The portfolio recompute failed; try again.',
+        );
+      }
+    },
+  };
+}
+
+export type QueuedPortfolioRecompute = ReturnType<typeof createQueuedPortfolioRecompute>;

@@ -1,0 +1,200 @@
+// Starting audit runs and investigate-further mini-runs (spec 3.1, 4.3, 4.5 with DECISIONS). The
+// service checks the preconditions, queues the engagement with a compare-and-set (of two parallel
+// starts exactly one wins; the other gets 409), records a Run row and puts the job on its queue.
+// The run itself happens in the worker (executor.ts).
+import {
+  Caller,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  firmScope,
+  assertNotFrozen,
+  newId,
+  runInProgress,
+} from '@auditsvc/core';
+import type { EngagementRecord, Repositories } from '@auditsvc/db';
+import { SQL_NULL } from '@auditsvc/db';
+import type { Primitive } from '@auditsvc/core';
+import type { RunOptions } from '@auditsvc/engine';
+import { MICROCENTS_PER_CENT } from '../engagements/presenter';
+import type { EngagementService } from '../engagements/service';
+import {
+  INVESTIGATE_DEFAULT_BUDGET_CENTS,
+  INVESTIGATE_DEFAULT_MAX_QUESTIONS,
+  InvestigateFurtherRequest,
+  RunRequest,
+  StoredRunOptions,
+  investigateOptionsFrom,
+  runOptionsFrom,
+} from './options';
+
+export interface RunServiceDeps {
+  repos: Pick<Repositories, 'engagements' | 'findings' | 'transaction'>;
+  engagements: Pick<EngagementService, 'requireVisible'>;
+  now: () => Date;
+  enqueueRun(payload: { engagementId: string; runId: string }): Promise<void>;
+  enqueueInvestigation(payload: {
+    engagementId: string;
+    runId: string;
+    parentFindingId: string;
+  }): Promise<void>;
+}
+
+const CORPUS_REQUIRED = 'the engagement has no ingested corpus: ingest one, or name one as client_id';
+
+export function createRunService(deps: RunServiceDeps) {
+  const { repos } = deps;
+
+  /** The corpus a run reads: the body's client_id (checked) or the one bound to the engagement. */
+  async function corpusFor(caller: Caller, engagement: EngagementRecord, clientId: string | undefined) {
+    if (clientId === undefined) {
+      if (engagement.clientId === null) throw ValidationError.of(['body', 'client_id'], CORPUS_REQUIRED);
+      return engagement.clientId;
+    }
+    // A corpus is named by the id of the engagement it was ingested into (client_id = that id). It
+    // must be visible to the caller and belong to the engagement's firm: findings quote the corpus,
+    // so a run never carries one firm's documents into another firm's engagement.
+    const owner = await repos.engagements.findById(clientId);
+    const scope = firmScope(caller);
+    const visible =
+      owner !== null && (scope === null || owner.firmId === scope) && owner.firmId === engagement.firmId;
+    if (!owner || !visible || owner.corpusStatus !== 'ingested' || owner.clientId !== clientId) {
+      throw ValidationError.of(['body', 'client_id'], 'client_id does not name an ingested corpus');
+    }
+    return clientId;
+  }
+
+  /**
+   * Queues the engagement and records the Run in one transaction, then enqueues the job. If the
+   * queue cannot be reached, the engagement goes back to where it was and the run is failed.
+   */
+  async function queue(input: {
+    engagement: EngagementRecord;
+    kind: 'run' | 'investigate_further';
+    options: StoredRunOptions;
+    parentFindingId: string | null;
+    engagementData: Record<string, unknown>;
+    enqueue(runId: string): Promise<void>;
+  }): Promise<string> {
+    const { engagement } = input;
+    const runId = newId('run');
+    const claimed = await repos.transaction(async (tx) => {
+      const store = tx.runs;
+      const won = await store.claimEngagementForRun(engagement.id, {
+        status: 'queued',
+        progress: SQL_NULL,
+        failureReason: null,
+        ...input.engagementData,
+      } as Parameters<typeof store.claimEngagementForRun>[1]);
+      if (!won) return false;
+      await store.createRun({
+        id: runId,
+        engagementId: engagement.id,
+        kind: input.kind,
+        status: 'queued',
+        options: input.options as object,
+        parentFindingId: input.parentFindingId,
+        jobId: input.kind === 'run' ? `run-${runId}` : `investigate-${runId}`,
+      });
+      return true;
+    });
+    if (!claimed) throw new ConflictError('A run is already in progress on this engagement.');
+    try {
+      await input.enqueue(runId);
+    } catch (error) {
+      await repos.transaction(async (tx) => {
+        const store = tx.runs;
+        await store.updateRunIfStatus(runId, ['queued'], {
+          status: 'failed',
+          failureReason: 'The job could not be queued.',
+        });
+        await store.updateEngagementIfActive(engagement.id, {
+          status: engagement.status,
+          failureReason: engagement.failureReason,
+        });
+      });
+      throw error;
+    }
+    return runId;
+  }
+
+  return {
+    /** POST engagement/{id}/run: 202 once the run is queued. */
+    async start(caller: Caller, engagementId: string, request: RunRequest) {
+      const engagement = await deps.engagements.requireVisible(caller, engagementId);
+      assertNotFrozen(engagement, 'run');
+      if (runInProgress(engagement))
+        throw new ConflictError('A run is already in progress on this engagement.');
+      if (engagement.intake === null) {
+        throw ValidationError.of(
+          ['path', 'engagement_id'],
+          'the engagement has no intake; set it before a run',
+        );
+      }
+      const clientId = await corpusFor(caller, engagement, request.client_id);
+      const options = runOptionsFrom(request);
+      await queue({
+        engagement,
+        kind: 'run',
+        options,
+        parentFindingId: null,
+        engagementData: { clientId, runOptions: options as object },
+        enqueue: (runId) => deps.enqueueRun({ engagementId, runId }),
+      });
+      return { ok: true as const, engagement_id: engagementId, status: 'queued' as const };
+    },
+
+    /** POST finding/{id}/investigate-further: a one-iteration run steered at the finding. */
+    async investigateFurther(
+      caller: Caller,
+      engagementId: string,
+      findingId: string,
+      request: InvestigateFurtherRequest,
+    ) {
+      const engagement = await deps.engagements.requireVisible(caller, engagementId);
+      assertNotFrozen(engagement, 'investigate_further');
+      const finding = await repos.findings.findInEngagement(engagementId, findingId);
+      if (!finding) throw new NotFoundError('Finding');
+      if (engagement.intake === null || engagement.clientId === null) {
+        throw ValidationError.of(
+          ['path', 'engagement_id'],
+          'investigate-further needs a prior run (intake set and client_id recorded)',
+        );
+      }
+      if (runInProgress(engagement))
+        throw new ConflictError('A run is already in progress on this engagement.');
+      const remainingCents = Math.max(
+        0,
+        engagement.budgetCents - Number(engagement.spentMicrocents) / MICROCENTS_PER_CENT,
+      );
+      const budgetCents = Math.min(request.budget_cents ?? INVESTIGATE_DEFAULT_BUDGET_CENTS, remainingCents);
+      const primitive = (request.primitive ?? finding.primitive) as Primitive;
+      const options = investigateOptionsFrom(
+        engagement.runOptions as RunOptions | null,
+        {
+          text: request.steering_text ?? finding.description,
+          primitive,
+          maxQuestions: request.max_questions ?? INVESTIGATE_DEFAULT_MAX_QUESTIONS,
+        },
+        budgetCents,
+      );
+      await queue({
+        engagement,
+        kind: 'investigate_further',
+        options,
+        parentFindingId: findingId,
+        engagementData: {},
+        enqueue: (runId) => deps.enqueueInvestigation({ engagementId, runId, parentFindingId: findingId }),
+      });
+      return {
+        ok: true as const,
+        engagement_id: engagementId,
+        parent_finding_id: findingId,
+        primitive,
+        status: 'queued' as const,
+      };
+    },
+  };
+}
+
+export type RunService = ReturnType<typeof createRunService>;
