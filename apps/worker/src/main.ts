@@ -1,29 +1,58 @@
-// `npm run start:worker`: consume jobs until SIGTERM or SIGINT, then stop cleanly.
+// `npm run start:worker`: consume jobs until SIGTERM or SIGINT, then stop cleanly: jobs in progress
+// finish (or re-queue themselves), then connections close.
+import { applyMigrations } from '@auditsvc/db';
 import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
+import { ingestHandler } from './jobs/ingest';
+import { portfolioRecomputeHandler } from './jobs/portfolio-recompute';
+import { runHandler } from './jobs/run';
+import { createWorkerServices } from './services';
 import { startWorker } from './worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, service: 'worker' });
-  const worker = await startWorker(config, logger);
+  // `npm start` applies migrations before it starts the worker; a worker started on its own (or
+  // first) does it itself. Applying is idempotent and, on PostgreSQL, serialised by a lock.
+  const applied = await applyMigrations(config.databaseUrl);
+  if (applied.length > 0) logger.info('migrations_applied', { migrations: applied });
+  const services = await createWorkerServices(config, logger);
+  // Signals are handled from here on, also while the consumers start (they log worker_ready before
+  // startWorker returns): a stop then waits for the start and stops what it started.
+  const started = startWorker(config, logger, {
+    ingest: ingestHandler(services),
+    run: runHandler(services, 'run', 'The run'),
+    'investigate-further': runHandler(services, 'investigate-further', 'The investigation'),
+    'portfolio-recompute': portfolioRecomputeHandler(services),
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('worker_stopping', { signal });
-    worker.stop().then(
-      () => {
-        logger.info('worker_stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error('worker_stop_failed', { error: error instanceof Error ? error.message : String(error) });
-        process.exit(1);
-      },
-    );
+    started
+      .then((worker) => worker.stop())
+      .then(() => services.close())
+      .then(
+        () => {
+          logger.info('worker_stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error('worker_stop_failed', {
+            error: error instanceof Error ? error.message : String(error),
+          });
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  try {
+    await started;
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,11 +1,28 @@
-// The worker process: one BullMQ consumer per queue that has a handler. Job handlers arrive with
-// the corpus and engine issues; until then the worker connects, reports ready and idles.
+// The worker process: one BullMQ consumer per queue that has a handler, with the concurrency of
+// QUEUE_SETTINGS. A job whose worker dies keeps its lock only JOB_LOCK_MS; then BullMQ's stalled
+// check (in any live worker, or this one restarted) puts it back on the queue, and the handler
+// starts over from stored state. When a job fails for the last time (attempts used, or stalled
+// too often), its queue's `onExhausted` records the failure, so nothing stays `ingesting` or
+// `running`.
 import Redis from 'ioredis';
-import { Worker } from 'bullmq';
-import { QUEUE_NAMES, QueueName, bullPrefix } from '@auditsvc/jobs';
+import { DelayedError, Job, Worker } from 'bullmq';
+import { QUEUE_NAMES, QUEUE_SETTINGS, QueueName, bullPrefix } from '@auditsvc/jobs';
 import type { Config, Logger } from '@auditsvc/runtime';
 
-export type JobHandler = (data: unknown) => Promise<void>;
+export interface JobContext {
+  /** True once SIGTERM arrived: long jobs stop at a safe point and call `requeue`. */
+  shuttingDown(): boolean;
+  /** Puts the job back on its queue (it did not fail) and ends this attempt. */
+  requeue(): Promise<never>;
+}
+
+export interface QueueHandler {
+  process(job: Job, context: JobContext): Promise<unknown>;
+  /** Called once a job has failed for good. */
+  onExhausted?(job: Job, error: Error): Promise<void>;
+}
+
+export type QueueHandlers = Partial<Record<QueueName, QueueHandler>>;
 
 export interface RunningWorker {
   queues: QueueName[];
@@ -39,10 +56,16 @@ function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
 }
 
+function isFinalFailure(job: Job | undefined, error: Error): job is Job {
+  if (!job || error instanceof DelayedError) return false;
+  if (/stalled more than allowable limit/.test(error.message)) return true;
+  return job.attemptsMade >= (job.opts.attempts ?? 1);
+}
+
 export async function startWorker(
   config: Config,
   logger: Logger,
-  handlers: Partial<Record<QueueName, JobHandler>> = {},
+  handlers: QueueHandlers = {},
 ): Promise<RunningWorker> {
   await assertRedisReachable(config.redisUrl);
   // BullMQ needs maxRetriesPerRequest null on its blocking connection. After start-up it rides out
@@ -56,25 +79,59 @@ export async function startWorker(
   connection.on('ready', () => {
     outageLogged = false;
   });
+  let stopping = false;
   const consumers: Worker[] = [];
   for (const name of QUEUE_NAMES) {
     const handler = handlers[name];
     if (!handler) continue;
-    const worker = new Worker(name, async (job) => handler(job.data), {
-      connection,
-      prefix: bullPrefix(config.queuePrefix),
-    });
-    worker.on('failed', (job, error) =>
-      logger.warn('job_failed', { queue: name, job_id: job?.id, error: error.message }),
+    const worker = new Worker(
+      name,
+      async (job, token) => {
+        const context: JobContext = {
+          shuttingDown: () => stopping,
+          async requeue() {
+            await job.moveToDelayed(Date.now() + 1000, token);
+            throw new DelayedError();
+          },
+        };
+        return handler.process(job, context);
+      },
+      {
+        connection,
+        prefix: bullPrefix(config.queuePrefix),
+        concurrency: QUEUE_SETTINGS[name].concurrency,
+        lockDuration: config.jobLockMs,
+        stalledInterval: config.jobLockMs,
+        maxStalledCount: 1,
+      },
     );
+    worker.on('failed', (job, error) => {
+      logger.warn('job_failed', {
+        queue: name,
+        job_id: job?.id,
+        attempt: job?.attemptsMade,
+        error: error.message,
+      });
+      if (!isFinalFailure(job, error) || !handler.onExhausted) return;
+      handler.onExhausted(job, error).catch((hookError: unknown) =>
+        logger.error('job_failure_hook_failed', {
+          queue: name,
+          job_id: job.id,
+          error: hookError instanceof Error ? hookError.message : String(hookError),
+        }),
+      );
+    });
+    worker.on('error', (error) => logger.warn('worker_error', { queue: name, error: error.message }));
     consumers.push(worker);
   }
   const queues = QUEUE_NAMES.filter((name) => handlers[name]);
+  await Promise.all(consumers.map((worker) => worker.waitUntilReady()));
   logger.info('worker_ready', { queues, prefix: config.queuePrefix });
   return {
     queues,
     async stop() {
-      // close() waits for the jobs in progress to finish before it resolves.
+      stopping = true;
+      // close() waits for the jobs in progress: short ones finish, long ones re-queue themselves.
       await Promise.all(consumers.map((worker) => worker.close()));
       await connection.quit();
     },

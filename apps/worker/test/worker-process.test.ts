@@ -4,10 +4,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
-const tsxCli = require.resolve('tsx/cli');
 
 function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, [tsxCli, path.join(root, 'apps/worker/src/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/worker/src/main.ts')], {
     env: { ...process.env, QUEUE_PREFIX: `test-worker-${process.pid}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

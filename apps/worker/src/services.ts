@@ -1,0 +1,80 @@
+// What the worker's job handlers use, built once per process: the database, a Redis connection for
+// publishing progress, and the parse host that parses untrusted files in a child process.
+import Redis from 'ioredis';
+import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
+import { ParseHost, createParseHost } from '@auditsvc/ingest';
+import { ProgressPublisher, createIngestStageStore, createProgressPublisher } from '@auditsvc/jobs';
+import type { Config, Logger } from '@auditsvc/runtime';
+import {
+  IngestService,
+  PortfolioService,
+  RunExecutor,
+  createIngestService,
+  createPortfolioService,
+  createRunExecutor,
+  createRunGatewayFactory,
+  createStandaloneGatewayFactory,
+} from '@auditsvc/services';
+
+export interface WorkerServices {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  repos: Repositories;
+  redis: Redis;
+  progress: ProgressPublisher;
+  parseHost: ParseHost;
+  ingest: IngestService;
+  /** Audit runs and investigate-further mini-runs. */
+  runs: RunExecutor;
+  portfolio: PortfolioService;
+  close(): Promise<void>;
+}
+
+export async function createWorkerServices(config: Config, logger: Logger): Promise<WorkerServices> {
+  const db = await openDatabase(config.databaseUrl);
+  const repos = createRepositories(db);
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, disconnectTimeout: 200 });
+  redis.on('error', () => undefined);
+  const progress = createProgressPublisher(redis, config.queuePrefix);
+  const parseHost = createParseHost({ timeoutMs: config.parseTimeoutMs });
+  const ingest = createIngestService({
+    repos,
+    parser: parseHost,
+    progress,
+    stages: createIngestStageStore(redis, config.queuePrefix),
+    dataDir: config.dataDir,
+    logger,
+  });
+  const now = () => new Date();
+  const runs = createRunExecutor({
+    repos,
+    progress,
+    gateways: createRunGatewayFactory({ config, repos, logger }),
+    logger,
+    now,
+  });
+  const portfolio = createPortfolioService({
+    repos,
+    gateways: createStandaloneGatewayFactory(config, logger),
+    now,
+    logger,
+  });
+  return {
+    config,
+    logger,
+    db,
+    repos,
+    redis,
+    progress,
+    parseHost,
+    ingest,
+    runs,
+    portfolio,
+    async close() {
+      await parseHost.close();
+      await redis.quit().catch(() => undefined);
+      await db.close();
+    },
+  };
+}
