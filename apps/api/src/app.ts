@@ -3,6 +3,7 @@
 import express, { Express } from 'express';
 import { buildOpenApi } from './http/openapi';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
+import { operatorBoard } from './http/operator-board';
 import { registerRoute } from './http/register';
 import { requestLogger } from './http/request-log';
 import { RouteSpec, defineRoute } from './http/route';
@@ -43,6 +44,8 @@ export function buildApp(services: AppServices): Express {
   const router = express.Router();
   for (const route of routes) registerRoute(router, route, services);
   app.use(router);
+  const board = operatorBoard(services);
+  app.use(board.path, ...board.handlers);
   app.use(notFoundHandler);
   app.use(createErrorHandler(services.logger));
   return app;

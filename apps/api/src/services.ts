@@ -2,31 +2,63 @@
 import Redis from 'ioredis';
 import { Config, Logger, loadOrCreateSecret } from '@auditsvc/runtime';
 import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
+import { createEngagementGateway } from '@auditsvc/engine';
 import {
+  JobProducer,
+  ProgressSubscriber,
+  createIngestStageStore,
+  createJobProducer,
+  createProgressSubscriber,
+} from '@auditsvc/jobs';
+import {
+  AuditLogService,
   AuthService,
   CommentService,
+  CorpusService,
+  DeliverableService,
+  DocumentQueryService,
   EngagementService,
   FindingReviewService,
   FindingSearchService,
+  IntakeExtractionService,
+  PortfolioService,
+  RunService,
+  QueuedPortfolioRecompute,
   FirmService,
   MfaService,
   PasswordHasher,
   RecoveryService,
+  StreamStateService,
   TemplateService,
   UserService,
+  createAuditLogService,
   createAuthService,
+  createUrlSigner,
   createCommentService,
+  createCorpusService,
+  createDeliverableService,
+  createDocumentQueryService,
   createEngagementService,
   createFindingReviewService,
   createFindingSearchService,
+  createIntakeExtractionService,
+  createPortfolioService,
+  createExecutiveSummaryWriter,
+  createRunService,
+  createQueuedPortfolioRecompute,
+  createStandaloneGatewayFactory,
   createFirmService,
   createMfaService,
   createPasswordHasher,
   createRecoveryService,
   createSecretBox,
+  createStreamStateService,
   createTemplateService,
   createUserService,
 } from '@auditsvc/services';
+
+/** How long POST deliver waits for the polished deliverable before it answers. */
+const POLISH_WAIT_MS = 20_000;
 
 export interface AppServices {
   config: Config;
@@ -45,12 +77,24 @@ export interface AppServices {
   findingSearch: FindingSearchService;
   comments: CommentService;
   templates: TemplateService;
+  intakeExtraction: IntakeExtractionService;
+  portfolio: PortfolioService;
+  runs: RunService;
+  /** Portfolio recompute through the worker (the `portfolio-recompute` queue). */
+  portfolioRecompute: QueuedPortfolioRecompute;
+  auditLog: AuditLogService;
+  deliverables: DeliverableService;
+  corpus: CorpusService;
+  documentQuery: DocumentQueryService;
+  jobs: JobProducer;
+  progressSubscriber: ProgressSubscriber;
+  streamState: StreamStateService;
   close(): Promise<void>;
 }
 
 export async function createAppServices(config: Config, logger: Logger): Promise<AppServices> {
   const db = await openDatabase(config.databaseUrl);
-  const repos = createRepositories(db.prisma, db.provider);
+  const repos = createRepositories(db);
   // Commands fail at once while Redis is down (readyz answers 503) instead of queueing forever.
   // A short disconnectTimeout: ioredis otherwise keeps a dead socket's 2 s close timer alive.
   const redis = new Redis(config.redisUrl, {
@@ -68,13 +112,59 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     redisErrorLogged = false;
   });
   redis.connect().catch(() => undefined);
+  // BullMQ queues and the pub/sub subscriber each hold their own connection.
+  const queueConnection = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, disconnectTimeout: 200 });
+  queueConnection.on('error', () => undefined);
+  const subscriberConnection = new Redis(config.redisUrl, { disconnectTimeout: 200 });
+  subscriberConnection.on('error', () => undefined);
+  const jobs = createJobProducer(queueConnection, config.queuePrefix);
+  const progressSubscriber = createProgressSubscriber(subscriberConnection, config.queuePrefix);
   const passwords = createPasswordHasher(config.bcryptCost);
   const now = () => new Date();
   const box = createSecretBox(
     config.dataEncryptionKey ?? loadOrCreateSecret(config.dataDir, 'data-encryption.key'),
   );
   const mfa = createMfaService({ repos, box, now });
-  const engagements = createEngagementService({ repos, now });
+  // Model calls outside any engagement budget: intake extraction and portfolio clustering.
+  const modelGateways = createStandaloneGatewayFactory(config, logger);
+  // The polished executive summary spends the engagement's budget; the local writer is the fallback.
+  const deliverables = createDeliverableService({
+    repos,
+    now,
+    writeExecutiveSummary: createExecutiveSummaryWriter({
+      gatewayFor: (engagementId) => createEngagementGateway({ config, repos, engagementId, logger }),
+      logger,
+    }),
+  });
+  const engagements = createEngagementService({
+    repos,
+    now,
+    // The delivery stands even if polishing fails: the deliverable is then regenerated on the fly.
+    // The answer waits for the polished copy at most POLISH_WAIT_MS (a remote model may be slow);
+    // after that the copy is stored when it is ready.
+    onDelivered: async (engagementId) => {
+      const polishing = deliverables.storePolished(engagementId).then(
+        () => undefined,
+        (error: Error) => {
+          logger.error('deliverable_polish_failed', { engagement_id: engagementId, error: error.message });
+        },
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, POLISH_WAIT_MS);
+      });
+      await Promise.race([polishing, waited]);
+      clearTimeout(timer);
+    },
+  });
+  const portfolio = createPortfolioService({ repos, gateways: modelGateways, now, logger });
+  const corpus = createCorpusService({
+    repos,
+    engagements,
+    dataDir: config.dataDir,
+    enqueueIngest: (engagementId) =>
+      jobs.enqueue('ingest', { engagementId }, `ingest-${engagementId}-${Date.now()}`),
+  });
   return {
     config,
     logger,
@@ -92,7 +182,45 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     findingSearch: createFindingSearchService({ repos }),
     comments: createCommentService({ repos, engagements }),
     templates: createTemplateService({ repos, engagements }),
+    intakeExtraction: createIntakeExtractionService({ repos, gateways: modelGateways, logger }),
+    portfolio,
+    portfolioRecompute: createQueuedPortfolioRecompute({
+      enqueueAndWait: (payload, jobId, timeoutMs) =>
+        jobs.enqueueAndWait('portfolio-recompute', payload, jobId, timeoutMs),
+      workersListening: async () =>
+        (await jobs.queues.find((queue) => queue.name === 'portfolio-recompute')!.getWorkersCount()) > 0,
+      computeHere: (caller, query) => portfolio.recompute(caller, query),
+      now,
+    }),
+    runs: createRunService({
+      repos,
+      engagements,
+      now,
+      enqueueRun: (payload) => jobs.enqueue('run', payload, `run-${payload.runId}`),
+      enqueueInvestigation: (payload) =>
+        jobs.enqueue('investigate-further', payload, `investigate-${payload.runId}`),
+    }),
+    auditLog: createAuditLogService({
+      repos,
+      dataDir: config.dataDir,
+      publicBaseUrl: config.publicBaseUrl,
+      signer: createUrlSigner(config.signingSecret ?? loadOrCreateSecret(config.dataDir, 'signing.key')),
+      now,
+    }),
+    deliverables,
+    corpus,
+    documentQuery: createDocumentQueryService({ repos, engagements }),
+    jobs,
+    progressSubscriber,
+    streamState: createStreamStateService({
+      repos,
+      engagements,
+      ingestStages: createIngestStageStore(redis, config.queuePrefix),
+    }),
     async close() {
+      await jobs.close().catch(() => undefined);
+      await progressSubscriber.close();
+      queueConnection.disconnect();
       if (redis.status === 'ready') await redis.quit().catch(() => undefined);
       redis.disconnect();
       await db.close();

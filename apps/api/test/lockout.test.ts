@@ -1,6 +1,12 @@
 // Login lockout (spec 3.4, 5.6): counted per e-mail, atomic under concurrency, identical for
 // unknown e-mails, and timed by a fake wall clock.
-import { Actors, DEFAULT_PASSWORD, makeActors, makeUser } from '../../../test/helpers/builders';
+import {
+  Actors,
+  DEFAULT_PASSWORD,
+  makeActors,
+  makeEngagement,
+  makeUser,
+} from '../../../test/helpers/builders';
 import { useFakeClock, useRealClock } from '../../../test/helpers/clock';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 
@@ -112,4 +118,21 @@ it('spends the same time on an unknown e-mail as on a wrong password', async () 
   expect(median(knownTimes)).toBeGreaterThan(50);
   expect(ratio).toBeGreaterThan(0.4);
   expect(ratio).toBeLessThan(2.5);
+});
+
+it('loses no count when failing review transactions run at the same time (one SQLite connection)', async () => {
+  const user = await freshUser();
+  const engagement = await makeEngagement(ctx, actors.firmA, { status: 'findings_review' });
+  const failingReviews = Array.from({ length: 15 }, () =>
+    ctx
+      .http()
+      .post(`/auditsvc/finding/f-missing/accept?engagement_id=${engagement.id}`)
+      .set(actors.headers.partnerA)
+      .send({}),
+  );
+  const logins = Array.from({ length: 5 }, () => login(user.email, 'wrong password'));
+  const results = await Promise.all([...failingReviews, ...logins]);
+  expect(results.slice(0, 15).every((r) => r.status === 404)).toBe(true);
+  expect(results.slice(15).map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+  expect((await login(user.email, DEFAULT_PASSWORD)).status).toBe(423);
 });

@@ -56,6 +56,11 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
           description: STATUS_TEXT[route.status ?? 200] ?? 'OK',
           content: { 'application/json': { schema: route.response } },
         };
+    // Routes that answer another media type for some queries (the deliverable's docx and html).
+    for (const alternative of route.alternatives ?? []) {
+      (success.content as Record<string, unknown>)[alternative.contentType] = {};
+      success.description += `; ${alternative.contentType}: ${alternative.description}`;
+    }
     const responses: Record<string, unknown> = { [status]: success };
     // Statuses every route of a kind can answer: credentials (401) and JSON bodies (413, 415, 422).
     const implied = [...(route.auth === 'none' ? [] : [401]), ...(route.body ? [413, 415, 422] : [])];

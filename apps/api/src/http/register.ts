@@ -1,6 +1,8 @@
 // Turns route declarations into Express handlers: authenticate, authorise by level, run multer
 // for uploads, validate path/query/body, call the handler, check the response against its schema.
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import multer from 'multer';
 import {
   Caller,
@@ -11,6 +13,7 @@ import {
   requireMutator,
   requirePartnerOrAdmin,
 } from '@auditsvc/core';
+import { uploadStagingDirectory } from '@auditsvc/services';
 import type { AppServices } from '../services';
 import { AuthLevel, RouteSpec, isRawResponse } from './route';
 import { compileRequestValidator, compileResponseValidator } from './validation';
@@ -91,9 +94,24 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
 
   const handlers: RequestHandler[] = [authenticate];
   if (route.upload) {
+    const staging = uploadStagingDirectory(services.config.dataDir);
     const upload = multer({
-      storage: multer.memoryStorage(),
+      storage: route.upload.toDisk
+        ? multer.diskStorage({
+            destination: (_req, _file, done) => {
+              fs.promises.mkdir(staging, { recursive: true }).then(
+                () => done(null, staging),
+                (error: Error) => done(error, staging),
+              );
+            },
+            // A random name: the client's file name never reaches the file system.
+            filename: (_req, _file, done) => done(null, `upload-${randomBytes(12).toString('hex')}`),
+          })
+        : multer.memoryStorage(),
       limits: { fileSize: route.upload.maxBytes, files: 1, fields: 20, parts: 25 },
+      // Keep the name as sent ("../x.txt" stays that), so a name with a path is refused rather
+      // than quietly cut down to its last part.
+      preservePath: true,
     });
     handlers.push(upload.single(route.upload.field));
   }
@@ -102,19 +120,25 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
     if (validateBody && hasBody(req) && !req.is(['application/json', 'application/*+json'])) {
       throw new UnsupportedMediaTypeError('Send the request body as application/json.');
     }
-    const params = validateParams ? validateParams({ ...req.params }) : req.params;
-    const query = validateQuery ? validateQuery({ ...(req.query as Record<string, unknown>) }) : {};
-    const body = validateBody ? validateBody(req.body) : {};
-    const result = await route.handler({
-      caller: res.locals.caller as Caller | undefined,
-      params: params as Record<string, string>,
-      query: query as Record<string, unknown>,
-      body: body as Record<string, unknown>,
-      file: req.file,
-      services,
-      req,
-      res,
-    });
+    let result: unknown;
+    try {
+      const params = validateParams ? validateParams({ ...req.params }) : req.params;
+      const query = validateQuery ? validateQuery({ ...(req.query as Record<string, unknown>) }) : {};
+      const body = validateBody ? validateBody(req.body) : {};
+      result = await route.handler({
+        caller: res.locals.caller as Caller | undefined,
+        params: params as Record<string, string>,
+        query: query as Record<string, unknown>,
+        body: body as Record<string, unknown>,
+        file: req.file,
+        services,
+        req,
+        res,
+      });
+    } finally {
+      // A staged upload the handler did not move (bad input, an error) is removed.
+      if (req.file?.path) await fs.promises.rm(req.file.path, { force: true });
+    }
     if (result === undefined || res.headersSent) return;
     if (checkResponse && mode !== 'off' && !checkResponse(result)) {
       const problem = `response of ${route.operationId} does not match its schema: ${JSON.stringify(checkResponse.errors)}`;

@@ -30,6 +30,11 @@ export interface UploadSpec {
   field: string;
   maxBytes: number;
   description: string;
+  /**
+   * Stream the file to DATA_DIR/uploads instead of memory (large files). The handler owns the
+   * staged file (`file.path`) and must move or delete it.
+   */
+  toDisk?: boolean;
 }
 
 export interface HandlerContext<P, Q, B> {
@@ -64,6 +69,8 @@ export interface RouteSpec<
   /** Success status, 200 unless stated. */
   status?: number;
   response: JsonSchema | RawResponse;
+  /** Other media types the route answers for some inputs (the handler writes those itself). */
+  alternatives?: RawResponse[];
   /** Error statuses the route can answer, for the OpenAPI document. */
   errors: number[];
   /** Returns the JSON body, or undefined when the handler wrote the response itself. */

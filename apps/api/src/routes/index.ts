@@ -1,10 +1,18 @@
 import type { RouteSpec } from '../http/route';
+import { auditLogRoutes } from './audit-log';
 import { authRoutes } from './auth';
 import { commentRoutes } from './comments';
+import { corpusRoutes } from './corpus';
+import { deliverableRoutes } from './deliverables';
 import { engagementRoutes } from './engagements';
 import { findingRoutes } from './findings';
 import { firmRoutes } from './firms';
 import { healthRoutes } from './health';
+import { intakeRoutes } from './intake';
+import { portfolioRoutes } from './portfolio';
+import { queryRoutes } from './query';
+import { streamRoutes } from './streams';
+import { runRoutes } from './runs';
 import { templateRoutes } from './templates';
 import { userRoutes } from './users';
 
@@ -15,7 +23,15 @@ export const allRoutes: RouteSpec[] = [
   ...userRoutes,
   ...firmRoutes,
   ...engagementRoutes,
+  ...auditLogRoutes,
+  ...corpusRoutes,
+  ...streamRoutes,
+  ...runRoutes,
+  ...queryRoutes,
   ...findingRoutes,
+  ...portfolioRoutes,
+  ...intakeRoutes,
   ...commentRoutes,
   ...templateRoutes,
+  ...deliverableRoutes,
 ];

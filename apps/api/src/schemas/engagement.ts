@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../http/route';
 import { ARCHETYPES, nullableTimestamp, timestamp } from './common';
+import { corpusObject } from './corpus';
 
 const shortText = (max: number): JsonSchema => ({ type: 'string', maxLength: max });
 const textList: JsonSchema = { type: 'array', items: { type: 'string', maxLength: 500 }, maxItems: 100 };
@@ -88,20 +89,7 @@ export const engagementObject: JsonSchema = {
     is_running: { type: 'boolean' },
     is_frozen: { type: 'boolean' },
     assigned_user_id: { type: ['string', 'null'] },
-    corpus: {
-      type: 'object',
-      properties: {
-        status: {
-          type: 'string',
-          enum: ['empty', 'uploading', 'uploaded', 'ingesting', 'ingested', 'ingest_failed'],
-        },
-        file_count: count,
-        total_bytes: count,
-        error: { type: ['string', 'null'] },
-      },
-      required: ['status', 'file_count', 'total_bytes', 'error'],
-      additionalProperties: false,
-    },
+    corpus: corpusObject,
     progress: {
       type: ['object', 'null'],
       properties: {

@@ -1,0 +1,80 @@
+// The two Server-Sent Events streams of an engagement (spec 6.1, 6.2): the corpus (ingest) and
+// the run. Both relay the worker's events through apps/api/src/http/sse.ts.
+import type { Request, Response } from 'express';
+import type { Caller } from '@auditsvc/core';
+import type { StreamKind } from '@auditsvc/jobs';
+import { defineRoute } from '../http/route';
+import { openEventStream } from '../http/sse';
+import type { AppServices } from '../services';
+import { pathParams } from '../schemas/common';
+
+const engagementParams = pathParams('engagement_id');
+type Id = { engagement_id: string };
+
+/** Opens the engagement's corpus or run stream for a caller who may see it. */
+async function streamFor(
+  kind: StreamKind,
+  {
+    caller,
+    params,
+    services,
+    req,
+    res,
+  }: {
+    caller: Caller;
+    params: Id;
+    services: AppServices;
+    req: Request;
+    res: Response;
+  },
+) {
+  await services.engagements.requireVisible(caller, params.engagement_id);
+  const credentials = {
+    adminToken: req.headers['x-admin-token'] as string | undefined,
+    authorization: req.headers.authorization,
+  };
+  await openEventStream({
+    res,
+    subscriber: services.progressSubscriber,
+    engagementId: params.engagement_id,
+    stream: kind,
+    state: () => services.streamState[kind](params.engagement_id),
+    stillAuthorised: () =>
+      services.auth.authenticate(credentials).then(
+        () => true,
+        () => false,
+      ),
+  });
+  return undefined;
+}
+
+export const streamRoutes = [
+  defineRoute<Id>({
+    method: 'get',
+    path: '/auditsvc/engagement/:engagement_id/corpus/stream',
+    operationId: 'streamCorpus',
+    summary:
+      'Server-Sent Events of the ingest: snapshot first, then ingest_start, ingest_stage, ' +
+      'ingest_complete or ingest_failed; keepalive every 30 s.',
+    tag: 'corpus',
+    auth: 'mut',
+    params: engagementParams,
+    response: { contentType: 'text/event-stream', description: 'data: <JSON> frames' },
+    errors: [403, 404],
+    handler: async (ctx) => streamFor('corpus', { ...ctx, caller: ctx.caller! }),
+  }),
+  defineRoute<Id>({
+    method: 'get',
+    path: '/auditsvc/engagement/:engagement_id/stream',
+    operationId: 'streamRun',
+    summary:
+      'Server-Sent Events of the run: snapshot first, then stage_start, stage_complete, ' +
+      'questions_capped, converged, aborted, run_complete or run_failed; keepalive every 30 s.',
+    tag: 'runs',
+    auth: 'any',
+    params: engagementParams,
+    response: { contentType: 'text/event-stream', description: 'data: <JSON> frames' },
+    errors: [404],
+    handler: async (ctx) => streamFor('run', { ...ctx, caller: ctx.caller! }),
+  }),
+];

@@ -1,0 +1,71 @@
+// Schemas of the audit-log endpoints (spec 4.3, DECISIONS "Audit log and signed URLs").
+import type { JsonSchema } from '../http/route';
+
+export const auditLogQuery: JsonSchema = {
+  type: 'object',
+  properties: {
+    format: { type: 'string', enum: ['jsonl', 'json'], default: 'jsonl' },
+    delivery: { type: 'string', enum: ['stream', 'signed_url'], default: 'stream' },
+    expires_in: { type: 'integer', minimum: 60, maximum: 3600, default: 900 },
+  },
+  additionalProperties: false,
+};
+
+/**
+ * The signed link's parameters. Deliberately loose (strings, none required): any defect of a
+ * signed link answers 403 from the signature check, never 422.
+ */
+export const auditLogDownloadQuery: JsonSchema = {
+  type: 'object',
+  // No types: a repeated or odd member must fail the signature check (403), never validation (422).
+  properties: { format: {}, expires: {}, kid: {}, sig: {} },
+  additionalProperties: false,
+};
+
+const auditEvent: JsonSchema = {
+  type: 'object',
+  description:
+    'One llm_call event: event, model, provider, input_tokens, output_tokens, cost_cents, latency_ms, downshifted_from, budget_utilization, metadata {engagement_id, stage, step, question_id}, ts.',
+};
+
+export const auditLogJson: JsonSchema = {
+  type: 'object',
+  properties: {
+    engagement_id: { type: 'string' },
+    shard_count: { type: 'integer', minimum: 0 },
+    event_count: { type: 'integer', minimum: 0 },
+    events: { type: 'array', items: auditEvent },
+  },
+  required: ['engagement_id', 'shard_count', 'event_count', 'events'],
+  additionalProperties: false,
+};
+
+export const auditLogSignedUrl: JsonSchema = {
+  type: 'object',
+  properties: {
+    signed_url: { type: ['string', 'null'] },
+    size_bytes: { type: 'integer', minimum: 0 },
+    event_count: { type: 'integer', minimum: 0 },
+    shard_count: { type: 'integer', minimum: 0 },
+    expires_in: { type: 'integer', minimum: 60, maximum: 3600 },
+    expires_at: { type: ['string', 'null'], format: 'date-time' },
+    format: { type: 'string', enum: ['jsonl', 'json'] },
+    engagement_id: { type: 'string' },
+    empty: { type: 'boolean' },
+  },
+  required: [
+    'signed_url',
+    'size_bytes',
+    'event_count',
+    'shard_count',
+    'expires_in',
+    'expires_at',
+    'format',
+    'engagement_id',
+    'empty',
+  ],
+  additionalProperties: false,
+};
+
+/** format=json answers the events; delivery=signed_url the link. (format=jsonl streams NDJSON.) */
+export const auditLogResponse: JsonSchema = { oneOf: [auditLogJson, auditLogSignedUrl] };

@@ -1,0 +1,103 @@
+import type { JsonSchema } from '../http/route';
+
+const count: JsonSchema = { type: 'integer', minimum: 0 };
+
+export const corpusObject: JsonSchema = {
+  type: 'object',
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['empty', 'uploading', 'uploaded', 'ingesting', 'ingested', 'ingest_failed'],
+    },
+    file_count: count,
+    total_bytes: count,
+    error: { type: ['string', 'null'] },
+  },
+  required: ['status', 'file_count', 'total_bytes', 'error'],
+  additionalProperties: false,
+};
+
+export const uploadResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    ok: { const: true },
+    engagement_id: { type: 'string' },
+    filename: { type: 'string' },
+    size_bytes: count,
+    content_type: { type: 'string' },
+    corpus: corpusObject,
+  },
+  required: ['ok', 'engagement_id', 'filename', 'size_bytes', 'content_type', 'corpus'],
+  additionalProperties: false,
+};
+
+export const fileDeleteResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    ok: { const: true },
+    engagement_id: { type: 'string' },
+    filename: { type: 'string' },
+    corpus: corpusObject,
+  },
+  required: ['ok', 'engagement_id', 'filename', 'corpus'],
+  additionalProperties: false,
+};
+
+export const ingestResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    ok: { const: true },
+    engagement_id: { type: 'string' },
+    status: { const: 'ingesting' },
+    corpus: corpusObject,
+  },
+  required: ['ok', 'engagement_id', 'status', 'corpus'],
+  additionalProperties: false,
+};
+
+export const fileParams: JsonSchema = {
+  type: 'object',
+  properties: {
+    engagement_id: { type: 'string', minLength: 1, maxLength: 200 },
+    filename: { type: 'string', minLength: 1, maxLength: 255 },
+  },
+  required: ['engagement_id', 'filename'],
+  additionalProperties: false,
+};
+
+export const documentQueryBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    client_id: { type: 'string', minLength: 1, maxLength: 200 },
+    query: { type: 'string', minLength: 1, maxLength: 2000 },
+    top_k: { type: 'integer', minimum: 1, maximum: 50, default: 8 },
+  },
+  required: ['client_id', 'query'],
+  additionalProperties: false,
+};
+
+export const documentQueryResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    client_id: { type: 'string' },
+    query: { type: 'string' },
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          document: { type: 'string' },
+          chunk_id: { type: 'string' },
+          text: { type: 'string' },
+          score: { type: 'number' },
+          page: { type: ['integer', 'null'] },
+        },
+        required: ['document', 'chunk_id', 'text', 'score', 'page'],
+        additionalProperties: false,
+      },
+    },
+    count: count,
+  },
+  required: ['client_id', 'query', 'results', 'count'],
+  additionalProperties: false,
+};

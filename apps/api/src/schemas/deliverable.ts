@@ -1,0 +1,195 @@
+// The deliverable endpoint: its query, and the JSON bodies of the json, markdown and methodology
+// formats (docx and html are written raw by the handler).
+import { DELIVERABLE_FORMATS, SEVERITY_ORDER } from '@auditsvc/deliverables';
+import type { JsonSchema } from '../http/route';
+import { ARCHETYPES, nullableTimestamp, timestamp } from './common';
+import { intakeObject } from './engagement';
+import { findingObject } from './finding';
+
+export const deliverableQuery: JsonSchema = {
+  type: 'object',
+  properties: { format: { type: 'string', enum: [...DELIVERABLE_FORMATS], default: 'json' } },
+  additionalProperties: false,
+};
+
+const count: JsonSchema = { type: 'integer', minimum: 0 };
+const text: JsonSchema = { type: 'string' };
+const colour: JsonSchema = { type: 'string', pattern: '^#[0-9a-f]{6}$' };
+
+const branding: JsonSchema = {
+  type: 'object',
+  description: "The firm's branding as rendered; a deleted firm gives firm_id null and the defaults.",
+  properties: {
+    firm_id: { type: ['string', 'null'] },
+    is_default: { type: 'boolean' },
+    display_name: text,
+    short_name: text,
+    tagline: text,
+    logo_url: text,
+    primary_color: colour,
+    accent_color: colour,
+    methodology_disclaimer: text,
+    footer_text: text,
+    confidentiality_notice: text,
+  },
+  required: [
+    'firm_id',
+    'is_default',
+    'display_name',
+    'short_name',
+    'tagline',
+    'logo_url',
+    'primary_color',
+    'accent_color',
+    'methodology_disclaimer',
+    'footer_text',
+    'confidentiality_notice',
+  ],
+  additionalProperties: false,
+};
+
+const methodology: JsonSchema = {
+  type: 'object',
+  properties: {
+    overview: text,
+    checks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { primitive: text, name: text, description: text, finding_count: count },
+        required: ['primitive', 'name', 'description', 'finding_count'],
+        additionalProperties: false,
+      },
+    },
+    evidence: text,
+    review: text,
+    severity_scale: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { severity: { type: 'string', enum: [...SEVERITY_ORDER] }, meaning: text },
+        required: ['severity', 'meaning'],
+        additionalProperties: false,
+      },
+    },
+    disclaimer: text,
+  },
+  required: ['overview', 'checks', 'evidence', 'review', 'severity_scale', 'disclaimer'],
+  additionalProperties: false,
+};
+
+const summary: JsonSchema = {
+  type: 'object',
+  description: 'Counts over the reported findings (canonical, not rejected), and over those left out.',
+  properties: {
+    total: count,
+    by_severity: {
+      type: 'object',
+      properties: { critical: count, high: count, medium: count, low: count },
+      required: ['critical', 'high', 'medium', 'low'],
+      additionalProperties: false,
+    },
+    by_status: {
+      type: 'object',
+      properties: { pending: count, accepted: count, refined: count },
+      required: ['pending', 'accepted', 'refined'],
+      additionalProperties: false,
+    },
+    by_primitive: { type: 'object', additionalProperties: count },
+    remediation_effort_hours: { type: 'number', minimum: 0 },
+    documents_cited: count,
+    excluded: {
+      type: 'object',
+      properties: { rejected: count, filter_rejected: count },
+      required: ['rejected', 'filter_rejected'],
+      additionalProperties: false,
+    },
+  },
+  required: [
+    'total',
+    'by_severity',
+    'by_status',
+    'by_primitive',
+    'remediation_effort_hours',
+    'documents_cited',
+    'excluded',
+  ],
+  additionalProperties: false,
+};
+
+export const deliverableObject: JsonSchema = {
+  type: 'object',
+  description: 'format=json: the structured deliverable.',
+  properties: {
+    engagement: {
+      type: 'object',
+      properties: {
+        id: { type: 'string', pattern: '^eng-' },
+        firm_id: text,
+        client_name: text,
+        archetype: { type: 'string', enum: [...ARCHETYPES] },
+        status: text,
+        created_at: timestamp,
+        delivered_at: nullableTimestamp,
+        intake: intakeObject,
+      },
+      required: [
+        'id',
+        'firm_id',
+        'client_name',
+        'archetype',
+        'status',
+        'created_at',
+        'delivered_at',
+        'intake',
+      ],
+      additionalProperties: false,
+    },
+    firm: branding,
+    executive_summary: text,
+    is_polished: { type: 'boolean' },
+    methodology,
+    summary,
+    findings: { type: 'array', items: findingObject },
+    generated_at: timestamp,
+  },
+  required: [
+    'engagement',
+    'firm',
+    'executive_summary',
+    'is_polished',
+    'methodology',
+    'summary',
+    'findings',
+    'generated_at',
+  ],
+  additionalProperties: false,
+};
+
+export const markdownDeliverable: JsonSchema = {
+  type: 'object',
+  description: 'format=markdown.',
+  properties: { markdown: text },
+  required: ['markdown'],
+  additionalProperties: false,
+};
+
+export const methodologyDeliverable: JsonSchema = {
+  type: 'object',
+  description: 'format=methodology: plain text.',
+  properties: { text },
+  required: ['text'],
+  additionalProperties: false,
+};
+
+/**
+ * The JSON answers. format=docx answers the Word file as an attachment and format=html a
+ * print-optimised page under a strict Content-Security-Policy; the handler writes those itself.
+ */
+export const deliverableResponse: JsonSchema = {
+  description:
+    'json, markdown and methodology answer JSON; docx answers ' +
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document with Content-Disposition ' +
+    'attachment; html answers text/html with a Content-Security-Policy header.',
+  oneOf: [deliverableObject, markdownDeliverable, methodologyDeliverable],
+};

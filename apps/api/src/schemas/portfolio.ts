@@ -1,0 +1,154 @@
+// Portfolio clusters and their snapshot diff (spec 4.5, DECISIONS "Portfolio clusters").
+import { PRIMITIVES, SEVERITIES } from '@auditsvc/core';
+import type { JsonSchema } from '../http/route';
+import { timestamp } from './common';
+
+const firmId: JsonSchema = { type: 'string', maxLength: 200 };
+const primitive: JsonSchema = { type: 'string', enum: [...PRIMITIVES] };
+const strings: JsonSchema = { type: 'array', items: { type: 'string' } };
+const count: JsonSchema = { type: 'integer', minimum: 0 };
+const nullableString: JsonSchema = { type: ['string', 'null'] };
+const filterKey: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{16}$' };
+
+export const portfolioQuery: JsonSchema = {
+  type: 'object',
+  properties: {
+    firm_id: firmId,
+    primitive,
+    severity: { type: 'string', enum: [...SEVERITIES] },
+    canonical_only: { type: 'boolean', default: true },
+  },
+  additionalProperties: false,
+};
+
+export const portfolioDiffQuery: JsonSchema = {
+  type: 'object',
+  properties: { firm_id: firmId, primitive },
+  additionalProperties: false,
+};
+
+const cluster: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^pc-[0-9]+$' },
+    theme: { type: 'string' },
+    prevalence_summary: { type: 'string' },
+    member_engagement_ids: strings,
+    member_finding_ids: strings,
+    severity_distribution: {
+      type: 'object',
+      properties: Object.fromEntries(SEVERITIES.map((severity) => [severity, count])),
+      required: [...SEVERITIES],
+      additionalProperties: false,
+    },
+    representative_quotes: strings,
+    suggested_standard_remediation: { type: 'string' },
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
+  },
+  required: [
+    'id',
+    'theme',
+    'prevalence_summary',
+    'member_engagement_ids',
+    'member_finding_ids',
+    'severity_distribution',
+    'representative_quotes',
+    'suggested_standard_remediation',
+    'confidence',
+  ],
+  additionalProperties: false,
+};
+
+const result: JsonSchema = {
+  type: ['object', 'null'],
+  properties: {
+    generated_at: timestamp,
+    filters: {
+      type: 'object',
+      properties: {
+        firm_id: nullableString,
+        primitive: nullableString,
+        severity: nullableString,
+        canonical_only: { type: 'boolean' },
+        max_findings: count,
+        findings_capped: { type: 'boolean' },
+        excluded_statuses: strings,
+      },
+      required: ['firm_id', 'primitive', 'severity', 'canonical_only', 'max_findings'],
+    },
+    total_findings_considered: count,
+    total_engagements_scanned: count,
+    cost_cents: { type: 'number', minimum: 0 },
+    succeeded: { type: 'boolean' },
+    clusters: { type: 'array', items: cluster, maxItems: 8 },
+  },
+  required: [
+    'generated_at',
+    'filters',
+    'total_findings_considered',
+    'total_engagements_scanned',
+    'cost_cents',
+    'succeeded',
+    'clusters',
+  ],
+  additionalProperties: false,
+};
+
+export const portfolioResponse: JsonSchema = {
+  type: 'object',
+  properties: { filter_key: filterKey, cached: { type: 'boolean' }, result },
+  required: ['filter_key', 'cached', 'result'],
+  additionalProperties: false,
+};
+
+export const portfolioDiffResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    filter_key: filterKey,
+    has_current: { type: 'boolean' },
+    has_previous: { type: 'boolean' },
+    current_generated_at: { type: ['string', 'null'], format: 'date-time' },
+    previous_generated_at: { type: ['string', 'null'], format: 'date-time' },
+    summary: {
+      type: 'object',
+      properties: { added: count, removed: count, grew: count, shrank: count, unchanged: count },
+      required: ['added', 'removed', 'grew', 'shrank', 'unchanged'],
+      additionalProperties: false,
+    },
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          change: { type: 'string', enum: ['added', 'removed', 'grew', 'shrank', 'unchanged'] },
+          theme: { type: 'string' },
+          current_cluster_id: nullableString,
+          previous_cluster_id: nullableString,
+          previous_size: count,
+          current_size: count,
+          member_overlap_pct: { type: 'number', minimum: 0, maximum: 100 },
+        },
+        required: [
+          'change',
+          'theme',
+          'current_cluster_id',
+          'previous_cluster_id',
+          'previous_size',
+          'current_size',
+          'member_overlap_pct',
+        ],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: [
+    'filter_key',
+    'has_current',
+    'has_previous',
+    'current_generated_at',
+    'previous_generated_at',
+    'summary',
+    'entries',
+  ],
+  additionalProperties: false,
+};

@@ -1,0 +1,144 @@
+// The SSE relay's timing (spec 6.2, DECISIONS "Streams"): a keepalive frame every 30 s, a stream
+// that ends when its work is gone, and a stream whose session is revoked. Only setInterval and
+// clearInterval are faked, so Redis, the database and HTTP keep their real timers.
+import { createProgressPublisher } from '@auditsvc/jobs';
+import { Actors, bearer, makeActors, makeEngagement, tokenFor } from '../../../test/helpers/builders';
+import { TestContext, createTestContext } from '../../../test/helpers/context';
+import { serve } from '../../../test/helpers/server';
+import { openSse } from '../../../test/helpers/sse';
+
+let ctx: TestContext;
+let actors: Actors;
+let server: Awaited<ReturnType<typeof serve>>;
+let baseUrl: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  actors = await makeActors(ctx);
+  server = await serve(ctx.app);
+  baseUrl = server.baseUrl;
+});
+afterAll(async () => {
+  await server?.close();
+  await ctx.close();
+});
+
+beforeEach(() => {
+  jest.useFakeTimers({
+    doNotFake: [
+      'Date',
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+});
+afterEach(() => jest.useRealTimers());
+
+/** Waits (in real time) until the reader has `count` frames. */
+async function frames(reader: Awaited<ReturnType<typeof openSse>>, count: number) {
+  for (let i = 0; i < 400 && reader.events().length < count; i++) await new Promise((r) => setTimeout(r, 10));
+  return reader.events();
+}
+
+const corpusStream = (id: string) => `${baseUrl}/auditsvc/engagement/${id}/corpus/stream`;
+
+it('sends a keepalive every 30 s and closes once the work is gone', async () => {
+  const engagement = await makeEngagement(ctx, actors.firmA);
+  await ctx.services.repos.engagements.update(engagement.id, { corpusStatus: 'ingesting' });
+  const reader = await openSse(corpusStream(engagement.id), actors.headers.partnerA);
+  expect(await frames(reader, 1)).toEqual([
+    {
+      type: 'snapshot',
+      engagement_id: engagement.id,
+      client_id: null,
+      corpus: { status: 'ingesting', file_count: 0, total_bytes: 0, error: null },
+      stage: null,
+    },
+  ]);
+  jest.advanceTimersByTime(29_999);
+  expect(await frames(reader, 1)).toHaveLength(1);
+  jest.advanceTimersByTime(1);
+  expect((await frames(reader, 2))[1]).toEqual({ type: 'keepalive' });
+  expect(reader.raw()).toContain('data: {"type":"keepalive"}\n\n');
+
+  // The ingest ends without an event reaching the stream (its worker died for good, say): the
+  // next tick finds nothing running, sends the state as it is, and ends the stream.
+  await ctx.services.repos.engagements.update(engagement.id, {
+    corpusStatus: 'ingest_failed',
+    corpusError: 'The ingest failed: job stalled more than allowable limit',
+  });
+  jest.advanceTimersByTime(30_000);
+  await reader.closed;
+  const all = reader.events();
+  expect(all.slice(2)).toEqual([
+    { type: 'keepalive' },
+    expect.objectContaining({
+      type: 'snapshot',
+      corpus: expect.objectContaining({ status: 'ingest_failed' }),
+    }),
+  ]);
+});
+
+it('relays a published event between keepalives and closes on the final one', async () => {
+  const engagement = await makeEngagement(ctx, actors.firmA);
+  await ctx.services.repos.engagements.update(engagement.id, { corpusStatus: 'ingesting' });
+  const reader = await openSse(corpusStream(engagement.id), actors.headers.partnerA);
+  await frames(reader, 1);
+  const publisher = createProgressPublisher(ctx.services.redis, ctx.services.config.queuePrefix);
+  await publisher.publish(engagement.id, 'corpus', { type: 'ingest_stage', stage: 'chunking', message: 'm' });
+  await frames(reader, 2);
+  jest.advanceTimersByTime(30_000);
+  await frames(reader, 3);
+  await publisher.publish(engagement.id, 'corpus', { type: 'ingest_failed', error: 'a.pdf: malformed' });
+  await reader.closed;
+  // Byte for byte after the snapshot: `data: <JSON>` and a blank line per frame.
+  expect(reader.raw().split('\n\n').slice(1)).toEqual([
+    'data: {"type":"ingest_stage","stage":"chunking","message":"m"}',
+    'data: {"type":"keepalive"}',
+    'data: {"type":"ingest_failed","error":"a.pdf: malformed"}',
+    '',
+  ]);
+});
+
+it('closes the stream of a session that is revoked', async () => {
+  const engagement = await makeEngagement(ctx, actors.firmA);
+  await ctx.services.repos.engagements.update(engagement.id, { corpusStatus: 'ingesting' });
+  const token = await tokenFor(ctx, actors.partnerA);
+  const reader = await openSse(corpusStream(engagement.id), bearer(token));
+  await frames(reader, 1);
+  jest.advanceTimersByTime(5_000);
+  await new Promise((r) => setTimeout(r, 100));
+  let ended = false;
+  void reader.closed.then(() => (ended = true));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(ended).toBe(false);
+  const logout = await ctx.http().post('/auditsvc/auth/logout').set(bearer(token));
+  expect(logout.status).toBe(200);
+  jest.advanceTimersByTime(5_000);
+  await reader.closed;
+  expect(reader.events().map((event) => event.type)).toEqual(['snapshot']);
+});
+
+it('answers a run stream with nothing running with a snapshot, then closes', async () => {
+  const engagement = await makeEngagement(ctx, actors.firmA);
+  const reader = await openSse(
+    `${baseUrl}/auditsvc/engagement/${engagement.id}/stream`,
+    actors.headers.associateA,
+  );
+  await reader.closed;
+  expect(reader.events()).toEqual([
+    expect.objectContaining({
+      type: 'snapshot',
+      engagement_id: engagement.id,
+      status: 'created',
+      is_running: false,
+      progress: null,
+    }),
+  ]);
+});
