@@ -248,7 +248,7 @@ async function measure(databaseUrl: string, dataDir: string): Promise<void> {
   // "Raw": the same SQL statements the endpoint runs (the index query, then loading the page's
   // findings and client names), straight through the repositories, without HTTP, auth or JSON.
   const raw = await openDatabase(databaseUrl);
-  const repos = createRepositories(raw.prisma, raw.provider);
+  const repos = createRepositories(raw);
   const rawSearch = async (q: string, offset: number) => {
     const { ids } = await repos.findingSearch.search(
       { q, firmId: null, primitive: null, severity: null, status: null, canonicalOnly: true },

@@ -6,10 +6,17 @@ import { applyMigrations } from '@auditsvc/db';
 import { ConfigError, loadConfig } from '@auditsvc/runtime';
 
 const root = path.resolve(__dirname, '..');
-const tsxCli = require.resolve('tsx/cli');
 
+/**
+ * `node --import tsx`, not the tsx CLI: the CLI is a relay process that SIGKILLs its child when the
+ * child does not acknowledge a SIGTERM within 30 ms (easily missed on a busy machine), which would
+ * cut the worker's graceful stop short.
+ */
 function launch(entry: string): ChildProcess {
-  return spawn(process.execPath, [tsxCli, path.join(root, entry)], { stdio: 'inherit', env: process.env });
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
 }
 
 async function main(): Promise<void> {

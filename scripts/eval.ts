@@ -1,0 +1,69 @@
+// npm run eval: runs the audit with the local analyst on every corpus folder with an
+// EXPECTED.json under ../shared/corpora (or the folder given as the first argument) and prints
+// recall of the planted defects, unmatched canonical findings, run time and model calls.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEFAULT_RUN_OPTIONS, runAudit } from '@auditsvc/engine';
+import {
+  createCapLedger,
+  createLocalProvider,
+  createModelGateway,
+  createPriceTable,
+} from '../packages/engine/src/gateway';
+import { loadCorpusFolder } from '../packages/engine/src/corpus-loader';
+import { score, type ExpectedCorpus } from '../packages/engine/src/expected';
+
+async function main() {
+  const root = resolve(process.argv[2] ?? join(__dirname, '..', '..', 'shared', 'corpora'));
+  const folders = readdirSync(root)
+    .map((name) => join(root, name))
+    .filter((dir) => existsSync(join(dir, 'EXPECTED.json')));
+  if (folders.length === 0) throw new Error(`no corpus with EXPECTED.json under ${root}`);
+  let failed = false;
+  for (const folder of folders) {
+    const expected = JSON.parse(readFileSync(join(folder, 'EXPECTED.json'), 'utf8')) as ExpectedCorpus;
+    const snapshot = await loadCorpusFolder(folder, expected.corpus);
+    const gateway = createModelGateway({
+      provider: createLocalProvider(),
+      pricing: createPriceTable(null),
+      ledger: createCapLedger(1_000_000),
+      audit: null,
+      engagementId: null,
+    });
+    const started = Date.now();
+    const result = await runAudit({
+      snapshot,
+      intake: expected.intake,
+      archetype: 'remediation_pipeline',
+      options: DEFAULT_RUN_OPTIONS,
+      gateway,
+      emit: () => undefined,
+    });
+    const seconds = (Date.now() - started) / 1000;
+    const card = score(result.findings, expected);
+    const planted = expected.defects.length;
+    const canonical = result.findings.filter((f) => f.isCanonical).length;
+    console.log(
+      `\n== ${expected.corpus} (${snapshot.documents.length} documents, ${snapshot.chunks.length} chunks)`,
+    );
+    console.log(
+      `recall ${card.found.length}/${planted} (${Math.round((card.found.length / planted) * 100)}%)`,
+    );
+    console.log(`found:  ${card.found.join(' ') || '-'}`);
+    console.log(`missed: ${card.missed.join(' ') || '-'}`);
+    console.log(
+      `canonical findings ${canonical}, unmatched ${card.unmatched.length} (limit ${Math.floor(planted * 1.5)})`,
+    );
+    for (const f of card.unmatched) console.log(`  unmatched [${f.primitive}/${f.severity}] ${f.title}`);
+    console.log(
+      `run time ${seconds.toFixed(2)} s, model calls ${result.modelCalls}, iterations ${result.iterations}, converged ${result.converged}`,
+    );
+    if (card.found.length / planted < 0.9 || card.unmatched.length > planted * 1.5) failed = true;
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
