@@ -1,7 +1,9 @@
-# One image for both roles: `npm run start:api` (default) or `npm run start:worker`.
+# One image for both roles: `npm run start:api` (default) or `npm run start:worker`. The worker
+# OCRs scanned corpus files with tesseract.
 FROM node:20-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
+      tesseract-ocr tesseract-ocr-eng \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # The install step generates the Prisma clients, so it needs the schemas and the workspace manifests.
@@ -10,6 +12,9 @@ COPY apps/api/package.json apps/api/package.json
 COPY apps/worker/package.json apps/worker/package.json
 COPY packages/core/package.json packages/core/package.json
 COPY packages/db/package.json packages/db/package.json
+COPY packages/deliverables/package.json packages/deliverables/package.json
+COPY packages/engine/package.json packages/engine/package.json
+COPY packages/ingest/package.json packages/ingest/package.json
 COPY packages/jobs/package.json packages/jobs/package.json
 COPY packages/runtime/package.json packages/runtime/package.json
 COPY packages/services/package.json packages/services/package.json
