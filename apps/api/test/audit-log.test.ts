@@ -189,9 +189,12 @@ describe('GET /auditsvc/engagement/{id}/audit-log', () => {
   });
 
   it('refuses an expired link with 403', async () => {
-    const link = await signedUrl({ expires_in: 60 });
-    const clock = useFakeClock(Date.now());
+    // The clock is fixed at a whole second before the link is issued: the link expires 60 s after
+    // the second it was issued in, so a real clock moving on between issuing the link and faking
+    // the clock (on a slow machine, or late in a second) would leave less than 59 s.
+    const clock = useFakeClock(Math.floor(Date.now() / 1000) * 1000);
     try {
+      const link = await signedUrl({ expires_in: 60 });
       clock.advance(59_000);
       expect((await ctx.http().get(local(link.signed_url))).status).toBe(200);
       clock.advance(2_000);

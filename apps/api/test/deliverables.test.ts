@@ -484,7 +484,8 @@ describe('format=docx', () => {
             dir,
             file,
           ],
-          { stdio: 'ignore', timeout: 60_000 },
+          // A cold start with a fresh profile; generous for a loaded CI machine.
+          { stdio: 'ignore', timeout: 150_000 },
         );
         const text = normalise(
           execFileSync('pdftotext', [path.join(dir, 'report.pdf'), '-']).toString('utf8'),
@@ -497,7 +498,7 @@ describe('format=docx', () => {
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },
-    90_000,
+    180_000,
   );
 });
 
@@ -560,7 +561,8 @@ describe('format=html', () => {
             `--print-to-pdf=${pdf}`,
             `file://${file}`,
           ],
-          { stdio: 'ignore', timeout: 60_000 },
+          // A cold start with a fresh profile; generous for a loaded CI machine.
+          { stdio: 'ignore', timeout: 150_000 },
         );
         const text = normalise(execFileSync('pdftotext', [pdf, '-']).toString('utf8'));
         expect(text).toContain('Harbor Finch Assurance');
@@ -572,7 +574,7 @@ describe('format=html', () => {
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },
-    90_000,
+    180_000,
   );
 });
 

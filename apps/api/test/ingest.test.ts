@@ -79,10 +79,15 @@ describe('the sample corpus', () => {
   beforeAll(async () => {
     engagementId = (await makeEngagement(ctx, actors.firmA)).id;
     await uploadAll(engagementId, sampleFiles());
+    // The ingest is queued while no worker runs and the stream is open before one starts: a running
+    // worker could otherwise publish ingest_start before the stream has subscribed.
+    await worker.stop();
     await ingest(engagementId);
     const stream = await openSse(streamUrl(engagementId), actors.headers.partnerA);
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    await stream.waitForEvent('snapshot');
+    worker = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
     await stream.closed;
     frames = stream.events();
   });
@@ -94,7 +99,7 @@ describe('the sample corpus', () => {
       engagement_id: engagementId,
       corpus: { status: 'ingesting', file_count: sampleNames.length, total_bytes: totalBytes },
     });
-    // The stream opened right after the 202, so it saw the whole ingest after its snapshot.
+    // The stream opened before a worker took the job, so it saw the whole ingest after its snapshot.
     const rest = frames.slice(1).filter((frame) => frame.type !== 'keepalive');
     expect(rest).toEqual([
       { type: 'ingest_start', file_count: sampleNames.length, total_bytes: totalBytes },
@@ -305,17 +310,21 @@ describe('a worker killed during an ingest', () => {
     ];
     const engagementId = (await makeEngagement(ctx, actors.firmA)).id;
     await worker.stop();
-    const doomed = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
     await uploadAll(engagementId, files);
     await ingest(engagementId);
+    // Stream first, worker second: the stream sees the first ingest_stage (loading), so the kill
+    // lands inside the loading stage however slowly this process opens the stream.
     const stream = await openSse(streamUrl(engagementId), actors.headers.partnerA);
+    await stream.waitForEvent('snapshot');
+    const doomed = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
     await stream.waitForEvent('ingest_stage');
     await doomed.kill();
 
     const during = await ctx.services.repos.engagements.findById(engagementId);
     expect(during!.corpusStatus).toBe('ingesting');
     worker = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
-    const complete = await stream.waitForEvent('ingest_complete', 120_000);
+    // Stall detection, a worker start and six OCR parses again: minutes on a busy 2-core machine.
+    const complete = await stream.waitForEvent('ingest_complete', 240_000);
     expect(complete).toEqual({
       type: 'ingest_complete',
       engagement_id: engagementId,
@@ -336,7 +345,7 @@ describe('a worker killed during an ingest', () => {
     for (const chunk of chunks)
       perDocument.set(chunk.document, [...(perDocument.get(chunk.document) ?? []), chunk.ordinal]);
     for (const ordinals of perDocument.values()) expect(new Set(ordinals).size).toBe(ordinals.length);
-  });
+  }, 360_000);
 
   it('on SIGTERM finishes the ingest in progress, then exits cleanly', async () => {
     const scan = sampleFile('Laptop-Encryption-Standard-scan.png');
@@ -346,8 +355,13 @@ describe('a worker killed during an ingest', () => {
       ['scan-2.png', scan],
       ['notes.md', Buffer.from('# Notes\n\nLogs are kept for one year.')],
     ]);
+    // As above: queued with no worker running, stream open, then a worker, so that the SIGTERM
+    // arrives while the ingest is in progress.
+    await worker.stop();
     await ingest(engagementId);
     const stream = await openSse(streamUrl(engagementId), actors.headers.partnerA);
+    await stream.waitForEvent('snapshot');
+    worker = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
     await stream.waitForEvent('ingest_stage');
     const exitCode = await worker.stop(120_000);
     expect({ exitCode, output: worker.output() }).toEqual({
@@ -356,6 +370,9 @@ describe('a worker killed during an ingest', () => {
     });
     const after = await ctx.services.repos.engagements.findById(engagementId);
     expect(after!.corpusStatus).toBe('ingested');
+    // The worker published ingest_complete before it exited, but the relay to this stream may still
+    // be on its way: wait for the stream to end (it ends on that final event), then look.
+    await stream.closed;
     expect(stream.events().at(-1)).toMatchObject({ type: 'ingest_complete' });
     worker = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
   });

@@ -150,6 +150,8 @@ describe('a mini-run steered at a finding', () => {
       `${baseUrl}/auditsvc/engagement/${engagementId}/stream`,
       actors.headers.partnerA,
     );
+    // Subscribed (its snapshot is out) before the worker can publish the first frame.
+    await stream.waitForEvent('snapshot');
     worker = await startWorkerProcess(ctx);
     await stream.closed;
     frames = stream.events().filter((frame) => frame.type !== 'keepalive');
@@ -274,6 +276,7 @@ describe('its own budget', () => {
       `${baseUrl}/auditsvc/engagement/${engagementId}/stream`,
       actors.headers.partnerA,
     );
+    await stream.waitForEvent('snapshot');
     worker = await startWorkerProcess(ctx, {
       MODEL_PRICING: JSON.stringify({ '*': { input_cents_per_1k: 50, output_cents_per_1k: 50 } }),
     });

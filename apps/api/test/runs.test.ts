@@ -294,6 +294,9 @@ describe('a run, end to end', () => {
       await runStream(mainId, apis[1]!.baseUrl),
       await runStream(cappedId),
     ];
+    // openSse resolves on the response headers; the stream subscribes just after. Wait for the
+    // snapshots, so every stream is subscribed before a worker can publish anything.
+    for (const stream of streams) await stream.waitForEvent('snapshot');
     await startWorker();
     let done = false;
     const allClosed = Promise.all(streams.map((stream) => stream.closed)).then(() => (done = true));
@@ -570,12 +573,16 @@ describe('re-run', () => {
 describe('budget', () => {
   it('aborts with reason budget under MODEL_PRICING, completes, and never overspends', async () => {
     await stopWorker();
-    await startWorker({
-      MODEL_PRICING: JSON.stringify({ '*': { input_cents_per_1k: 50, output_cents_per_1k: 50 } }),
-    });
+    // Queued while no worker runs, and the stream open, before the priced worker starts: a 1-cent
+    // run aborts at its first model call, and a running worker could finish it before the stream
+    // subscribed (the stream would then miss the aborted frame).
     const id = await newEngagement({ budgetCents: 1 });
     expect((await startRun(id)).status).toBe(202);
     const stream = await runStream(id);
+    await stream.waitForEvent('snapshot');
+    await startWorker({
+      MODEL_PRICING: JSON.stringify({ '*': { input_cents_per_1k: 50, output_cents_per_1k: 50 } }),
+    });
     await stream.closed;
     const frames = significant(stream.events());
     expect(frames[0]!.type).toBe('snapshot');
@@ -623,6 +630,7 @@ describe('a worker stopped with SIGTERM during a run', () => {
     const id = await newEngagement();
     expect((await startRun(id)).status).toBe(202);
     const stream = await runStream(id);
+    await stream.waitForEvent('snapshot');
     const stopping = await startWorkerProcess(ctx, WORKER_ENV);
     await stream.waitForEvent('stage_start');
     expect(await stopping.stop()).toBe(0);
@@ -651,6 +659,7 @@ describe('a worker killed during a run', () => {
     const id = await newEngagement();
     expect((await startRun(id)).status).toBe(202);
     const stream = await runStream(id);
+    await stream.waitForEvent('snapshot');
     const doomed = await startWorkerProcess(ctx, WORKER_ENV);
     await stream.waitForEvent('stage_start');
     await doomed.kill();

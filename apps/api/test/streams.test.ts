@@ -6,6 +6,7 @@ import { Actors, bearer, makeActors, makeEngagement, tokenFor } from '../../../t
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 import { serve } from '../../../test/helpers/server';
 import { openSse } from '../../../test/helpers/sse';
+import { waitFor } from '../../../test/helpers/wait';
 
 let ctx: TestContext;
 let actors: Actors;
@@ -38,12 +39,31 @@ beforeEach(() => {
     ],
   });
 });
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
 
-/** Waits (in real time) until the reader has `count` frames. */
+/**
+ * Waits (in real time, with a generous deadline for a loaded machine) until the reader has
+ * `count` frames; fails if they never come.
+ */
 async function frames(reader: Awaited<ReturnType<typeof openSse>>, count: number) {
-  for (let i = 0; i < 400 && reader.events().length < count; i++) await new Promise((r) => setTimeout(r, 10));
+  await waitFor(`${count} frames`, async () => reader.events().length >= count);
   return reader.events();
+}
+
+/**
+ * Counts the calls of `object[method]` that have settled. A timer tick starts its database read
+ * in the background; tests wait on this count, not for a fixed time, to know that read is over.
+ */
+function settledCalls<T extends object, K extends keyof T>(object: T, method: K): () => number {
+  let settled = 0;
+  const original = (object[method] as (...args: unknown[]) => Promise<unknown>).bind(object);
+  jest
+    .spyOn(object, method as never)
+    .mockImplementation(((...args: unknown[]) => original(...args).finally(() => (settled += 1))) as never);
+  return () => settled;
 }
 
 const corpusStream = (id: string) => `${baseUrl}/auditsvc/engagement/${id}/corpus/stream`;
@@ -51,6 +71,7 @@ const corpusStream = (id: string) => `${baseUrl}/auditsvc/engagement/${id}/corpu
 it('sends a keepalive every 30 s and closes once the work is gone', async () => {
   const engagement = await makeEngagement(ctx, actors.firmA);
   await ctx.services.repos.engagements.update(engagement.id, { corpusStatus: 'ingesting' });
+  const stateReads = settledCalls(ctx.services.streamState, 'corpus');
   const reader = await openSse(corpusStream(engagement.id), actors.headers.partnerA);
   expect(await frames(reader, 1)).toEqual([
     {
@@ -66,6 +87,9 @@ it('sends a keepalive every 30 s and closes once the work is gone', async () => 
   jest.advanceTimersByTime(1);
   expect((await frames(reader, 2))[1]).toEqual({ type: 'keepalive' });
   expect(reader.raw()).toContain('data: {"type":"keepalive"}\n\n');
+  // That tick also re-read the state (still ingesting). Let the read finish before the state
+  // changes, or a slow read could already see the change and end the stream one tick early.
+  await waitFor('the first tick to read the state', async () => stateReads() >= 2);
 
   // The ingest ends without an event reaching the stream (its worker died for good, say): the
   // next tick finds nothing running, sends the state as it is, and ends the stream.
@@ -112,17 +136,19 @@ it('closes the stream of a session that is revoked', async () => {
   const token = await tokenFor(ctx, actors.partnerA);
   const reader = await openSse(corpusStream(engagement.id), bearer(token));
   await frames(reader, 1);
+  const sessionChecks = settledCalls(ctx.services.auth, 'authenticate');
   jest.advanceTimersByTime(5_000);
-  await new Promise((r) => setTimeout(r, 100));
-  let ended = false;
-  void reader.closed.then(() => (ended = true));
-  await new Promise((r) => setTimeout(r, 50));
-  expect(ended).toBe(false);
+  // Wait for the check itself rather than a fixed time; then show the stream outlived it: an event
+  // published afterwards still arrives.
+  await waitFor('the session check', async () => sessionChecks() >= 1);
+  const publisher = createProgressPublisher(ctx.services.redis, ctx.services.config.queuePrefix);
+  await publisher.publish(engagement.id, 'corpus', { type: 'ingest_stage', stage: 'loading', message: 'm' });
+  await frames(reader, 2);
   const logout = await ctx.http().post('/auditsvc/auth/logout').set(bearer(token));
   expect(logout.status).toBe(200);
   jest.advanceTimersByTime(5_000);
   await reader.closed;
-  expect(reader.events().map((event) => event.type)).toEqual(['snapshot']);
+  expect(reader.events().map((event) => event.type)).toEqual(['snapshot', 'ingest_stage']);
 });
 
 it('answers a run stream with nothing running with a snapshot, then closes', async () => {

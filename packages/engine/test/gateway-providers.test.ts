@@ -36,7 +36,8 @@ const task: ModelTask<{ q: string }, Verdict> = {
   local: (input) => ({ items: [input.q] }),
 };
 
-const fast = { timeoutMs: 2_000, maxRetries: 3, baseDelayMs: 1, maxDelayMs: 5 };
+// Short back-off, but a request timeout a loaded machine cannot hit by accident on the loopback.
+const fast = { timeoutMs: 10_000, maxRetries: 3, baseDelayMs: 1, maxDelayMs: 5 };
 
 let server: LoopbackServer;
 let logLines: string[];
@@ -180,10 +181,13 @@ describe('openai provider', () => {
 
   test('timeout: each request that may have been billed is charged its worst case, then retried once', async () => {
     server.script({ hang: true });
-    const { gateway, events, ledger } = gatewayFor(openai({ ...fast, timeoutMs: 100, maxRetries: 2 }));
+    // 1 s, not less: the loopback server must have read each request before the client gives up
+    // on it, or it is not counted below; a shorter limit can expire during a stall on a busy machine.
+    const { gateway, events, ledger } = gatewayFor(openai({ ...fast, timeoutMs: 1_000, maxRetries: 2 }));
     const started = Date.now();
-    await expect(gateway.call(task, { q: 'x' }, meta)).rejects.toThrow(/timed out after 100 ms/);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(gateway.call(task, { q: 'x' }, meta)).rejects.toThrow(/timed out after 1000 ms/);
+    // Two attempts of 1 s; well under one request of the default transport's 10 s limit.
+    expect(Date.now() - started).toBeLessThan(9_000);
     // Two attempts, each under its own reservation (a timed-out request is not resent under one).
     expect(server.requests).toHaveLength(2);
     expect(events).toHaveLength(2);
