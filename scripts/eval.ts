@@ -1,6 +1,8 @@
 // npm run eval: runs the audit with the local analyst on every corpus folder with an
-// EXPECTED.json under ../shared/corpora (or the folder given as the first argument) and prints
-// recall of the planted defects, unmatched canonical findings, run time and model calls.
+// EXPECTED.json under ../shared/corpora and this repository's test/corpora (or under the folders
+// given as arguments) and prints recall of the planted defects, unmatched canonical findings, run
+// time and model calls. test/corpora holds corpora written independently of the analyst, to
+// measure how it does on documents it was not tuned on.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RUN_OPTIONS, runAudit } from '@auditsvc/engine';
@@ -14,12 +16,19 @@ import { loadCorpusFolder } from '../packages/engine/src/corpus-loader';
 import { score, type ExpectedCorpus } from '../packages/engine/src/expected';
 
 async function main() {
-  const root = resolve(process.argv[2] ?? join(__dirname, '..', '..', 'shared', 'corpora'));
-  const folders = readdirSync(root)
-    .map((name) => join(root, name))
+  const given = process.argv.slice(2);
+  const roots = (
+    given.length > 0
+      ? given
+      : [join(__dirname, '..', '..', 'shared', 'corpora'), join(__dirname, '..', 'test', 'corpora')]
+  ).map((root) => resolve(root));
+  const folders = roots
+    .filter((root) => existsSync(root))
+    .flatMap((root) => readdirSync(root).map((name) => join(root, name)))
     .filter((dir) => existsSync(join(dir, 'EXPECTED.json')));
-  if (folders.length === 0) throw new Error(`no corpus with EXPECTED.json under ${root}`);
+  if (folders.length === 0) throw new Error(`no corpus with EXPECTED.json under ${roots.join(', ')}`);
   let failed = false;
+  const total = { planted: 0, found: 0, unmatched: 0 };
   for (const folder of folders) {
     const expected = JSON.parse(readFileSync(join(folder, 'EXPECTED.json'), 'utf8')) as ExpectedCorpus;
     const snapshot = await loadCorpusFolder(folder, expected.corpus);
@@ -59,7 +68,14 @@ async function main() {
       `run time ${seconds.toFixed(2)} s, model calls ${result.modelCalls}, iterations ${result.iterations}, converged ${result.converged}`,
     );
     if (card.found.length / planted < 0.9 || card.unmatched.length > planted * 1.5) failed = true;
+    total.planted += planted;
+    total.found += card.found.length;
+    total.unmatched += card.unmatched.length;
   }
+  console.log(
+    `\n== all ${folders.length} corpora: recall ${total.found}/${total.planted} ` +
+      `(${Math.round((total.found / total.planted) * 100)}%), unmatched ${total.unmatched}`,
+  );
   process.exitCode = failed ? 1 : 0;
 }
 

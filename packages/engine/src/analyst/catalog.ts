@@ -220,7 +220,7 @@ function computeCandidates(analysis: CorpusAnalysis, intake: Intake): CatalogLis
   }
 
   // Currency: superseded standards and documents past their review cycle.
-  const superseded = findSupersededCitations(analysis.citations);
+  const superseded = findSupersededCitations(analysis.citations, undefined, analysis);
   const families = new Map<string, Set<string>>();
   for (const issue of superseded) {
     const familyId = issue.aspects[0]!.replace(/^standard:/, '');
@@ -254,7 +254,7 @@ function computeCandidates(analysis: CorpusAnalysis, intake: Intake): CatalogLis
   }
 
   // Defined terms and editions used inconsistently.
-  for (const issue of findEditionInconsistencies(analysis.citations)) {
+  for (const issue of findEditionInconsistencies(analysis.citations, undefined, analysis)) {
     const familyId = issue.aspects[0]!.replace(/^standard:/, '');
     lists.definedTerms.push(
       target(

@@ -26,6 +26,18 @@ export interface ConceptDefinition {
   scopes?: ConceptScope[];
   /** Statements without a scope are too vague to compare (e.g. "information is kept 2 years"). */
   requireScope?: boolean;
+  /**
+   * The concept applies to many kinds of thing (records of every sort): a statement counts only
+   * when it names what it is about, and statements are compared only with others about the same
+   * thing (their topics, the key nouns of the object, overlap). The scope becomes that topic.
+   */
+  requireTopic?: boolean;
+  /** A section heading may carry the action ("3. Retention periods" above a schedule table). */
+  actionInHeading?: boolean;
+  /** A lifetime ("a cryptoperiod of 24 months") states how often the thing is renewed. */
+  durationsAsPeriods?: boolean;
+  /** Every stated value is a limit ("RTO 4 hours" means within 4 hours), bound words or not. */
+  valueIsLimit?: boolean;
   /** Retrieval query for the concept. */
   query: string;
   severity: Severity;
@@ -134,6 +146,7 @@ export const CONCEPTS: ConceptDefinition[] = [
     label: 'recovery point objective',
     kind: 'duration',
     subject: /\b(recovery point objective|RPO)\b/,
+    valueIsLimit: true,
     query: 'recovery point objective RPO hours',
     severity: 'high',
     focus: ['backup', 'recovery', 'continuity', 'availability'],
@@ -142,8 +155,11 @@ export const CONCEPTS: ConceptDefinition[] = [
     id: 'recovery_time_objective',
     label: 'recovery time objective',
     kind: 'duration',
-    subject: /\b(recovery time objective|RTO)\b/,
-    query: 'recovery time objective RTO hours',
+    // "restoration of the service within 12 hours" states a recovery time without naming it.
+    subject: /\b(recovery time objective|RTO|restor(?:e|ed|es|ation|ing)\b[^.;]{0,60}?\bwithin)\b/,
+    exclude: /\b(restore tests?|test(?:ed|ing)? (?:the )?restor\w*|from backup)\b/i,
+    valueIsLimit: true,
+    query: 'recovery time objective RTO hours restore restoration disaster declaration',
     severity: 'medium',
     focus: ['recovery', 'continuity', 'availability'],
   },
@@ -204,7 +220,8 @@ export const CONCEPTS: ConceptDefinition[] = [
       },
       {
         name: 'internal reporting',
-        pattern: /\b(users?|employees?|managers?|staff|workforce|ISM|personnel)\b/i,
+        pattern:
+          /\b(users?|employees?|managers?|staff|workforce|ISM|personnel|security operations|SOC|security team|service desk|help ?desk)\b/i,
       },
     ],
     query: 'notify security incident within hours days discovery notification',
@@ -234,8 +251,9 @@ export const CONCEPTS: ConceptDefinition[] = [
     label: 'key rotation interval',
     kind: 'period',
     subject: /\b(keys?|certificates?|secrets?)\b/i,
-    action: /\brotat\w*/i,
+    action: /\b(rotat\w*|cryptoperiods?|renew\w*|lifetime)\b/i,
     exclude: /\bpass(?:word|phrase)/i,
+    durationsAsPeriods: true,
     scopes: [
       { name: 'VPN keys', pattern: /\bVPN\b/i },
       { name: 'certificates', pattern: /\bcertificat\w*/i },
@@ -294,21 +312,14 @@ export const CONCEPTS: ConceptDefinition[] = [
 
 CONCEPTS.push({
   id: 'record_retention',
-  label: 'record retention period',
+  label: 'retention period',
   kind: 'duration',
-  subject: /\b(records?|data|information|documents?|e-?mails?|files)\b/i,
-  action: /\b(retain\w*|retention|kept|keep|stored for|archiv\w*)\b/i,
-  exclude: /\b(back(?:ups?|ed up)|logs?|logging)\b/i,
-  requireScope: true,
-  scopes: [
-    { name: 'health records', pattern: /\b(patient|medical|health|PHI)\b/i },
-    { name: 'financial records', pattern: /\b(financial|accounting|tax|invoices?)\b/i },
-    { name: 'personal data', pattern: /\b(personal data|personal information|PII)\b/i },
-    { name: 'customer data', pattern: /\bcustomer\b/i },
-    { name: 'employee records', pattern: /\b(employee|personnel|HR)\b/i },
-    { name: 'e-mails', pattern: /\be-?mails?\b/i },
-    { name: 'contracts', pattern: /\bcontracts?\b/i },
-  ],
+  // Any retained thing: what it is comes from the statement's topic, not from a fixed list.
+  subject: /\b(retain\w*|retention|kept|keep|stored for|archiv\w*|overwritten|deleted after|purged after)\b/i,
+  action: /\b(retain\w*|retention|kept|keep|stored for|archiv\w*|overwritten|deleted after|purged after)\b/i,
+  exclude: /\b(back(?:ups?|ed up)|logs?|logging|audit trails?)\b/i,
+  requireTopic: true,
+  actionInHeading: true,
   query: 'records retained retention period years archive',
   severity: 'medium',
   focus: ['retention', 'privacy', 'records'],
@@ -378,6 +389,9 @@ CONCEPTS.push({
   kind: 'period',
   subject: /\b(vendors?|suppliers?|third[- ]part(?:y|ies)|service providers?)\b/i,
   action: /\b(?:re-?)?(assess|review|evaluat|audit)\w*/i,
+  // Reviewing what vendors publish (advisories, bulletins, releases) is not reviewing the vendor.
+  exclude:
+    /\b(?:vendors?|suppliers?|manufacturers?)\s+(?:security\s+)?(advisor\w*|bulletins?|releases?|notices?|patch\w*|updates?)\b/i,
   query: 'vendors reassessed reviewed annually risk assessment',
   severity: 'medium',
   focus: ['vendor', 'third party'],

@@ -9,6 +9,7 @@ import { extractDates, type FoundDate } from './dates';
 import { inferRole, type DocumentRole } from './document-roles';
 import { extractCounts, extractStrengths, extractTimeQuantities, type Quantity } from './quantities';
 import { extractStandardCitations, type StandardCitation } from './standards';
+import { clauseAround, definedAbbreviations, topicOverlap, topicWords } from './topics';
 
 export interface LocatedSegment extends Segment {
   docIndex: number;
@@ -23,6 +24,20 @@ export interface ConceptFact {
   scope: string | null;
   quantity: Quantity;
   segment: LocatedSegment;
+  /** Key nouns of what the value is about (see topics.ts); empty when the statement names none. */
+  topic: string[];
+  /** Stated in a table (a row or a cell), not in running text. */
+  tabular?: boolean;
+}
+
+/** What surrounds a segment: its section heading, and for a table cell split over lines the
+ * short lines before it (a PDF table row's first cells). */
+export interface SegmentContext {
+  heading?: string | null;
+  leading?: string | null;
+  /** The column-name line of a table whose rows were split over lines. */
+  tableHeader?: string | null;
+  abbreviations?: Map<string, string>;
 }
 
 export interface CitationFact {
@@ -150,6 +165,55 @@ function documentTitle(text: string, name: string): string {
   return name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ');
 }
 
+/** The title of the numbered section a position falls in. */
+function headingBefore(headings: Heading[], offset: number): string | null {
+  let found: Heading | null = null;
+  for (const h of headings) if (h.start <= offset) found = h;
+  return found ? found.title : null;
+}
+
+/**
+ * A value standing alone on a short line ("7 years, aligned with transaction records") is a cell
+ * of a table whose row was split over lines (PDF extraction): the short lines before it, back to
+ * the previous value, name its row.
+ */
+function leadingCells(segments: LocatedSegment[], position: number): string | null {
+  const own = segments[position]!.text;
+  if (own.length > 90 || /\b(is|are|shall|must|will|be|we|has|have)\b/i.test(own)) return null;
+  // The row's value cells come first or after one short cell ("Critical | 4 hours | 1 hour").
+  const firstValue = extractTimeQuantities(own)[0];
+  if (!firstValue || firstValue.index > 24) return null;
+  const parts: string[] = [];
+  for (let i = position - 1; i >= Math.max(0, position - 4); i -= 1) {
+    const text = segments[i]!.text;
+    if (text.length > 90 || extractTimeQuantities(text).length > 0 || /[.:]$/.test(text.trim())) break;
+    // A numbered heading or the table's column names end the row.
+    if (
+      /^\s*\d+(?:\.\d+)*\.?\s+[A-Z]/.test(text) ||
+      (i > 0 && /^\s*\d+(?:\.\d+)*\.?\s+[A-Z]/.test(segments[i - 1]!.text))
+    )
+      break;
+    parts.unshift(text);
+  }
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/**
+ * The column names of a split table: the first short line after the section heading, when it is
+ * a list of names rather than a sentence ("Service Criticality RTO RPO Primary / recovery location").
+ */
+function splitTableHeader(segments: LocatedSegment[], position: number, headings: Heading[]): string | null {
+  const start = segments[position]!.start;
+  let heading: Heading | null = null;
+  for (const h of headings) if (h.start <= start) heading = h;
+  if (!heading) return null;
+  const first = segments.find((s) => s.start >= heading.end && s.start < start);
+  if (!first || first.text.length > 120 || /[.:]$/.test(first.text.trim())) return null;
+  if (/\b(is|are|shall|must|will|be|has|have)\b/i.test(first.text)) return null;
+  if (extractTimeQuantities(first.text).length > 0) return null;
+  return first.text;
+}
+
 function isTableRow(text: string): boolean {
   return text.includes(' | ') || /^\|.*\|$/.test(text);
 }
@@ -160,27 +224,37 @@ export function scopeOf(concept: ConceptDefinition, text: string): string | null
   return null;
 }
 
-/** The concept facts one segment states. */
 /**
  * The concept facts one segment states. `header` is the header row when the segment is a table
  * row: a retention schedule's "Retention period" column names the action its rows do not repeat.
  */
-export function conceptFactsOf(segment: LocatedSegment, header: string | null = null): ConceptFact[] {
+export function conceptFactsOf(
+  segment: LocatedSegment,
+  header: string | null = null,
+  context: SegmentContext = {},
+): ConceptFact[] {
   const text = segment.text;
   if (text.length > 1500) return [];
-  const probe = header ? `${header} ${text}` : text;
+  const row = header !== null || isTableRow(text);
+  const columns = header ?? (context.leading ? (context.tableHeader ?? null) : null);
+  const probe = columns ? `${columns} ${text}` : text;
   const out: ConceptFact[] = [];
   let times: Quantity[] | null = null;
   let strengths: Quantity[] | null = null;
   for (const concept of CONCEPTS) {
-    if (!concept.subject.test(text)) continue;
-    if (concept.action && !concept.action.test(probe)) continue;
+    const withHeading = concept.actionInHeading && context.heading ? `${context.heading} ${probe}` : probe;
+    // A table row names its subject in the header ("Key type") or its first cells.
+    const subjectText = row || context.leading ? withHeading : text;
+    if (!concept.subject.test(subjectText)) continue;
+    if (concept.action && !concept.action.test(concept.actionInHeading ? withHeading : probe)) continue;
     if (concept.exclude?.test(text)) continue;
     let candidates: Quantity[];
     switch (concept.kind) {
       case 'period':
         times ??= extractTimeQuantities(text);
         candidates = times.filter((q) => q.kind === 'period');
+        if (candidates.length === 0 && concept.durationsAsPeriods)
+          candidates = times.filter((q) => q.kind === 'duration' && q.bound === 'exact' && q.value >= 1);
         break;
       case 'duration':
         times ??= extractTimeQuantities(text);
@@ -198,15 +272,176 @@ export function conceptFactsOf(segment: LocatedSegment, header: string | null = 
         candidates = concept.countUnit ? extractCounts(text, concept.countUnit) : [];
         break;
     }
+    // "loss of access for more than two hours" is a trigger, not the rule's value (a retention
+    // "for more than 7 years" still is one).
+    if (!concept.id.includes('retention')) candidates = candidates.filter((q) => !isThreshold(text, q));
     if (candidates.length === 0) continue;
-    // The value nearest the concept's subject words is the one the sentence states for it.
-    const anchor = text.search(concept.subject);
-    const best = [...candidates].sort((a, b) => Math.abs(a.index - anchor) - Math.abs(b.index - anchor))[0]!;
+    // The value nearest the action ("retained for twelve months, the most recent three months
+    // online": twelve months) or else the subject is the one the sentence states for it.
+    const actionAt = concept.action ? text.search(concept.action) : -1;
+    const anchor = actionAt >= 0 ? actionAt : Math.max(0, text.search(concept.subject));
+    const column = columns ? columnRank(columns, concept) : null;
+    const best =
+      column !== null && column < candidates.length
+        ? candidates[column]!
+        : [...candidates].sort((a, b) => Math.abs(a.index - anchor) - Math.abs(b.index - anchor))[0]!;
+    if (
+      header &&
+      concept.action &&
+      !concept.action.test(text) &&
+      !columnNamesAction(header, text, best, concept)
+    )
+      continue;
     const scope = scopeOf(concept, text);
     if (concept.requireScope && scope === null) continue;
-    out.push({ concept, scope, quantity: best, segment });
+    const topic = topicOf(concept, text, best, row, context);
+    if (concept.requireTopic && topic.length === 0) continue;
+    out.push({ concept, scope, quantity: best, segment, topic, tabular: row || Boolean(context.leading) });
   }
   return out;
+}
+
+/**
+ * Which of a row's values belongs to the concept: a header "Service | RTO | RPO" names its value
+ * columns in order, so the RTO is the row's first value and the RPO its second. Null when the
+ * header names no value column of this concept.
+ */
+function columnRank(header: string, concept: ConceptDefinition): number | null {
+  const own = header.search(concept.subject);
+  if (own < 0) return null;
+  const positions = new Set<number>();
+  for (const other of CONCEPTS) {
+    if (other.kind !== concept.kind && !(isTimeKind(other.kind) && isTimeKind(concept.kind))) continue;
+    const at = header.search(other.subject);
+    if (at >= 0) positions.add(at);
+  }
+  if (positions.size < 2) return null;
+  return [...positions].sort((a, b) => a - b).indexOf(own);
+}
+
+function isTimeKind(kind: ConceptDefinition['kind']): boolean {
+  return kind === 'period' || kind === 'duration';
+}
+
+/**
+ * A table row takes its action from the header of its value's column: in "| Severity |
+ * Acknowledge within | Escalate to |" the times are acknowledgement times, not escalation times.
+ */
+function columnNamesAction(
+  header: string,
+  row: string,
+  quantity: Quantity,
+  concept: ConceptDefinition,
+): boolean {
+  const column = (row.slice(0, quantity.index).match(/\|/g) ?? []).length;
+  const name = header.split('|')[column] ?? '';
+  return concept.action!.test(name);
+}
+
+/** A value written as a trigger threshold: "more than two hours", "exceeding 30 days". */
+function isThreshold(text: string, quantity: Quantity): boolean {
+  const before = text.slice(Math.max(0, quantity.index - 30), quantity.index).toLowerCase();
+  return (
+    /(?:more|longer|greater) than\s*$|exceed(?:s|ing)?\s*$|in excess of\s*$|\bover\s*$/.test(before) &&
+    !/\b(?:no|not)\s+(?:more|longer|greater) than\s*$|\bnot\s+exceed(?:ing)?\s*$/.test(before)
+  );
+}
+
+/**
+ * The text with the concept's subject and action phrases blanked out; only short phrases, since a
+ * pattern with a gap ("restoration of the LIMS within") also spans the thing it is about.
+ */
+function withoutConceptWords(text: string, concept: ConceptDefinition): string {
+  const blank = (t: string, pattern: RegExp) =>
+    t.replace(new RegExp(pattern.source, 'gi'), (m) => (m.trim().split(/\s+/).length <= 3 ? ' ' : m));
+  const out = blank(text, concept.subject);
+  return concept.action ? blank(out, concept.action) : out;
+}
+
+/** The cells of a table row that come before the value's cell: the row's subject. */
+function rowSubject(text: string, valueIndex: number): string {
+  const cells = text.slice(0, valueIndex).split('|');
+  cells.pop();
+  // Identifier cells ("R01", "4.2") say nothing about the subject.
+  return cells.filter((c) => !/^\s*(?:[A-Z]{0,3}[-.]?\d[\d.]*)?\s*$/.test(c)).join(' ');
+}
+
+/** Key nouns of what the statement's value is about, without the concept's own vocabulary. */
+function topicOf(
+  concept: ConceptDefinition,
+  text: string,
+  quantity: Quantity,
+  row: boolean,
+  context: SegmentContext,
+): string[] {
+  const plain = text.replace(/\*\*/g, '  ');
+  let span =
+    row && text.includes('|')
+      ? rowSubject(plain, quantity.index)
+      : clauseAround(plain, quantity.index, quantity.phrase.length);
+  if (context.leading) span = `${context.leading} ${span}`;
+  // The concept's own words ("penetration tests", "audit trails", "retained") name the rule, not
+  // the thing it is about.
+  const own = (w: string) => concept.subject.test(w) || (concept.action?.test(w) ?? false);
+  const keyNouns = (t: string) =>
+    topicWords(withoutConceptWords(t, concept), context.abbreviations).filter((w) => !own(w));
+  let words = keyNouns(span);
+  // "Recordings are retained for 30 days" under the heading "CCTV": the heading names the thing.
+  if (words.length <= 1 && context.heading) words = [...new Set([...words, ...keyNouns(context.heading)])];
+  return words;
+}
+
+/**
+ * Words found in most documents (the organisation's name, "security", "personal") say nothing
+ * about which thing a statement is about; only words particular to a few documents align topics.
+ */
+function dropCommonTopicWords(facts: ConceptFact[], documents: AnalyzedDocument[]): void {
+  if (documents.length < 4) return;
+  const frequency = new Map<string, number>();
+  for (const doc of documents)
+    for (const word of topicWords(doc.text)) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+  const limit = documents.length * 0.7;
+  for (const fact of facts) fact.topic = fact.topic.filter((w) => (frequency.get(w) ?? 0) < limit);
+}
+
+/**
+ * Facts of topic concepts get their topic cluster as scope: statements whose key nouns mostly
+ * overlap speak about one thing and are compared; all others are kept apart.
+ */
+function clusterTopics(facts: ConceptFact[]): void {
+  const byConcept = new Map<string, ConceptFact[]>();
+  for (const f of facts) {
+    if (!f.concept.requireTopic) continue;
+    byConcept.set(f.concept.id, [...(byConcept.get(f.concept.id) ?? []), f]);
+  }
+  for (const list of byConcept.values()) {
+    const clusters: ConceptFact[][] = [];
+    for (const fact of list) {
+      const home = clusters.find((c) => c.some((o) => sameTopic(o.topic, fact.topic)));
+      if (home) home.push(fact);
+      else clusters.push([fact]);
+    }
+    for (const cluster of clusters) {
+      const label = topicLabel(cluster);
+      for (const f of cluster) f.scope = label;
+    }
+  }
+}
+
+/** Two topics name the same thing: at least half of the smaller one is in the larger. */
+export function sameTopic(a: string[], b: string[]): boolean {
+  const overlap = topicOverlap(a, b);
+  const shared = a.filter((w) => b.includes(w)).length;
+  return overlap >= 0.5 && shared >= 1;
+}
+
+/** The words most of a cluster's statements share, in the order they are written. */
+function topicLabel(cluster: ConceptFact[]): string {
+  const counts = new Map<string, number>();
+  for (const f of cluster) for (const w of f.topic) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const top = Math.max(...counts.values());
+  const words = cluster[0]!.topic.filter((w) => (counts.get(w) ?? 0) >= Math.max(1, top - 1)).slice(0, 3);
+  return words.length > 0 ? words.join(' ') : cluster[0]!.topic.slice(0, 3).join(' ');
 }
 
 export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): CorpusAnalysis {
@@ -224,6 +459,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
   const citations: CitationFact[] = [];
   const now = Date.now();
   let referenceDate: FoundDate | null = null;
+  const abbreviations = definedAbbreviations(snapshot.documents.map((d) => d.text));
 
   snapshot.documents.forEach((doc, index) => {
     const chunks = chunksByDoc.get(doc.name) ?? [];
@@ -263,20 +499,33 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
     documents.push(analyzed);
     let header: LocatedSegment | null = null;
     let previous: LocatedSegment | null = null;
-    for (const segment of segments) {
+    segments.forEach((segment, position) => {
       const row = isTableRow(segment.text);
       // A table's first row is its header; the rows that follow are read with it.
       if (row && !(previous && isTableRow(previous.text) && header)) header = segment;
       if (!row) header = null;
       previous = segment;
-      const segmentFacts = conceptFactsOf(segment, row && header !== segment ? (header?.text ?? null) : null);
+      const leading = row ? null : leadingCells(segments, position);
+      const context: SegmentContext = {
+        heading: headingBefore(analyzed.headings, segment.start),
+        leading,
+        tableHeader: leading ? splitTableHeader(segments, position, analyzed.headings) : null,
+        abbreviations,
+      };
+      const segmentFacts = conceptFactsOf(
+        segment,
+        row && header !== segment ? (header?.text ?? null) : null,
+        context,
+      );
       if (segmentFacts.length > 0) {
         factsBySegment.set(segment, segmentFacts);
         facts.push(...segmentFacts);
       }
       for (const citation of extractStandardCitations(segment.text)) citations.push({ citation, segment });
-    }
+    });
   });
+  dropCommonTopicWords(facts, documents);
+  clusterTopics(facts);
 
   const analysis: CorpusAnalysis = {
     snapshot,

@@ -23,7 +23,25 @@ function roleFromName(role: string): DocumentRole | null {
 }
 
 const CONTRACT_WORDS =
-  /\b(agreement|contract|addendum|statement of work|terms of service|master services|MSA|DPA|BAA|order form)\b/i;
+  /\b(agreement|contract|addendum|statement of work|SOW|terms of service|master services|MSA|DPA|BAA|order form)\b/i;
+
+/**
+ * What a contract looks like inside, whatever its file is called: parties named and defined,
+ * an agreement defining itself, signature blocks. Two signals are needed, so a policy that
+ * mentions "agreements" or a procedure with a sign-off line is not taken for one.
+ */
+const CONTRACT_SIGNALS: RegExp[] = [
+  /\b(?:[Bb]y and )?[Bb]etween\b[\s\S]{0,250}?\band\b[\s\S]{0,250}?\(\s*(?:the\s+)?["\u201c][A-Z]/,
+  /\(\s*(?:the|this)?\s*["\u201c](?:Agreement|Addendum|Contract|Schedule|Statement of Work|SOW|DPA|BAA)["\u201d]\s*\)/,
+  /\bentered into\b[^.]{0,120}\b(?:by|between)\b/i,
+  /\b(IN WITNESS WHEREOF|Signed[\s\u2014\u2013:-]{1,5}(?:for|on behalf of|by)|For and on behalf of)\b/i,
+  /\((?:the\s+)?(?:["\u201c][^"\u201d\n]{1,40}["\u201d]\s+or\s+(?:the\s+)?)?["\u201c](?:Customer|Client|Provider|Supplier|Vendor|Processor|Controller|Contractor|Licensee|Licensor)["\u201d]\)/,
+];
+
+export function looksLikeContract(text: string): boolean {
+  const opening = `${text.slice(0, 3000)}\n${text.slice(-1500)}`.replace(/\*\*|__/g, '');
+  return CONTRACT_SIGNALS.filter((signal) => signal.test(opening)).length >= 2;
+}
 
 export function inferRole(
   name: string,
@@ -35,7 +53,16 @@ export function inferRole(
   const spaced = name.replace(/[-_]+/g, ' ');
   // Contracts are recognised by what they are before the hierarchy's globs: a policy glob would
   // not normally catch one, and flow-down checks depend on finding them.
-  if (CONTRACT_WORDS.test(spaced) || CONTRACT_WORDS.test(title)) return 'contract';
+  // "Contract-Management-Procedure" or "Supplier Agreements Policy" governs contracts; it is not one.
+  const governs =
+    /\b(polic(?:y|ies)|procedures?|standards?|guidelines?|process|plan|checklist|template)\b/i.test(
+      `${spaced} ${title}`,
+    );
+  if (!governs && (CONTRACT_WORDS.test(spaced) || CONTRACT_WORDS.test(title))) return 'contract';
+  const record = ['xlsx', 'csv', 'eml', 'mbox', 'png', 'jpg', 'jpeg', 'tiff'].includes(extension);
+  // So is a contract whose file is named otherwise ("Hosting-Schedule-3.docx" under a "*-Schedule.*"
+  // procedure glob): its parties, definitions and signature blocks say what it is.
+  if (!record && looksLikeContract(text)) return 'contract';
   if (hierarchy) {
     for (const [role, globs] of Object.entries(hierarchy)) {
       if (!Array.isArray(globs)) continue;
@@ -45,7 +72,7 @@ export function inferRole(
       }
     }
   }
-  if (['xlsx', 'csv', 'eml', 'mbox', 'png', 'jpg', 'jpeg', 'tiff'].includes(extension)) {
+  if (record) {
     if (/\b(standard|policy)\b/i.test(spaced) || /\b(standard|policy)\b/i.test(title)) return 'standard';
     return 'evidence';
   }

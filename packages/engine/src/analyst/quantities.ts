@@ -18,19 +18,23 @@ export interface Quantity {
   changedFrom: string | null;
 }
 
+const UNITS_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const TENS_WORDS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+
+/** Number words as policies write them: "fourteen", "thirty-six", "ninety". */
 const NUMBER_WORDS: Record<string, number> = {
   zero: 0,
-  one: 1,
   a: 1,
   an: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
   ten: 10,
   eleven: 11,
   twelve: 12,
@@ -38,18 +42,15 @@ const NUMBER_WORDS: Record<string, number> = {
   fourteen: 14,
   fifteen: 15,
   sixteen: 16,
+  seventeen: 17,
   eighteen: 18,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  'forty-five': 45,
-  fifty: 50,
-  sixty: 60,
-  ninety: 90,
+  nineteen: 19,
   hundred: 100,
-  'twenty-four': 24,
-  'seventy-two': 72,
-  'forty-eight': 48,
+  ...Object.fromEntries(UNITS_WORDS.map((w, i) => [w, i + 1])),
+  ...TENS_WORDS,
+  ...Object.fromEntries(
+    Object.entries(TENS_WORDS).flatMap(([tens, t]) => UNITS_WORDS.map((u, i) => [`${tens}-${u}`, t + i + 1])),
+  ),
 };
 const NUMBER = `(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS)
   .sort((a, b) => b.length - a.length)
@@ -112,6 +113,28 @@ export function extractTimeQuantities(text: string): Quantity[] {
     taken.push([q.index, q.index + length]);
     found.push(q);
   };
+  // "not more than once in any twelve-month period": a frequency, not a length of time.
+  const oncePer = new RegExp(
+    `\\b(once|twice)\\s+(?:in|per|during|within)\\s+(?:any|each|a|every)\\s+(?:${NUMBER}(?:\\s+|-))?${UNIT}\\b(?:\\s+period)?`,
+    'gi',
+  );
+  for (const m of text.matchAll(oncePer)) {
+    const n = m[2] ? parseNumber(m[2]) : 1;
+    const unit = UNIT_DAYS[m[3]!.toLowerCase()];
+    if (n === null || unit === undefined) continue;
+    const times = m[1]!.toLowerCase() === 'twice' ? 2 : 1;
+    add(
+      {
+        kind: 'period',
+        value: (n * unit) / times,
+        phrase: m[0],
+        index: m.index,
+        bound: 'exact',
+        changedFrom: null,
+      },
+      m[0].length,
+    );
+  }
   // "every 90 days", "every six months", "at least every 12 months"
   const every = new RegExp(`\\b(?:every|each|once every|once each)\\s+(?:${NUMBER}\\s+)?${UNIT}\\b`, 'gi');
   for (const m of text.matchAll(every)) {
@@ -272,6 +295,10 @@ export function describeDays(days: number): string {
     return `${whole} hour${whole === 1 ? '' : 's'}`;
   }
   if (Math.abs(days - 365.25) < 1) return '1 year';
+  // "13 months" reads better than "396 days"; 30, 60 or 90 days stay days.
+  const months = days / 30.4375;
+  if (days > 120 && Math.abs(months - Math.round(months)) < 0.02 && Math.round(months) % 12 !== 0)
+    return `${Math.round(months)} months`;
   if (days > 360 && Math.abs(days / 365.25 - Math.round(days / 365.25)) < 0.02)
     return `${Math.round(days / 365.25)} years`;
   return `${Math.round(days)} day${Math.round(days) === 1 ? '' : 's'}`;

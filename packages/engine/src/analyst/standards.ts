@@ -15,6 +15,13 @@ export interface StandardFamily {
   currentSince: string;
   /** Editions known to be superseded. */
   superseded: string[];
+  /**
+   * When a superseded edition stopped being current (ISO date), where it matters: a corpus dated
+   * before that day cites it correctly. Editions without a date are judged superseded always.
+   */
+  retiredOn?: Record<string, string>;
+  /** A protocol version ("TLS 1.1") is a configuration floor, not a cited edition. */
+  protocol?: boolean;
 }
 
 const digits = (written: string) => written.match(/\d+(?:\.\d+)*/)?.[0] ?? null;
@@ -27,8 +34,10 @@ function isoFamily(
   currentLabel: string,
   currentSince: string,
   superseded: string[],
+  retiredOn?: Record<string, string>,
 ): StandardFamily {
   return {
+    retiredOn,
     id,
     name,
     pattern: new RegExp(
@@ -48,34 +57,37 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     id: 'nist-800-53',
     name: 'NIST SP 800-53',
     pattern:
-      /\b(?:NIST\s+)?(?:SP|Special\s+Publication)\s*800-53\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
+      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-53\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
     edition: digits,
     current: '5',
     currentLabel: 'Revision 5',
     currentSince: 'September 2020',
     superseded: ['1', '2', '3', '4'],
+    retiredOn: { '4': '2020-09-23' },
   },
   {
     id: 'nist-800-171',
     name: 'NIST SP 800-171',
     pattern:
-      /\b(?:NIST\s+)?(?:SP|Special\s+Publication)\s*800-171\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
+      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-171\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
     edition: digits,
     current: '3',
     currentLabel: 'Revision 3',
     currentSince: 'May 2024',
     superseded: ['1', '2'],
+    retiredOn: { '2': '2024-05-14' },
   },
   {
     id: 'nist-800-61',
     name: 'NIST SP 800-61',
     pattern:
-      /\b(?:NIST\s+)?(?:SP|Special\s+Publication)\s*800-61\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
+      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-61\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
     edition: digits,
     current: '3',
     currentLabel: 'Revision 3',
     currentSince: 'April 2025',
     superseded: ['1', '2'],
+    retiredOn: { '2': '2025-04-03' },
   },
   {
     id: 'iso-27001',
@@ -87,6 +99,7 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     currentLabel: 'ISO/IEC 27001:2022',
     currentSince: 'October 2022',
     superseded: ['2005', '2013'],
+    retiredOn: { '2005': '2013-10-01', '2013': '2022-10-25' },
   },
   {
     id: 'iso-27002',
@@ -98,27 +111,35 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     currentLabel: 'ISO/IEC 27002:2022',
     currentSince: 'February 2022',
     superseded: ['2005', '2013'],
+    retiredOn: { '2005': '2013-10-01', '2013': '2022-02-15' },
   },
   {
     id: 'pci-dss',
     name: 'PCI DSS',
-    pattern: /\bPCI[- ]DSS\s*(?:v(?:ersion)?\.?\s*)?(\d(?:\.\d){1,2})?/gi,
-    edition: digits,
+    pattern:
+      /\b(?:PCI[- ]?DSS|Payment\s+Card\s+Industry\s+(?:\(PCI\)\s+)?Data\s+Security\s+Standards?(?:\s*\(PCI[- ]?DSS\))?)\s*,?\s*(?:v(?:ersion)?\.?\s*)?(\d(?:\.\d){1,2})?/gi,
+    // v4.0.1 is a limited revision of v4.0: one edition for consistency purposes.
+    edition: (w) => {
+      const d = digits(w);
+      return d && d.startsWith('4.0') ? '4.0' : d;
+    },
     current: '4.0',
-    currentLabel: 'PCI DSS v4.0 (v4.0.1)',
-    currentSince: 'March 2022 (v3.2.1 retired March 2024)',
+    currentLabel: 'PCI DSS v4.0.1',
+    currentSince: 'v4.0 March 2022, v4.0.1 June 2024; v3.2.1 retired 31 March 2024',
     superseded: ['1.0', '1.1', '1.2', '1.2.1', '2.0', '3.0', '3.1', '3.2', '3.2.1'],
+    retiredOn: { '3.2.1': '2024-04-01', '3.2': '2019-01-01', '3.1': '2016-11-01' },
   },
   {
     id: 'nist-csf',
     name: 'NIST Cybersecurity Framework',
     pattern:
-      /\b(?:NIST\s+(?:CSF|Cybersecurity\s+Framework)|(?<!HITRUST\s+)Cybersecurity\s+Framework)\s*(?:v(?:ersion)?\.?\s*)?(\d\.\d)?/gi,
+      /\b(?:NIST\s+(?:CSF|Cybersecurity\s+Framework)|(?<!HITRUST\s+)Cybersecurity\s+Framework)(?:\s*\(CSF\))?\s*,?\s*(?:v(?:ersion)?\.?\s*)?(\d\.\d)?/gi,
     edition: digits,
     current: '2.0',
     currentLabel: 'NIST CSF 2.0',
     currentSince: 'February 2024',
     superseded: ['1.0', '1.1'],
+    retiredOn: { '1.1': '2024-02-26', '1.0': '2018-04-16' },
   },
   {
     id: 'soc2-tsc',
@@ -143,28 +164,84 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
   {
     id: 'tls',
     name: 'TLS',
-    pattern: /\b(?:TLS|SSL)\s*v?(\d\.\d)/gi,
+    pattern: /\b(?:TLS\s*v?(\d\.\d)|SSL\s*v?([23])(?:\.0)?\b)/gi,
     edition: (w) => digits(w),
     current: '1.3',
     currentLabel: 'TLS 1.2 or later',
     currentSince: 'RFC 8996 (2021) deprecated TLS 1.0 and 1.1',
-    superseded: ['1.0', '1.1', '2.0', '3.0'],
+    superseded: ['1.0', '1.1', 'ssl2', 'ssl3'],
+    retiredOn: { '1.0': '2021-03-23', '1.1': '2021-03-23' },
+    protocol: true,
   },
-  isoFamily('iso-22301', 'ISO 22301', '22301', '2019', 'ISO 22301:2019', 'October 2019', ['2012']),
-  isoFamily('iso-27701', 'ISO/IEC 27701', '27701', '2025', 'ISO/IEC 27701:2025', 'October 2025', ['2019']),
-  isoFamily('iso-27018', 'ISO/IEC 27018', '27018', '2019', 'ISO/IEC 27018:2019', 'January 2019', ['2014']),
+  isoFamily('iso-22301', 'ISO 22301', '22301', '2019', 'ISO 22301:2019', 'October 2019', ['2012'], {
+    '2012': '2019-10-31',
+  }),
+  isoFamily('iso-27701', 'ISO/IEC 27701', '27701', '2025', 'ISO/IEC 27701:2025', 'October 2025', ['2019'], {
+    '2019': '2025-10-14',
+  }),
+  isoFamily('iso-27018', 'ISO/IEC 27018', '27018', '2019', 'ISO/IEC 27018:2019', 'January 2019', ['2014'], {
+    '2014': '2019-01-15',
+  }),
+  isoFamily(
+    'iso-27005',
+    'ISO/IEC 27005',
+    '27005',
+    '2022',
+    'ISO/IEC 27005:2022',
+    'October 2022',
+    ['2008', '2011', '2018'],
+    {
+      '2018': '2022-10-25',
+    },
+  ),
+  isoFamily(
+    'iso-27035',
+    'ISO/IEC 27035',
+    '27035',
+    '2023',
+    'ISO/IEC 27035-1:2023',
+    'February 2023',
+    ['2011'],
+    {
+      '2011': '2016-11-01',
+    },
+  ),
+  isoFamily(
+    'iso-20000',
+    'ISO/IEC 20000-1',
+    '20000(?:-1)?',
+    '2018',
+    'ISO/IEC 20000-1:2018',
+    'September 2018',
+    ['2005', '2011'],
+    {
+      '2011': '2018-09-15',
+    },
+  ),
+  isoFamily('iso-14001', 'ISO 14001', '14001', '2015', 'ISO 14001:2015', 'September 2015', ['1996', '2004'], {
+    '2004': '2015-09-15',
+  }),
+  isoFamily('iso-28000', 'ISO 28000', '28000', '2022', 'ISO 28000:2022', 'March 2022', ['2007'], {
+    '2007': '2022-03-01',
+  }),
   isoFamily('iso-27017', 'ISO/IEC 27017', '27017', '2015', 'ISO/IEC 27017:2015', 'December 2015', []),
-  isoFamily('iso-9001', 'ISO 9001', '9001', '2015', 'ISO 9001:2015', 'September 2015', ['2000', '2008']),
-  isoFamily('iso-31000', 'ISO 31000', '31000', '2018', 'ISO 31000:2018', 'February 2018', ['2009']),
+  isoFamily('iso-9001', 'ISO 9001', '9001', '2015', 'ISO 9001:2015', 'September 2015', ['2000', '2008'], {
+    '2008': '2015-09-15',
+  }),
+  isoFamily('iso-31000', 'ISO 31000', '31000', '2018', 'ISO 31000:2018', 'February 2018', ['2009'], {
+    '2009': '2018-02-15',
+  }),
   {
     id: 'cis-controls',
     name: 'CIS Critical Security Controls',
     pattern: /\bCIS\s+(?:Critical\s+Security\s+)?Controls\s*(?:v(?:ersion)?\.?\s*)?(\d(?:\.\d)?)?/gi,
-    edition: digits,
-    current: '8.1',
+    // Point releases (v7.1, v8.1) belong to their major version.
+    edition: (w) => digits(w)?.split('.')[0] ?? null,
+    current: '8',
     currentLabel: 'CIS Controls v8.1',
     currentSince: 'June 2024 (v8 May 2021)',
-    superseded: ['6', '6.1', '7', '7.1'],
+    superseded: ['6', '7'],
+    retiredOn: { '7': '2021-05-18' },
   },
   {
     id: 'owasp-top-10',
@@ -200,12 +277,13 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     id: 'nist-800-63',
     name: 'NIST SP 800-63',
     pattern:
-      /\b(?:NIST\s+)?(?:SP|Special\s+Publication)\s*800-63(?:-(\d)|\s*(?:,\s*)?Rev(?:ision)?\.?\s*(\d))?/gi,
+      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-63(?:-(\d)|\s*(?:,\s*)?Rev(?:ision)?\.?\s*(\d))?/gi,
     edition: digits,
     current: '4',
     currentLabel: 'NIST SP 800-63-4',
     currentSince: 'August 2025',
     superseded: ['1', '2', '3'],
+    retiredOn: { '2': '2017-06-22', '3': '2025-08-01' },
   },
   {
     id: 'hitrust-csf',
@@ -216,6 +294,62 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     currentLabel: 'HITRUST CSF v11',
     currentSince: 'January 2023',
     superseded: ['8', '9'],
+  },
+  {
+    id: 'nist-800-57',
+    name: 'NIST SP 800-57 Part 1',
+    pattern:
+      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-57(?:\s*Pt\.?\s*1|\s*Part\s*1)?\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
+    edition: digits,
+    current: '5',
+    currentLabel: 'NIST SP 800-57 Part 1 Revision 5',
+    currentSince: 'May 2020',
+    superseded: ['1', '2', '3', '4'],
+    retiredOn: { '4': '2020-05-04' },
+  },
+  {
+    id: 'cobit',
+    name: 'COBIT',
+    pattern: /\bCOBIT\s*(?:v(?:ersion)?\.?\s*)?(5|4\.1|2019)\b/gi,
+    edition: digits,
+    current: '2019',
+    currentLabel: 'COBIT 2019',
+    currentSince: 'November 2018',
+    superseded: ['4.1', '5'],
+    retiredOn: { '5': '2018-11-01' },
+  },
+  {
+    id: 'itil',
+    name: 'ITIL',
+    pattern: /\bITIL\s*(?:v(?:ersion)?\s*)?(3|4|2011)\b/gi,
+    edition: (w) => (digits(w) === '2011' ? '3' : digits(w)),
+    current: '4',
+    currentLabel: 'ITIL 4',
+    currentSince: 'February 2019',
+    superseded: ['3'],
+    retiredOn: { '3': '2019-02-18' },
+  },
+  {
+    id: 'eu-data-protection',
+    name: 'EU data protection law',
+    pattern: /\b(Directive\s+95\/46\/EC|Regulation\s+\(EU\)\s+2016\/679)/gi,
+    edition: (w) => (/2016/.test(w) ? 'gdpr' : 'directive'),
+    current: 'gdpr',
+    currentLabel: 'the GDPR (Regulation (EU) 2016/679)',
+    currentSince: '25 May 2018 (Directive 95/46/EC repealed)',
+    superseded: ['directive'],
+    retiredOn: { directive: '2018-05-25' },
+  },
+  {
+    id: 'eu-nis',
+    name: 'EU NIS Directive',
+    pattern: /\bDirective\s+\(EU\)\s+(2016\/1148|2022\/2555)|\b(NIS\s*1)\b/gi,
+    edition: (w) => (/2022/.test(w) ? 'nis2' : 'nis1'),
+    current: 'nis2',
+    currentLabel: 'NIS2 (Directive (EU) 2022/2555)',
+    currentSince: 'January 2023 (Directive (EU) 2016/1148 repealed 18 October 2024)',
+    superseded: ['nis1'],
+    retiredOn: { nis1: '2024-10-18' },
   },
 ];
 
@@ -232,14 +366,21 @@ export function extractStandardCitations(text: string): StandardCitation[] {
     for (const m of text.matchAll(new RegExp(family.pattern.source, family.pattern.flags))) {
       const written = m.slice(1).find((g) => g !== undefined) ?? null;
       let edition = written ? family.edition(written) : null;
-      if (family.id === 'tls' && /ssl/i.test(m[0]) && edition)
-        edition = edition === '3.0' || edition === '2.0' ? edition : null;
+      // SSL 2.0/3.0 are their own (long retired) protocol versions, not TLS numbers.
+      if (family.id === 'tls' && /ssl/i.test(m[0]) && edition) edition = `ssl${edition.split('.')[0]}`;
       out.push({ family, edition, phrase: m[0].trim(), index: m.index });
     }
   }
   return out.sort((a, b) => a.index - b.index);
 }
 
-export function isSuperseded(citation: StandardCitation): boolean {
-  return citation.edition !== null && citation.family.superseded.includes(citation.edition);
+/**
+ * Whether the cited edition was superseded by `asOf` (epoch ms; the corpus's newest date): a
+ * corpus dated before an edition was retired cites it correctly.
+ */
+export function isSuperseded(citation: StandardCitation, asOf?: number): boolean {
+  const { edition, family } = citation;
+  if (edition === null || !family.superseded.includes(edition)) return false;
+  const retired = family.retiredOn?.[edition];
+  return asOf === undefined || retired === undefined || asOf >= Date.parse(retired);
 }

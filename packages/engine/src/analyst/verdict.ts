@@ -9,7 +9,7 @@ import { conflictIssueFor } from './checks/concept-conflicts';
 import { recordGapIssue } from './checks/record-gaps';
 import { findEditionInconsistencies, findSupersededCitations } from './checks/standards';
 import { reviewCurrencyIssue } from './checks/review-currency';
-import { findBrokenReferences } from './checks/citations';
+import { citationEvidenceHints, findBrokenReferences } from './checks/citations';
 import { coverageIssue } from './checks/coverage';
 import { CONTROLS, controlStateIssue } from './checks/control-state';
 import { definedTermIssues } from './checks/defined-terms';
@@ -45,6 +45,7 @@ export function analystVerdict(
   const retrievedDocs = new Set(chunks.map((c) => c.document));
   const t = question.target;
   let issues: Issue[] = [];
+  const hints: EvidenceRequest[] = [];
   switch (t.kind) {
     case 'concept': {
       const issue = conflictIssueFor(
@@ -111,10 +112,10 @@ export function analystVerdict(
       break;
     }
     case 'standard_currency':
-      issues = findSupersededCitations(citations, t.familyId);
+      issues = findSupersededCitations(citations, t.familyId, analysis);
       break;
     case 'standard_editions':
-      issues = findEditionInconsistencies(citations, t.familyId);
+      issues = findEditionInconsistencies(citations, t.familyId, analysis);
       break;
     case 'review': {
       const doc = analysis.byName.get(t.document);
@@ -127,13 +128,15 @@ export function analystVerdict(
       issues = findBrokenReferences(analysis, segments).filter((i) =>
         i.subject.startsWith(`citation:${t.document}:${t.reference.replace(' ', ':')}:`),
       );
+      // The citing sentence may sit in a chunk the query did not rank: ask for it by its words.
+      if (issues.length === 0) hints.push(...citationEvidenceHints(analysis, t.document, t.reference));
       break;
   }
   if (!canAsk) return { issues, requests: [] };
   // Quotes from chunks that were not retrieved, and hinted documents that returned nothing, are
   // fetched in a follow-up round before the verdict is final.
   const retrievedIds = new Set(chunks.map((c) => c.id));
-  const requests: EvidenceRequest[] = [];
+  const requests: EvidenceRequest[] = [...hints];
   for (const issue of issues)
     for (const quote of issue.quotes)
       if (quote.chunkId && !retrievedIds.has(quote.chunkId))

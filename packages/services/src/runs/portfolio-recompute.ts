@@ -34,6 +34,8 @@ export function createQueuedPortfolioRecompute(deps: {
         caller.kind === 'admin_token'
           ? { kind: 'admin_token' }
           : { kind: 'session', userId: caller.userId, role: caller.role, firmId: caller.firmId };
+      // Requests for one filter key (already confined to the caller's firm) in the same millisecond
+      // share the job and its answer on purpose: one model call, one snapshot.
       const jobId = `portfolio-${filterKey(filters)}-${deps.now().getTime()}`;
       try {
         return (await deps.enqueueAndWait(

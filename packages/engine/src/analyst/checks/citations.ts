@@ -24,19 +24,64 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
   const out: SectionReference[] = [];
   for (const m of segment.text.matchAll(REFERENCE)) {
     const kind = m[1]!.toLowerCase().replace(/s$/, '').replace('sec.', 'section').replace('§', 'section');
-    const citedName = m[3]?.trim() ?? null;
+    let citedName = m[3]?.trim() ?? null;
     // "Section 5 of the Data Protection Act": a reference to something outside the corpus.
     const after = segment.text.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    // "Section 4 of this Agreement": the citing document's own section.
+    const ofThisDocument = /^\s*(?:of|in|under)\s+this\s+[A-Za-z]+/.test(after);
     if (
       !citedName &&
+      !ofThisDocument &&
       /^\s*(?:of|in|under)\s+(?:the\s+|this\s+)?(?!(?:this|the)\s+(?:document|policy|plan|procedure|standard)\b)[A-Z]/.test(
         after,
       )
     )
       continue;
+    // "Information Security Policy, section 5.1" or "ISO/IEC 27001:2022 clause 7.3 and Annex A":
+    // the name written just before the reference says whose section it is.
+    if (!citedName && !ofThisDocument) {
+      const anchor = anchorBefore(segment.text.slice(Math.max(0, m.index - 160), m.index));
+      if (anchor?.kind === 'external') continue;
+      if (anchor?.kind === 'document') citedName = anchor.name;
+    }
     out.push({ segment, kind, number: m[2]!, citedName, phrase: m[0] });
   }
   return out;
+}
+
+/** Words that may sit between a name and the reference that belongs to it. */
+const CONNECTIVE =
+  /^(?:and|or|to|&|,|\(|-|–|control|controls|clauses?|sections?|sec\.|§|annex(?:es)?|appendix|appendices|requirements?|req\.|articles?|art\.|paragraphs?|para\.|part|chapter|\d+(?:\.\d+)*(?:\(\d+\))?[a-z]?|[A-Z])$/i;
+const DOC_NAME_TAIL = new RegExp(`((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND})$`);
+/** Names of things outside the corpus: laws, regulations and numbered or acronym standards. */
+const EXTERNAL_WORD =
+  /^(?:Act|Regulation|Directive|Law|Code|Rule|Framework|Convention|Treaty|Statute|Ordinance)$/;
+
+type Anchor = { kind: 'document'; name: string } | { kind: 'external' };
+
+/**
+ * The name a reference hangs on when it is written after it ("X Policy, section 5", "ISO 27001
+ * clause 9.3 and Annex A"): skip the connecting words back to the first real word, then decide
+ * whether that word ends a document name (a corpus document) or names a standard or law.
+ */
+export function anchorBefore(preceding: string): Anchor | null {
+  const tokens = preceding.split(/\s+|(?=[,;()])|(?<=[,;()])/).filter((t) => t.length > 0);
+  let i = tokens.length - 1;
+  let skipped = 0;
+  while (i >= 0 && CONNECTIVE.test(tokens[i]!) && skipped < 10) {
+    i -= 1;
+    skipped += 1;
+  }
+  if (i < 0) return null;
+  const word = tokens[i]!;
+  // A full stop ends the sentence: nothing before it names the reference's document.
+  if (/[.;:]$/.test(word) && !/^(?:\S*\d\S*|[A-Z]{2,}\S*)$/.test(word)) return null;
+  const head = tokens.slice(Math.max(0, i - 6), i + 1).join(' ');
+  const docName = head.match(DOC_NAME_TAIL)?.[1];
+  if (docName) return { kind: 'document', name: docName };
+  if (/\d/.test(word) || /^[A-Z][A-Z0-9/&.-]+$/.test(word) || EXTERNAL_WORD.test(word))
+    return /^[A-Z]{2,6}$/.test(word) ? { kind: 'document', name: word } : { kind: 'external' };
+  return null;
 }
 
 function nameTokens(text: string): string[] {
@@ -102,13 +147,27 @@ export function resolveDocument(analysis: CorpusAnalysis, citedName: string): An
   return best;
 }
 
+const MONTH_WORD =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+
+/** Numbered headings, without date lines that look like one ("30 April 2026" in a table). */
+function sectionHeadings(doc: AnalyzedDocument): AnalyzedDocument['headings'] {
+  return doc.headings.filter((h) => !(/^\d{1,2}$/.test(h.number) && MONTH_WORD.test(h.title)));
+}
+
+const ATTACHMENT_KINDS = ['appendix', 'annex', 'schedule', 'exhibit'];
+
 function headingExists(doc: AnalyzedDocument, kind: string, number: string): boolean {
-  if (kind === 'appendix' || kind === 'annex' || kind === 'schedule' || kind === 'exhibit') {
+  if (ATTACHMENT_KINDS.includes(kind)) {
     const wanted = `${kind} ${number}`.toLowerCase();
     // A heading line, not a mention in running text (the reference itself mentions it).
     return doc.headings.some((h) => h.number === wanted);
   }
-  return doc.headings.some((h) => h.number === number || h.number.startsWith(`${number}.`));
+  if (sectionHeadings(doc).some((h) => h.number === number || h.number.startsWith(`${number}.`))) return true;
+  // Numbered clauses that open a line ("5.1 **Incident notification.** The supplier ...") are
+  // parts of the document even when they are not heading lines.
+  const escaped = number.replace(/\./g, '\\.');
+  return new RegExp(`^[ \\t#>|*-]*${escaped}(?:\\.\\d+)*\\.?[ \\t*]`, 'm').test(doc.text);
 }
 
 const REFERENCE_WORDS = new Set(
@@ -135,6 +194,11 @@ function mismatchedReference(
     heading.start,
     Math.min(next?.start ?? target.text.length, heading.start + 1500),
   );
+  // A document that implements a section of another shares its own subject with it: "the OT
+  // segregation standard implements section 5.8 (OT/IT segregation)" is a valid reference.
+  const sourceSubject = tokenize(source.title).filter((t) => !REFERENCE_WORDS.has(t));
+  const headingWords = new Set(tokenize(heading.title));
+  if (sourceSubject.some((t) => headingWords.has(t))) return null;
   const nameWords = new Set(tokenize(`${reference.citedName ?? ''} ${target.title}`));
   const context = new Set(
     tokenize(reference.segment.text.replace(reference.phrase, ' ')).filter(
@@ -173,26 +237,69 @@ function mismatchedReference(
   };
 }
 
+/** Appendices and annexes are one family; schedules and exhibits each their own. */
+function sameAttachmentKind(headingNumber: string, kind: string): boolean {
+  const family = (k: string) => (k === 'annex' ? 'appendix' : k);
+  const headingKind = headingNumber.split(' ')[0]!;
+  return ATTACHMENT_KINDS.includes(headingKind) && family(headingKind) === family(kind);
+}
+
+/** "appendix a" (a heading key) as written in prose: "Appendix A". */
+function attachmentLabel(key: string): string {
+  const [kind = '', id = ''] = key.split(' ');
+  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} ${id.toUpperCase()}`;
+}
+
+/** "Appendix C of this plan", "the attached Schedule 2", "Annex B below": this document's own part. */
+function pointsToOwnAttachment(reference: SectionReference): boolean {
+  const text = reference.segment.text;
+  const at = text.indexOf(reference.phrase);
+  const around = text.slice(Math.max(0, at - 40), at + reference.phrase.length + 40);
+  return /\b(?:(?:of|to|in)\s+this\s+(?:document|policy|plan|procedure|standard|agreement|contract|manual)|attached|enclosed|below)\b/i.test(
+    around,
+  );
+}
+
 export function citationIssue(analysis: CorpusAnalysis, reference: SectionReference): Issue | null {
   const source = analysis.byName.get(reference.segment.document);
   if (!source) return null;
-  const target = reference.citedName ? resolveDocument(analysis, reference.citedName) : source;
+  // "Clause 14 of the Agreement" written inside an agreement names the citing document itself.
+  const selfNamed =
+    reference.citedName !== null &&
+    nameTokens(reference.citedName).every((t) => nameTokens(`${source.name} ${source.title}`).includes(t));
+  const target = reference.citedName && !selfNamed ? resolveDocument(analysis, reference.citedName) : source;
   if (!target) return null;
-  const numbered = target.headings.filter((h) => /^\d/.test(h.number));
+  const numbered = sectionHeadings(target).filter((h) => /^\d/.test(h.number));
   // Only documents with numbered sections can be checked for a numbered reference.
   if (/^\d/.test(reference.number) && numbered.length < 2) return null;
+  // A document titled "Schedule 3: ..." that mentions "Schedule 3" is naming itself.
+  if (target.title.toLowerCase().includes(`${reference.kind} ${reference.number}`.toLowerCase())) return null;
   if (headingExists(target, reference.kind, reference.number))
     return target !== source ? mismatchedReference(source, target, reference) : null;
-  // Schedules and exhibits are usually separate attachments: only a document that carries some
-  // of its own can be missing one.
+  // Appendices, annexes, schedules and exhibits are often separate attachments or parts of an
+  // external standard ("Annex A controls"): only a document that carries some attachments of its
+  // own (of the same kind) can be missing one.
   if (
-    (reference.kind === 'schedule' || reference.kind === 'exhibit') &&
-    !target.headings.some((h) => h.number.startsWith(reference.kind))
+    ATTACHMENT_KINDS.includes(reference.kind) &&
+    !target.headings.some((h) => sameAttachmentKind(h.number, reference.kind)) &&
+    !pointsToOwnAttachment(reference)
   )
     return null;
+  const attachment = ATTACHMENT_KINDS.includes(reference.kind);
+  const parts = attachment
+    ? target.headings.filter((h) => sameAttachmentKind(h.number, reference.kind))
+    : numbered;
   const top = [...new Set(numbered.map((h) => h.number.split('.')[0]!))];
-  const range = top.length ? `sections ${top[0]} to ${top[top.length - 1]}` : 'no such part';
-  const last = numbered.filter((h) => !h.number.includes('.')).pop() ?? numbered[numbered.length - 1];
+  const range = attachment
+    ? parts.length
+      ? `only ${parts.map((h) => attachmentLabel(h.number)).join(', ')}`
+      : `no ${reference.kind}`
+    : top.length
+      ? `sections ${top[0]} to ${top[top.length - 1]}`
+      : 'no such part';
+  const last = attachment
+    ? parts[parts.length - 1]
+    : (numbered.filter((h) => !h.number.includes('.')).pop() ?? numbered[numbered.length - 1]);
   const quotes = [quoteOf(reference.segment)];
   if (last && target !== source) {
     const seg = target.segments.find((s) => s.start <= last.start && s.end > last.start);
@@ -204,11 +311,12 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
   return {
     primitive: 'citation_integrity_check',
     subject: `citation:${source.name}:${reference.kind}:${reference.number}:${target.name}`,
-    aspects: [`citation:${source.name}:${target.name}`],
+    // Each missing part is its own finding: merging them would hide all but one description.
+    aspects: [`citation:${source.name}:${reference.kind}:${reference.number}:${target.name}`],
     title: `Broken reference in ${source.name}: ${reference.phrase}`,
     description:
       `${source.name} refers to "${reference.phrase}", but ${where} has ${range}` +
-      `${last ? ` (the last is "${last.number}${/\./.test(last.number) ? '' : '.'} ${last.title}")` : ''}; ${reference.kind} ${reference.number} does not exist. ` +
+      `${last ? ` (the last is "${attachment ? attachmentLabel(last.number) : last.number}${/\./.test(last.number) || attachment ? '' : '.'} ${last.title}")` : ''}; ${reference.kind} ${reference.number} does not exist. ` +
       `Readers following the reference cannot find the procedure it points to.`,
     rootCause: `${target === source ? source.name : target.name} was restructured or renumbered without updating the documents that reference its sections.`,
     remediationScope: `Correct the reference in ${source.name} to the section that holds the intended content, or add the missing section to ${target.name}; check cross-references whenever a document is renumbered.`,
@@ -234,4 +342,21 @@ export function findBrokenReferences(analysis: CorpusAnalysis, segments?: Locate
     }
   }
   return [...issues.values()];
+}
+
+/**
+ * Where the corpus holds a broken reference that the retrieved chunks missed: the citing
+ * sentence, as an evidence request for the follow-up round.
+ */
+export function citationEvidenceHints(
+  analysis: CorpusAnalysis,
+  document: string,
+  reference: string,
+): Array<{ query: string; document: string | null }> {
+  const doc = analysis.byName.get(document);
+  if (!doc) return [];
+  const prefix = `citation:${document}:${reference.replace(' ', ':')}:`;
+  const issue = findBrokenReferences(analysis, doc.segments).find((i) => i.subject.startsWith(prefix));
+  const quote = issue?.quotes[0];
+  return quote ? [{ query: quote.text.slice(0, 200), document: quote.document }] : [];
 }

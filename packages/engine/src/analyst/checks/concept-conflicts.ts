@@ -1,12 +1,14 @@
-// conflict_check: one concept (and scope), incompatible values in different documents. The pair
-// reported is the most alike pair of statements (shared wording means they speak about the same
-// thing); an explicit change ("from daily to weekly") is preferred because it is the clearest.
+// conflict_check: one concept (and scope), incompatible values for the same thing (their topics
+// align), in two documents or twice in one document (running text against its own summary table).
+// The pair reported is the most alike pair of statements (shared wording means they speak about
+// the same thing); an explicit change ("from daily to weekly") is preferred because it is the clearest.
 import { jaccard, tokenize } from '../../text/normalize';
 import type { ConceptDefinition } from '../concepts';
-import type { ConceptFact } from '../corpus-analysis';
+import { sameTopic, type ConceptFact } from '../corpus-analysis';
+import { topicOverlap } from '../topics';
 import { isNormative, type DocumentRole } from '../document-roles';
 import { listDocuments, quoteOf, type Issue } from '../issue';
-import { describeQuantity, incompatible } from '../quantities';
+import { describeQuantity, incompatible, type Quantity } from '../quantities';
 
 export function conceptSubject(conceptId: string, scope: string | null): string {
   return `concept:${conceptId}:${scope ?? 'general'}`;
@@ -28,7 +30,12 @@ interface Pair {
  * a scoped one only when the scoped document, at its strictest, is weaker than the general rule
  * (a stricter rule for privileged accounts is an allowed exception, a weaker one is not).
  */
-function bestPair(facts: ConceptFact[], scope: string | null, allOfConcept: ConceptFact[]): Pair | null {
+function bestPair(
+  facts: ConceptFact[],
+  scope: string | null,
+  allOfConcept: ConceptFact[],
+  roles: Map<string, DocumentRole>,
+): Pair | null {
   let best: Pair | null = null;
   const tokens = new Map(facts.map((f) => [f, tokenize(f.segment.text)]));
   const concept = facts[0]?.concept;
@@ -48,24 +55,96 @@ function bestPair(facts: ConceptFact[], scope: string | null, allOfConcept: Conc
       ? value < general.quantity.value * 0.9
       : value > general.quantity.value * 1.1;
   };
+  const multiValued = multiValuedDocuments(allOfConcept);
   for (let i = 0; i < facts.length; i += 1) {
     for (let j = i + 1; j < facts.length; j += 1) {
       const a = facts[i]!;
       const b = facts[j]!;
-      if (a.segment.document === b.segment.document) continue;
+      if (!comparable(a, b, roles, multiValued)) continue;
       if (scope !== null && a.scope !== scope && b.scope !== scope) continue;
+      // Two different populations (regulators vs. internal staff) are two rules.
+      if (a.scope !== null && b.scope !== null && a.scope !== b.scope) continue;
       if (a.scope !== b.scope) {
         const [scoped, general] = a.scope === null ? [b, a] : [a, b];
         if (!weakerThanGeneral(scoped, general)) continue;
       }
-      if (!incompatible(a.quantity, b.quantity)) continue;
+      if (!incompatible(asStated(a), asStated(b))) continue;
       let score = jaccard(tokens.get(a)!, tokens.get(b)!);
       if (a.quantity.changedFrom || b.quantity.changedFrom) score += 0.5;
       if (a.scope === b.scope) score += 0.2;
+      // A document that contradicts its own summary table is the clearest case.
+      if (a.segment.document === b.segment.document) score += 0.3;
+      score += 0.3 * topicOverlap(a.topic, b.topic);
       if (!best || score > best.score) best = { a, b, score };
     }
   }
   return best;
+}
+
+/**
+ * Two statements of a concept can contradict each other: they speak about the same thing (their
+ * topics are not disjoint), and when both are in one document, they are far apart and name the
+ * same thing plainly (a section that restates a value its own summary table gives differently).
+ */
+function comparable(
+  a: ConceptFact,
+  b: ConceptFact,
+  roles: Map<string, DocumentRole>,
+  multiValued: Set<string> = new Set(),
+): boolean {
+  const aboutOneThing = sameTopic(a.topic, b.topic);
+  if (a.concept.requireTopic && !aboutOneThing) return false;
+  if (a.segment.document === b.segment.document) {
+    const summaryTable = Boolean(a.tabular) !== Boolean(b.tabular);
+    return aboutOneThing && summaryTable && Math.abs(a.segment.segIndex - b.segment.segIndex) >= 3;
+  }
+  if (differentObjects(a, b, roles, multiValued)) return false;
+  // A general rule ("audit logs: at least one year") and a stricter one for particular things
+  // ("ceremony logs and HSM audit trails: three years") can both be followed.
+  if ((a.topic.length === 0) !== (b.topic.length === 0)) {
+    const [general, specific] = a.topic.length === 0 ? [a, b] : [b, a];
+    const stricter = higherIsStricter(a.concept)
+      ? specific.quantity.value > general.quantity.value
+      : specific.quantity.value < general.quantity.value;
+    if (stricter && specific.topic.length >= 2) return false;
+  }
+  return true;
+}
+
+/**
+ * Topics with nothing in common ("penetration tests of segmentation" vs "external penetration
+ * tests") are two rules, not one rule stated twice. Correspondence and records describe things in
+ * their own words ("the production backups" against a plan's "daily database backups"), so with
+ * them the test applies only when the other document gives the concept several values for
+ * different things (an RTO per service), where the value depends on which thing is meant.
+ */
+function differentObjects(
+  a: ConceptFact,
+  b: ConceptFact,
+  roles: Map<string, DocumentRole>,
+  multiValued: Set<string>,
+): boolean {
+  if (a.topic.length === 0 || b.topic.length === 0 || topicOverlap(a.topic, b.topic) > 0) return false;
+  const informal = [a, b].some((f) => roles.get(f.segment.document) === 'evidence');
+  const perThing = [a, b].some((f) => multiValued.has(f.segment.document));
+  return !informal || perThing;
+}
+
+/** Documents that state different values of the concept for different things. */
+function multiValuedDocuments(facts: ConceptFact[]): Set<string> {
+  const values = new Map<string, ConceptFact[]>();
+  for (const f of facts) values.set(f.segment.document, [...(values.get(f.segment.document) ?? []), f]);
+  const out = new Set<string>();
+  for (const [doc, list] of values)
+    if (list.some((x) => list.some((y) => incompatible(x.quantity, y.quantity)))) out.add(doc);
+  return out;
+}
+
+/** An objective is a limit however it is written: "RTO 4 hours" and "within 12 hours" differ. */
+function asStated(fact: ConceptFact): Quantity {
+  return fact.concept.valueIsLimit && fact.quantity.bound === 'exact'
+    ? { ...fact.quantity, bound: 'max' }
+    : fact.quantity;
 }
 
 export function describeFact(fact: ConceptFact): string {
@@ -91,7 +170,7 @@ export function conflictIssueFor(
   const scopeWanted =
     scopeFilter === undefined ? (facts.find((f) => f.scope !== null)?.scope ?? null) : scopeFilter;
   const inScope = facts.filter((f) => f.scope === scopeWanted || (scopeWanted !== null && f.scope === null));
-  const pair = bestPair(inScope, scopeWanted, facts);
+  const pair = bestPair(inScope, scopeWanted, facts, roles);
   if (!pair) return null;
   const concept = pair.a.concept;
   const scope = pair.a.scope ?? pair.b.scope;
@@ -100,9 +179,13 @@ export function conflictIssueFor(
   const [first, second] = [pair.a, pair.b].sort((x, y) => normativeFirst(x) - normativeFirst(y));
   const docA = first!.segment.document;
   const docB = second!.segment.document;
-  const others = facts.filter(
+  // Other documents that state a different value for the same thing (same scope and topic).
+  const others = inScope.filter(
     (f) =>
-      f.segment.document !== docA && f.segment.document !== docB && incompatible(f.quantity, first!.quantity),
+      f.segment.document !== docA &&
+      f.segment.document !== docB &&
+      comparable(f, first!, roles, multiValuedDocuments(facts)) &&
+      incompatible(f.quantity, first!.quantity),
   );
   const scopeText = scope ? ` for ${scope}` : '';
   const valueA = describeFact(first!);
@@ -117,17 +200,25 @@ export function conflictIssueFor(
   const extra = others.length
     ? ` ${listDocuments(others.map((o) => o.segment.document))} also state${others.length === 1 ? 's' : ''} ${listDocuments(others.map((o) => describeFact(o)))}.`
     : '';
-  const description = practice
-    ? `${docA} sets the ${concept.label}${scopeText} ${at(first!)} ${valueA}, but ${docB} records a practice of ${valueB}. ` +
-      `The documented requirement and the practice disagree.${extra}`
-    : contract
-      ? `${docA} sets the ${concept.label}${scopeText} ${at(first!)} ${valueA}, but the contract ${docB} commits to ${valueB}. ` +
-        `The contract does not meet the documented requirement.${extra}`
-      : `${docA} sets the ${concept.label}${scopeText} ${at(first!)} ${valueA}, while ${docB} sets it ${at(second!)} ${valueB}. ` +
-        `The two documents cannot both be followed.${extra}`;
-  const rootCause = practice
-    ? `The ${concept.label} in practice (${docB}) was changed or never aligned with ${docA}; the change did not go through the document that governs it.`
-    : `The ${concept.label}${scopeText} is stated independently in ${docA} and ${docB}, and the documents were not aligned when one of them changed.`;
+  const sameDocument = docA === docB;
+  // Within one document: where each value stands (its table or its running text).
+  const where = (f: ConceptFact) => (f.tabular ? 'in a table' : 'in the text');
+  const description = sameDocument
+    ? `${docA} states the ${concept.label}${scopeText} twice with different values: ${valueA} ${where(first!)} and ${valueB} ${where(second!)}. ` +
+      `Readers of either part follow a different rule.${extra}`
+    : practice
+      ? `${docA} sets the ${concept.label}${scopeText} ${at(first!)} ${valueA}, but ${docB} records a practice of ${valueB}. ` +
+        `The documented requirement and the practice disagree.${extra}`
+      : contract
+        ? `${docA} sets the ${concept.label}${scopeText} ${at(first!)} ${valueA}, but the contract ${docB} commits to ${valueB}. ` +
+          `The contract does not meet the documented requirement.${extra}`
+        : `${docA} sets the ${concept.label}${scopeText} ${at(first!)} ${valueA}, while ${docB} sets it ${at(second!)} ${valueB}. ` +
+          `The two documents cannot both be followed.${extra}`;
+  const rootCause = sameDocument
+    ? `The ${concept.label}${scopeText} is restated in two places of ${docA}, and one of them was not updated when the other changed.`
+    : practice
+      ? `The ${concept.label} in practice (${docB}) was changed or never aligned with ${docA}; the change did not go through the document that governs it.`
+      : `The ${concept.label}${scopeText} is stated independently in ${docA} and ${docB}, and the documents were not aligned when one of them changed.`;
   const severity = practice && concept.severity === 'medium' ? 'high' : concept.severity;
   return {
     primitive: 'conflict_check',

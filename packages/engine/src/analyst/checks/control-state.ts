@@ -10,6 +10,22 @@ export interface ControlDefinition {
   label: string;
   subject: RegExp;
   query: string;
+  /** Set for controls judged by how people worked around them in correspondence and records. */
+  bypass?: BypassDefinition;
+}
+
+/**
+ * A way of working around a control, as correspondence, minutes or logs describe it: each cue is
+ * a phrasing of the bypass with a weight (2 = conclusive on its own). `requirement` finds the
+ * normative statement the bypass breaks; without one nothing is reported.
+ */
+export interface BypassDefinition {
+  cues: Array<{ pattern: RegExp; weight: number }>;
+  /** A cue sentence that also says the thing was undone or refused is not a bypass. */
+  undone?: RegExp;
+  requirement: RegExp;
+  /** What the finding says happened, e.g. "a change was deployed without prior approval". */
+  breach: string;
 }
 
 export const CONTROLS: ControlDefinition[] = [
@@ -57,6 +73,145 @@ export const CONTROLS: ControlDefinition[] = [
   },
 ];
 
+CONTROLS.push(
+  {
+    id: 'change_approval_bypass',
+    label: 'prior approval of changes',
+    subject: /\b(change|deploy\w*|release|hotfix|implement\w*)\b/i,
+    query:
+      'deploy it myself yourself approval after the fact change request CAB wait emergency change approved before implementation',
+    bypass: {
+      breach:
+        'a change or request went ahead without the independent prior approval the procedure requires (self-approved, approved after the fact, or approvers bypassed)',
+      cues: [
+        {
+          // The implementer approving or deploying their own change.
+          pattern:
+            /\b(deploy|push|ship|releas|implement|install|merg|apply|roll)\w*\b[^.?!]{0,80}\b(myself|yourself|himself|herself|themselves|on (?:my|your|his|her|their) own)\b/i,
+          weight: 1,
+        },
+        {
+          // Approval or the change record arranged after implementation.
+          pattern:
+            /\b(after the fact|retroactive\w*|retrospectively approv\w*|backdat\w*|(?:raise|log|file|put|open|create|submit)\w* (?:the |a )?(?:CR|change request|change record|change ticket|ticket|RFC)\b[^.?!]{0,30}\b(?:later|afterwards|after(?:wards)? (?:the|we)|tomorrow|next week))\b/i,
+          weight: 1,
+        },
+        {
+          // Deliberately not waiting for, or not involving, the approvers.
+          pattern:
+            /\b(?:don'?t|do not|won'?t|not|no need to|can'?t|cannot)\s+(?:want to\s+|need to\s+|going to\s+|try to\s+)?(?:wait for|go through|bother with|page|involve|get hold of|ask)\b[^.?!]{0,60}\b(CAB|change (?:advisory )?board|approv\w*|committee|sign-?off|security|change window|ticket|anyone)\b/i,
+          weight: 1,
+        },
+        {
+          pattern:
+            /\bwithout (?:a |an |the |any |prior |formal )?(?:approv\w*|change request|CR|change ticket|sign-?off|CAB)\b/i,
+          weight: 1,
+        },
+        {
+          // Self-approval: "approved my own change", "requested and approved it himself".
+          pattern:
+            /\bapprov\w* (?:my|his|her|their|your) own\b|\b(?:requested|raised|submitted) and approved\b[^.?!]{0,30}\b(?:same person|(?:him|her|my|your|them)sel(?:f|ves))\b/i,
+          weight: 2,
+        },
+        {
+          // Approval that came only after the change was made.
+          pattern:
+            /\b(?:approv\w*|sign(?:ed)?[- ]off)\b[^.?!]{0,30}\b(?:only )?(?:afterwards|the (?:next|following) day|after (?:deployment|implementation|go-live|the change|it went live))\b/i,
+          weight: 1,
+        },
+      ],
+      requirement:
+        /\bapprov\w*\b[^.]{0,150}\b(?:before|prior to)\b[^.]{0,60}\b(?:implement\w*|deploy\w*|production|release|change)|\b(?:before|prior to) (?:implementation|deployment|release|go-live)\b[^.]{0,120}\bapprov\w*|\bmay not (?:be )?(?:one of )?the approv\w*|\bcannot (?:deploy|approve|release) their own\b|\bnot approve (?:their|his|her) own\b/i,
+    },
+  },
+  {
+    id: 'dual_control_bypass',
+    label: 'dual control and split knowledge',
+    subject: /\b(dual control|split knowledge|two-person|four[- ]eyes|custodians?|components?)\b/i,
+    query:
+      'enter both components myself custodian witness dual control split knowledge ceremony two custodians present',
+    bypass: {
+      breach: 'one person performed a task that requires two (dual control / split knowledge)',
+      undone: /\b(no longer|never|not allowed|prevent\w*|refus\w*|declin\w*|rejected)\b/i,
+      cues: [
+        {
+          pattern:
+            /\b(enter|load|input|key|hold|held|use|combine|sign|perform)\w*\s+(?:both|all (?:two|three|the)|the two)\s+(?:\w+\s+){0,2}(components?|halves|shares|parts|passwords|PINs?|signatures|keys|key parts)\b/i,
+          weight: 2,
+        },
+        {
+          pattern:
+            /\b(load|enter|input|key|combin)\w*\s+(?:the\s+)?(components?|shares?|halves|parts) (?:1|one) and (?:2|two)\b/i,
+          weight: 1,
+        },
+        {
+          // Alone next to the thing dual control protects, in either order.
+          pattern:
+            /\b(alone|single[- ]handed\w*|one person|same person|without a second (?:person|custodian|signatory|officer))\b[^.?!]{0,80}\b(components?|custodians?|keys?|ceremony|vault|safe|dual)\b|\b(components?|custodians?|keys?|ceremony|vault|safe)\b[^.?!]{0,40}\b(alone|single[- ]handed\w*|by (?:him|her|my|your)self)\b/i,
+          weight: 2,
+        },
+        {
+          pattern: /\bwitness\w*\b[^.?!]{0,40}\b(over video|by video|remotely|by phone|remote)\b/i,
+          weight: 1,
+        },
+      ],
+      requirement:
+        /\b(dual control|split knowledge|two-person (?:rule|control|integrity)|four[- ]eyes|two (?:authori[sz]ed )?(?:custodians|persons|people|individuals|signatories)|more than one component)\b/i,
+    },
+  },
+  {
+    id: 'remote_access_bypass',
+    label: 'controlled remote access',
+    subject: /\b(remote (?:access|support|session)|jump (?:host|server)|bastion)\b/i,
+    query:
+      'unattended remote access tool installed outbound internet rule jump host bypassed remote support vendor persistent',
+    bypass: {
+      breach: 'remote access was opened outside the controlled path the standard requires',
+      undone:
+        /\b(remov\w*|uninstall\w*|block\w*|decommission\w*|disabl\w*|no longer|revok\w*|rejected|declined|refused|not allowed|prohibited)\b/i,
+      cues: [
+        {
+          pattern:
+            /\b(unattended (?:access|remote|mode)|remote (?:access|support|control|desktop) (?:tool|software|agent|app)|TeamViewer|AnyDesk|LogMeIn|ScreenConnect|Splashtop|VNC server|persistent (?:remote|connection|access|tunnel))\b/i,
+          weight: 2,
+        },
+        {
+          pattern:
+            /\b(outbound|inbound|opened?|allow\w*)\b[^.?!]{0,80}\b(internet|0\.0\.0\.0\/0)\b|\binternet (?:route|access|connection|path)\b[^.?!]{0,60}\b(zone|VLAN|segment|network|level)\b/i,
+          weight: 1,
+        },
+        {
+          pattern:
+            /\b(bypass\w*|instead of|not via|outside|not through)\b[^.?!]{0,30}\b(jump (?:host|server|box)|bastion|PAM|privileged access)\b/i,
+          weight: 1,
+        },
+      ],
+      requirement:
+        /\bremote[- ](?:access|support|connections?|sessions?|maintenance|control)\b[^.]{0,200}\b(jump (?:host|server|box)|bastion|only|must|shall|prohibit\w*|not permitted|no (?:direct|persistent|unattended))\b|\b(no|never|not|prohibit\w*)\b[^.]{0,60}\b(route|connection|access|path)s?\b[^.]{0,30}\binternet\b/i,
+    },
+  },
+  {
+    id: 'shared_credentials',
+    label: 'individual accountable credentials',
+    subject: /\b(shared|generic) (?:accounts?|credentials|passwords?)\b/i,
+    query: 'shared password shared account vault entry credentials unique user ID not shared',
+    bypass: {
+      breach: 'credentials were shared between people instead of being individual',
+      undone:
+        /\b(remov\w*|disabl\w*|decommission\w*|delet\w*|retir\w*|replac\w*|no longer|revok\w*|rotated)\b/i,
+      cues: [
+        {
+          pattern:
+            /\b(shared (?:vault entry|account|password|credential\w*|login|user ?(?:name|id)?|admin account)|(?:password|credential\w*|login)s? (?:in|into|on) (?:the |a )?shared\b|same (?:password|login|account) for|shar(?:e|ed|ing) (?:the |my |his |her |their )?(?:password|credential\w*|login))/i,
+          weight: 2,
+        },
+      ],
+      requirement:
+        /\b(shared|generic|group|common) (?:user )?(?:accounts?|credentials|passwords?|IDs?|logins?)\b[^.]{0,80}\b(not|prohibit\w*|forbidden|never)\b|\b(not|never|prohibit\w*)\b[^.]{0,60}\b(shared|generic|group) (?:user )?(?:accounts?|credentials|passwords?|IDs?|logins?)\b|\bunique (?:user )?(?:ID|account|credential)s?\b|\b(?:must|shall|may) not (?:be )?shar(?:e|ed)\b/i,
+    },
+  },
+);
+
 const REQUIRED = /\b(required|must|shall|enforced|mandatory|enabled|always)\b/i;
 const OFF =
   /\b(disabled|turned off|switched off|not (?:be )?(?:required|enforced|enabled|installed|deployed|configured|implemented|in place|used)|no longer (?:required|enforced|used|in place)|optional|bypass(?:ed)?|suspended|paused|stays disabled|remains disabled|removed|uninstalled)\b/i;
@@ -77,11 +232,112 @@ function switchedOff(segment: LocatedSegment, control: ControlDefinition): boole
   );
 }
 
+/** A sentence that states a rule is not a record of what happened. */
+const RULE_WORDS =
+  /\b(must|shall|should|is required|are required|may not|not permitted|prohibited|is forbidden|policy requires)\b/i;
+
+const OBLIGATION =
+  /\b(must|shall|may not|must not|is required|are required|requires?|only through|no (?:person|one|user|device)|prohibited|not permitted)\b/i;
+
+interface Cue {
+  segment: LocatedSegment;
+  weight: number;
+}
+
+/** Cue sentences per practice document (correspondence, minutes, logs), strongest document first. */
+function bypassCues(
+  analysis: CorpusAnalysis,
+  bypass: BypassDefinition,
+  segments: LocatedSegment[],
+): Array<{ document: string; cues: Cue[]; weight: number }> {
+  const byDoc = new Map<string, Cue[]>();
+  for (const segment of segments) {
+    const role = analysis.byName.get(segment.document)?.role ?? 'other';
+    if (isNormative(role) || role === 'contract' || RULE_WORDS.test(segment.text)) continue;
+    const hits = bypass.cues.filter((c) => c.pattern.test(segment.text));
+    if (hits.length === 0 || bypass.undone?.test(segment.text)) continue;
+    const weight = hits.reduce((sum, c) => sum + c.weight, 0);
+    byDoc.set(segment.document, [...(byDoc.get(segment.document) ?? []), { segment, weight }]);
+  }
+  return [...byDoc.entries()]
+    .map(([document, cues]) => ({ document, cues, weight: cues.reduce((sum, c) => sum + c.weight, 0) }))
+    .filter((d) => d.weight >= 2 && !onlyRefused(analysis, d.document))
+    .sort((a, b) => b.weight - a.weight);
+}
+
+const REFUSED =
+  /\b(not approved|rejected|declined|denied|refused|not allowed|cannot allow|can'?t allow|will not allow)\b/i;
+const WENT_AHEAD =
+  /\b(done|completed|installed|deployed|loaded|opened|entered|went ahead|pushed|shipped|applied|is live|went live)\b/i;
+
+/** A thread where the proposal was turned down and nothing says it went ahead anyway. */
+function onlyRefused(analysis: CorpusAnalysis, document: string): boolean {
+  const segments = analysis.byName.get(document)?.segments ?? [];
+  return segments.some((s) => REFUSED.test(s.text)) && !segments.some((s) => WENT_AHEAD.test(s.text));
+}
+
+/** The normative statement the bypass breaks: the best match of the rule, by shared vocabulary. */
+function brokenRequirement(
+  analysis: CorpusAnalysis,
+  bypass: BypassDefinition,
+  cues: Cue[],
+): { segment: LocatedSegment; score: number } | null {
+  const cueTokens = tokenize(cues.map((c) => c.segment.text).join(' '));
+  let best: { segment: LocatedSegment; score: number } | null = null;
+  for (const doc of analysis.documents) {
+    if (!isNormative(doc.role)) continue;
+    for (const segment of doc.segments) {
+      if (!bypass.requirement.test(segment.text)) continue;
+      // A statement of the rule itself (must, may not, no person) beats a passing mention.
+      const score = jaccard(tokenize(segment.text), cueTokens) + (OBLIGATION.test(segment.text) ? 0.1 : 0);
+      if (!best || score > best.score) best = { segment, score };
+    }
+  }
+  return best;
+}
+
+/**
+ * conflict_check between a rule and practice: correspondence or minutes describe a control being
+ * worked around (self-approval, approval after the fact, one person doing a two-person task,
+ * an unmanaged remote-access path, shared credentials) that a normative document forbids.
+ */
+function bypassIssue(
+  analysis: CorpusAnalysis,
+  control: ControlDefinition,
+  bypass: BypassDefinition,
+  segments: LocatedSegment[],
+): Issue | null {
+  for (const practice of bypassCues(analysis, bypass, segments)) {
+    const rule = brokenRequirement(analysis, bypass, practice.cues);
+    if (!rule) continue;
+    const cues = [...practice.cues]
+      .sort((a, b) => b.weight - a.weight || a.segment.start - b.segment.start)
+      .slice(0, 3);
+    const quoted = cues.map((c) => `"${c.segment.text.slice(0, 200)}"`).join('; ');
+    return {
+      primitive: 'conflict_check',
+      subject: controlSubject(control.id),
+      aspects: [controlSubject(control.id), `practice:${practice.document}`],
+      title: `${control.label[0]!.toUpperCase()}${control.label.slice(1)} bypassed in ${practice.document}, against ${rule.segment.document}`,
+      description: `${rule.segment.document} requires: "${rule.segment.text.slice(0, 220)}". ${practice.document} shows that ${bypass.breach}: ${quoted}.`,
+      rootCause: `Operational pressure led staff to work around the ${control.label} that ${rule.segment.document} requires, and nothing in the process stopped it; no approved exception is recorded.`,
+      remediationScope: `Treat the event in ${practice.document} as a control breach: review what was done, record it as an exception or incident, and make the ${control.label} a technical gate rather than a convention.`,
+      remediationEffortHours: 8,
+      severity: 'high',
+      confidence: 0.75 + Math.min(0.15, practice.weight * 0.03),
+      frameworks: [],
+      quotes: [quoteOf(rule.segment), ...cues.map((c) => quoteOf(c.segment))],
+    };
+  }
+  return null;
+}
+
 export function controlStateIssue(
   analysis: CorpusAnalysis,
   control: ControlDefinition,
   segments: LocatedSegment[],
 ): Issue | null {
+  if (control.bypass) return bypassIssue(analysis, control, control.bypass, segments);
   const role = (s: LocatedSegment): AnalyzedDocument['role'] =>
     analysis.byName.get(s.document)?.role ?? 'other';
   const required = segments.filter((s) => role(s) !== 'evidence' && requires(s, control));

@@ -4,8 +4,28 @@ import { normaliseFrameworks, type RequiredElement } from '../frameworks';
 import { quoteOf, type Issue } from '../issue';
 import { tokenize } from '../../text/normalize';
 
-export function satisfies(element: RequiredElement, segment: LocatedSegment): boolean {
-  return element.present.every((p) => p.test(segment.text));
+export function satisfies(element: RequiredElement, segment: LocatedSegment | string): boolean {
+  const text = typeof segment === 'string' ? segment : segment.text;
+  const wordings = [element.present, ...(element.alternatives ?? [])];
+  return wordings.some((patterns) => patterns.every((p) => p.test(text)));
+}
+
+/**
+ * Each statement read together with the next one of the same document: requirements are often
+ * split over two sentences ("Individuals may exercise their rights of access ... Requests are
+ * answered within one month.").
+ */
+export function statementWindows(segments: LocatedSegment[]): string[] {
+  return segments.map((segment, i) => {
+    const next = segments[i + 1];
+    const adjacent = next && next.docIndex === segment.docIndex && next.segIndex === segment.segIndex + 1;
+    return adjacent ? `${segment.text} ${next.text}` : segment.text;
+  });
+}
+
+/** How a framework's clauses are prefixed in an element's requirement text. */
+function requirementPrefix(framework: string): string {
+  return framework.startsWith('ISO ') ? framework.replace('ISO ', 'ISO/IEC ') : framework;
 }
 
 export function coverageIssue(
@@ -13,7 +33,7 @@ export function coverageIssue(
   segments: LocatedSegment[],
   frameworks: string[],
 ): Issue | null {
-  if (segments.some((s) => satisfies(element, s))) return null;
+  if (statementWindows(segments).some((text) => satisfies(element, text))) return null;
   // The nearest statements: they show the topic is addressed without the required element.
   const queryTokens = new Set(tokenize(element.query));
   const related = segments
@@ -33,7 +53,7 @@ export function coverageIssue(
   const scope = normaliseFrameworks(frameworks);
   const inScope = element.frameworks.filter((f) => scope.includes(f));
   // The requirement lists each framework's clause; keep those in scope.
-  const prefixes = inScope.map((f) => (f === 'ISO 27001' ? 'ISO/IEC 27001' : f));
+  const prefixes = inScope.map(requirementPrefix);
   const parts = element.requirement.split('; ').filter((part) => prefixes.some((p) => part.startsWith(p)));
   const requirement = parts.length ? parts.join('; ') : element.requirement;
   const nearest = related.length

@@ -1,10 +1,15 @@
 // flow_down_check: obligations a parent policy places on third parties that a child contract
-// with a third party does not carry, or carries in a weaker form. Two kinds of obligation are
-// compared: timed ones (incident notification within N hours: the contract's window must not be
-// longer) and required instruments (a business associate agreement where the contract covers
-// health data).
+// with a third party does not carry, or carries in a weaker form. Compared:
+// - timed values (incident notice within N hours, data returned within N days): the contract's
+//   strictest commitment must not be longer than the policy's;
+// - the clauses the policy requires in contracts, read from its own "mandatory contract clauses"
+//   section (numbered or bulleted items, or a checklist table) or from lone "vendor contracts must
+//   include ..." statements, limited by tier and data kind, and looked for in the contract with
+//   wording tolerant of legal drafting;
+// - sub-contracting subject to approval, and required instruments (a business associate or data
+//   processing agreement where the contract covers such data).
 import type { AnalyzedDocument, ConceptFact, CorpusAnalysis, LocatedSegment } from '../corpus-analysis';
-import { quoteOf, type Issue, type IssueQuote } from '../issue';
+import { listDocuments, quoteOf, type Issue, type IssueQuote } from '../issue';
 import { tokenize } from '../../text/normalize';
 import { describeFact, higherIsStricter } from './concept-conflicts';
 
@@ -39,88 +44,477 @@ const CONSENT = /\b(approv\w*|consent\w*|authori[sz]\w*|notif\w*|notice)\b/i;
 const UNCONSTRAINED =
   /\b(without (?:prior )?(?:notice|consent|approval|authori[sz]ation)|at (?:its|their) (?:sole )?discretion|freely)\b/i;
 
-const CLAUSES: Array<{ id: string; label: string; inParent: RegExp; inChild: RegExp }> = [
+/**
+ * Topics of contract clauses a parent policy commonly requires, with the wording that shows a
+ * contract carries them. `parent` recognises the obligation (in its label first, else its text);
+ * `child` must match one statement of the contract. Incident-notice windows, sub-contracting and
+ * data processing agreements have their own checks below and are only recognised here.
+ */
+interface ClauseTopic {
+  id: string;
+  label: string;
+  parent: RegExp;
+  child: RegExp[];
+  /** Checked elsewhere (timed facts, sub-contracting, instruments): never reported by topic. */
+  handledElsewhere?: boolean;
+}
+
+const CLAUSE_TOPICS: ClauseTopic[] = [
+  {
+    id: 'responsibility_acknowledgement',
+    label: 'written acknowledgement of responsibility for the security of the data',
+    parent: /\backnowledg\w*[^.]{0,80}\bresponsib\w*|\bresponsib\w*[^.]{0,40}\backnowledg\w*/i,
+    child: [/\backnowledg\w*|\baccepts?\b|\bagrees?\b/i, /\bresponsib\w*/i, /\bsecurity\b/i],
+  },
+  {
+    id: 'responsibility_matrix',
+    label: 'responsibility matrix allocating requirements between the parties',
+    parent:
+      /\b(responsibilit\w* (?:matrix|allocation|split)|allocation of (?:\w+ ){0,4}(?:responsibilit\w*|requirements)|RACI|shared responsibilit\w*)/i,
+    child: [
+      /\b(matri(?:x|ces)|RACI|allocation of (?:\w+ ){0,4}(?:responsibilit\w*|requirements)|responsibilit\w* (?:split|allocation)|shared responsibilit\w*)/i,
+    ],
+  },
+  {
+    id: 'remote_access',
+    label: 'remote access restrictions',
+    parent: /\bremote[- ]access\b/i,
+    child: [/\b(remote\w*|jump ?hosts?|bastion|no access to (?:\w+ ){0,2}(?:networks?|systems))\b/i],
+  },
   {
     id: 'audit_rights',
     label: 'right to audit',
-    inParent: /\b(right to audit|audit rights?|audit\w*)\b/i,
-    inChild: /\baudit\w*/i,
+    parent: /\b(audit\w*|inspect\w*)\b/i,
+    child: [/\b(audit\w*|inspect\w*)\b/i],
   },
   {
-    id: 'confidentiality',
-    label: 'confidentiality obligations',
-    inParent: /\bconfidential\w*/i,
-    inChild: /\bconfidential\w*/i,
+    id: 'continuity',
+    label: 'tested business continuity plan',
+    parent: /\b(business continuity|continuity|disaster recovery|BCP)\b/i,
+    child: [/\b(continuity|disaster recovery|failover|BCP|DRP)\b/i],
+  },
+  {
+    id: 'vulnerabilities',
+    label: 'vulnerability notification and patching',
+    parent: /\b(vulnerabilit\w*|patch\w*)\b/i,
+    child: [/\b(vulnerabilit\w*|patch\w*|security advisor\w*)\b/i],
   },
   {
     id: 'data_return',
     label: 'return or deletion of data at termination',
-    inParent: /\b(return\w*|delet\w*|destr\w*)\b/i,
-    inChild: /\b(return\w*|delet\w*|destr\w*)\b/i,
+    parent: /\b(return\w*|delet\w*|destr\w*|exit)\b/i,
+    child: [/\b(return\w*|delet\w*|destr\w*|eras\w*|purg\w*)\b/i],
   },
-  { id: 'insurance', label: 'insurance cover', inParent: /\binsurance\b/i, inChild: /\binsurance\b/i },
+  {
+    id: 'incident_notification',
+    label: 'security incident notification',
+    parent:
+      /\b(incidents?|breach\w*)\b[^.]{0,80}\b(notif\w*|notice|report\w*)|\b(notif\w*|notice)\b[^.]{0,80}\b(incidents?|breach\w*)/i,
+    child: [/\b(notif\w*|notice|inform\w*|report\w*)\b/i, /\b(incidents?|breach\w*)\b/i],
+  },
+  {
+    id: 'subcontracting',
+    label: 'approval of sub-contracting',
+    parent: SUBCONTRACT,
+    child: [SUBCONTRACT],
+    handledElsewhere: true,
+  },
+  {
+    id: 'data_processing',
+    label: 'data processing terms',
+    parent: /\b(data processing agreements?|DPAs?|data protection terms|article 28)\b/i,
+    child: [/\b(data processing|DPA|processor|article 28)\b/i],
+    handledElsewhere: true,
+  },
+  {
+    id: 'confidentiality',
+    label: 'confidentiality obligations',
+    parent: /\bconfidential\w*/i,
+    child: [/\b(confidential\w*|non-disclosure)\b/i],
+  },
+  { id: 'insurance', label: 'insurance cover', parent: /\binsurance\b/i, child: [/\binsur\w*/i] },
   {
     id: 'service_levels',
     label: 'service levels',
-    inParent: /\b(service levels?|SLAs?|uptime)\b/i,
-    inChild: /\b(service levels?|SLAs?|availability|uptime)\b/i,
+    parent: /\b(service levels?|SLAs?|uptime)\b/i,
+    child: [/\b(service levels?|SLAs?|availability|uptime)\b/i],
   },
   {
     id: 'background_checks',
     label: 'personnel background checks',
-    inParent: /\bbackground (?:checks?|screening)\b/i,
-    inChild: /\bbackground\b/i,
+    parent: /\bbackground (?:checks?|screening)|\bscreening of (?:personnel|staff)\b/i,
+    child: [/\b(background|screen\w*|vett\w*)\b/i],
   },
-  { id: 'encryption', label: 'encryption of data', inParent: /\bencrypt\w*/i, inChild: /\bencrypt\w*/i },
+  { id: 'encryption', label: 'encryption of data', parent: /\bencrypt\w*/i, child: [/\bencrypt\w*/i] },
   {
     id: 'security_requirements',
     label: 'security requirements',
-    inParent: /\bsecurity (?:controls|requirements|measures|obligations)\b/i,
-    inChild: /\b(security|safeguards)\b/i,
+    parent: /\bsecurity (?:controls|requirements|measures|obligations|safeguards)\b/i,
+    child: [/\b(security|safeguards|technical and organi[sz]ational measures)\b/i],
   },
 ];
+
+/**
+ * Assurance schemes a clause can require the provider to hold or report against. A clause that
+ * names one (e.g. "maintain PCI DSS compliance and deliver an AOC annually") is only carried by a
+ * contract that names the same scheme.
+ */
+const ASSURANCE_SCHEMES: Array<{ label: string; pattern: RegExp }> = [
+  {
+    label: 'PCI DSS',
+    pattern: /\b(PCI(?:[- ]DSS)?|AOC|attestations? of compliance|cardholder data security standard)\b/i,
+  },
+  { label: 'SOC 2', pattern: /\b(SOC ?[12]|SSAE ?1[68]|ISAE ?3402|service organi[sz]ation control)\b/i },
+  { label: 'ISO/IEC 27001', pattern: /\b(?:ISO(?:\/IEC)?\s*)?27001\b/i },
+  { label: 'HITRUST', pattern: /\bHITRUST\b/i },
+  { label: 'CSA STAR', pattern: /\bCSA STAR\b/i },
+  { label: 'Cyber Essentials', pattern: /\bCyber Essentials\b/i },
+  { label: 'FedRAMP', pattern: /\bFedRAMP\b/i },
+];
+
+/** A section heading or lead-in that introduces the clauses third-party contracts must contain. */
+const CONTRACT_SECTION_HEADING =
+  /\b(contract(?:ual)?|agreements?)\b[^\n]{0,40}\b(clauses?|terms|requirements?|provisions?|obligations?)\b|\b(mandatory|minimum|required)\b[^\n]{0,30}\b(clauses?|contract\w*|terms)\b/i;
+const CONTRACT_LEAD_IN =
+  /\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will|is required to|are required to)\b[^.]{0,80}\b(contain\w*|includ\w*|incorporat\w*|address\w*|following|below)\b|\b(?:not|never) sign\b[^.]{0,120}\b(unless|without)\b/i;
 const CONTRACT_CLAUSE_REQUIREMENT = {
   test: (text: string) =>
     /\b(contracts?|agreements?)\b/i.test(text) &&
     /\b(must|shall|are required to)\b/i.test(text) &&
     /\b(includ\w*|contain\w*|provid\w*|specif\w*|address\w*)\b/i.test(text),
 };
+const ITEM_MARKER =
+  /^\s*(?:#+\s*)?(?:\d{1,3}(?:\.\d{1,3})+\.?|\(?[a-z]\)|[a-z]\.|[A-Z]\d{1,2}\.?|[-*\u2022])\s+/;
+const TABLE_ROW = /^\s*\|/;
+
+/** One clause the parent requires in third-party contracts (its statements and short label). */
+interface ContractObligation {
+  segments: LocatedSegment[];
+  text: string;
+  label: string | null;
+  /** Supplier tiers the clause is limited to (empty: every tier). */
+  tiers: string[];
+  /** Only for providers that handle this kind of data ("where personal data is processed"). */
+  dataCondition: RegExp | null;
+  /** A lone statement naming several clauses at once: every topic in it counts. */
+  listsSeveral: boolean;
+}
+
+/** The clause's own title: "**Audit rights (Tier 1).**" or "Right to audit." at the item start. */
+function clauseLabel(text: string): string | null {
+  const body = text.replace(ITEM_MARKER, '');
+  const bold = body.match(/^\s*\*\*([^*]{3,90}?)\*\*/);
+  const plain = body.match(/^([A-Z][A-Za-z0-9 ,/&()'\u2019-]{2,70}?)[.:]\s+\S/);
+  const label = (bold?.[1] ?? plain?.[1] ?? '').replace(/[.:]\s*$/, '').trim();
+  if (!label || label.split(/\s+/).length > 9) return null;
+  return label;
+}
+
+const DATA_KINDS: Array<{ condition: RegExp; present: RegExp }> = [
+  {
+    condition: /\b(where|if|when|to the extent)\b[^.]{0,80}\bpersonal (?:data|information)\b/i,
+    present: /\b(personal (?:data|information)|PII|data subjects?)\b/i,
+  },
+  {
+    condition: /\b(where|if|when|to the extent)\b[^.]{0,80}\b(cardholder|card data|PAN)\b/i,
+    present: /\b(cardholder|card data|PAN|primary account numbers?)\b/i,
+  },
+  {
+    condition:
+      /\b(where|if|when|to the extent)\b[^.]{0,80}\b(PHI|protected health|health (?:data|information))\b/i,
+    present: /\b(PHI|protected health|health (?:data|information)|patients?)\b/i,
+  },
+];
+
+function obligationOf(segments: LocatedSegment[], listsSeveral: boolean): ContractObligation {
+  const text = segments.map((s) => s.text).join(' ');
+  const label = clauseLabel(text);
+  // Tier limits are read from the label, or from the first statement when there is no label.
+  const scopeText = label ?? segments[0]!.text;
+  const tiers = [...scopeText.matchAll(/\btiers?\s*(\d)\b(?:\s*(?:,|and|&|or)\s*(\d)\b)?/gi)].flatMap((m) =>
+    m.slice(1).filter((t): t is string => Boolean(t)),
+  );
+  const dataCondition = DATA_KINDS.find((k) => k.condition.test(text))?.present ?? null;
+  return { segments, text, label, tiers: [...new Set(tiers)], dataCondition, listsSeveral };
+}
+
+/** The section (segments) that starts at a heading, up to the next heading of the same depth. */
+function sectionSegments(doc: AnalyzedDocument, headingIndex: number): LocatedSegment[] {
+  const heading = doc.headings[headingIndex]!;
+  const depth = /^\d/.test(heading.number) ? heading.number.split('.').length : 1;
+  const next = doc.headings
+    .slice(headingIndex + 1)
+    .find((h) => (/^\d/.test(h.number) ? h.number.split('.').length : 1) <= depth);
+  const end = next?.start ?? doc.text.length;
+  return doc.segments.filter((s) => s.start > heading.start && s.start < end);
+}
+
+/** Group a section's statements into clauses: a numbered or bulleted item and its continuation. */
+function groupItems(segments: LocatedSegment[]): LocatedSegment[][] {
+  const items: LocatedSegment[][] = [];
+  const marked = segments.some((s) => ITEM_MARKER.test(s.text));
+  for (const segment of segments) {
+    if (TABLE_ROW.test(segment.text) || /^\s*#/.test(segment.text)) continue;
+    if (!marked || ITEM_MARKER.test(segment.text)) items.push([segment]);
+    // Unnumbered statements before the first item are preamble ("Legal may not sign ..."), not clauses.
+    else if (items.length > 0) items[items.length - 1]!.push(segment);
+  }
+  return items;
+}
+
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}/;
+const REQUIRED_CELL = /^(required|mandatory|yes|y|\u2713|\u2714|x|must)$/i;
+
+/**
+ * Rows of a contract clause checklist ("| A2 | Right to audit | Required | Required |"): the clause
+ * is the first cell with words, and the tiers are the header's tier columns marked required.
+ */
+function checklistRows(segments: LocatedSegment[]): ContractObligation[] {
+  const rows = segments.filter(
+    (s) => TABLE_ROW.test(s.text) && !TABLE_SEPARATOR.test(s.text.replace(/^\s*\|/, '')),
+  );
+  if (rows.length < 2) return [];
+  const cellsOf = (row: string) =>
+    row
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((c) => c.trim());
+  const header = cellsOf(rows[0]!.text);
+  const tierColumns = header.map((cell) => cell.match(/\btier\s*(\d)\b/i)?.[1] ?? null);
+  const out: ContractObligation[] = [];
+  for (const row of rows.slice(1)) {
+    const cells = cellsOf(row.text);
+    const label = cells.find((c) => /[a-z]{3,}\s+[a-z]{2,}|[a-z]{5,}/i.test(c) && !REQUIRED_CELL.test(c));
+    if (!label) continue;
+    const required = cells.map((c, i) => (REQUIRED_CELL.test(c) ? tierColumns[i] : undefined));
+    if (!required.some((r) => r !== undefined)) continue;
+    const tiers = required.filter((t): t is string => typeof t === 'string');
+    const obligation = obligationOf([row], false);
+    out.push({ ...obligation, label: label.replace(/\s*\(.*?\)\s*/g, ' ').trim(), tiers, text: label });
+  }
+  return out;
+}
+
+/**
+ * The clauses a parent policy requires in third-party contracts: the items of a section that a
+ * heading or lead-in presents as mandatory contract clauses, and lone statements saying contracts
+ * with vendors must include something.
+ */
+export function contractObligations(parent: AnalyzedDocument): ContractObligation[] {
+  const out: ContractObligation[] = [];
+  const covered = new Set<LocatedSegment>();
+  const tables: ContractObligation[] = [];
+  parent.headings.forEach((heading, index) => {
+    const section = sectionSegments(parent, index);
+    const leadIn = section.find((s) => !ITEM_MARKER.test(s.text) && CONTRACT_LEAD_IN.test(s.text));
+    if (!CONTRACT_SECTION_HEADING.test(heading.title) && !leadIn) return;
+    // The clauses must be about third parties: said in the section, or in the policy's own opening.
+    const aboutThirdParties =
+      section.some((s) => THIRD_PARTY.test(s.text)) ||
+      THIRD_PARTY.test(heading.title) ||
+      THIRD_PARTY.test(`${parent.title} ${parent.text.slice(0, 1500)}`);
+    if (!aboutThirdParties) return;
+    // The lead-in says which contracts the list applies to; the clauses follow it.
+    const body = leadIn ? section.filter((s) => s.start > leadIn.start) : section;
+    if (leadIn) covered.add(leadIn);
+    const clauses = body.filter(
+      (s) => !covered.has(s) && !/\b(deviation|exception)s?\b[^.]*\b(requires?|approv\w*)\b/i.test(s.text),
+    );
+    for (const item of groupItems(clauses)) {
+      item.forEach((s) => covered.add(s));
+      out.push(obligationOf(item, false));
+    }
+    tables.push(...checklistRows(clauses));
+  });
+  // A checklist table stands for the clauses only where the policy does not spell them out.
+  if (out.length === 0) out.push(...tables);
+  for (const segment of parent.segments) {
+    if (covered.has(segment)) continue;
+    if (CONTRACT_CLAUSE_REQUIREMENT.test(segment.text) && THIRD_PARTY.test(segment.text))
+      out.push(obligationOf([segment], true));
+  }
+  return out;
+}
+
+/** Topics an obligation is about: the label decides when it names one. */
+function topicsOf(obligation: ContractObligation): ClauseTopic[] {
+  if (obligation.label) {
+    const byLabel = CLAUSE_TOPICS.filter((t) => t.parent.test(obligation.label!));
+    if (byLabel.length) return byLabel.slice(0, 1);
+  }
+  const byText = CLAUSE_TOPICS.filter((t) => t.parent.test(obligation.text));
+  return obligation.listsSeveral ? byText : byText.slice(0, 1);
+}
+
+const LABEL_STOPWORDS = new Set(
+  'the and for with from into onto that this those these their its our your of to in on at by or an a be is are any all each every tier clause clauses terms term obligation obligations requirement requirements supplier suppliers vendor vendors provider providers contract contracts agreement agreements'.split(
+    ' ',
+  ),
+);
+
+/** Content words of a clause label, cut to a stem so that "audit rights" finds "audited". */
+function labelStems(label: string): string[] {
+  return label
+    .replace(/\(.*?\)/g, ' ')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 4 && !LABEL_STOPWORDS.has(w))
+    .map((w) => w.slice(0, 6));
+}
+
+const OBLIGATION_WORDS = new Set(
+  'shall must will may should only also within least such other than which where when company organisation organization customer client'.split(
+    ' ',
+  ),
+);
+
+/** Lower-case content words of a clause (proper names and obligation wording left out), as stems. */
+function contentStems(text: string): string[] {
+  const words = text
+    .replace(/\b[A-Z][A-Za-z]*\b/g, ' ')
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  const stems = words
+    .filter((w) => w.length >= 4 && !LABEL_STOPWORDS.has(w) && !OBLIGATION_WORDS.has(w))
+    .map((w) => w.slice(0, 5));
+  return [...new Set(stems)];
+}
+
+function childSays(child: AnalyzedDocument, patterns: RegExp[]): boolean {
+  return child.segments.some((s) => patterns.every((p) => p.test(s.text)));
+}
+
+/** What the contract lacks of one obligation, or null when it carries it. */
+function missingPart(obligation: ContractObligation, child: AnalyzedDocument): string | null {
+  const topics = topicsOf(obligation);
+  const missing: string[] = [];
+  for (const topic of topics) {
+    if (topic.handledElsewhere) continue;
+    if (!childSays(child, topic.child)) missing.push(topic.label);
+  }
+  // A named assurance scheme must be named by the contract too.
+  const schemes = ASSURANCE_SCHEMES.filter((scheme) => scheme.pattern.test(obligation.text));
+  // "a SOC 2 report or an ISO/IEC 27001 certificate": any one of the schemes named will do.
+  if (schemes.length && !schemes.some((scheme) => scheme.pattern.test(child.text)))
+    missing.push(`${schemes.map((scheme) => scheme.label).join(' or ')} obligations`);
+  if (topics.length === 0 && schemes.length === 0 && obligation.label) {
+    // A clause of a kind the topic list does not know: the contract carries it when one statement
+    // has the label's words together, or most of the clause's own content words (legal wording
+    // rarely repeats a policy's headings: "Data location" vs "store data only in Frankfurt").
+    const stems = labelStems(obligation.label);
+    const body = contentStems(obligation.text.replace(/\*\*[^*]*\*\*/, ' '));
+    const lower = child.segments.map((s) => s.text.toLowerCase());
+    const carried = lower.some(
+      (t) =>
+        stems.every((w) => t.includes(w)) ||
+        (body.length >= 2 && body.filter((w) => t.includes(w)).length >= Math.ceil(body.length * 0.6)),
+    );
+    if (stems.length > 0 && stems.length <= 4 && !carried)
+      missing.push(
+        obligation.label
+          .replace(/\s*\(.*?\)\s*/g, ' ')
+          .trim()
+          .toLowerCase(),
+      );
+  }
+  return missing.length ? [...new Set(missing)].join(' and ') : null;
+}
+
+/** The tier the contract's provider is in: stated in the contract, or in a register row naming it. */
+export function childTier(analysis: CorpusAnalysis, child: AnalyzedDocument): string | null {
+  const stated = child.text
+    .slice(0, 3000)
+    .match(
+      /\b(?:supplier|vendor|provider|risk)\s+tier\b[^.\n]{0,30}?\btier\s*(\d)\b|\b(?:supplier|vendor|provider)\s+tier\s*:?\s*(\d)\b|\b(?:classified|tiered|rated) as (?:a )?tier\s*(\d)\b|\btier\s*(\d)\s+(?:critical |important )?(?:supplier|vendor|service provider|provider)\b/i,
+    );
+  if (stated) return stated.slice(1).find(Boolean) ?? null;
+  const opening = `${child.name.replace(/[-_.]+/g, ' ')} ${child.text.slice(0, 1500)}`;
+  for (const doc of analysis.documents) {
+    if (doc === child || doc.role === 'contract') continue;
+    for (const segment of doc.segments) {
+      if (!TABLE_ROW.test(segment.text) && !segment.text.includes('|') && !segment.text.includes(','))
+        continue;
+      const tier = segment.text.match(/\btier\s*(\d)\b/i);
+      const name = tier ? rowName(segment.text) : null;
+      if (name && new RegExp(`\\b${name}\\b`).test(opening)) return tier![1]!;
+    }
+  }
+  return null;
+}
+
+/** The distinctive first word of a register row's name cell ("Brightwater" in "Brightwater ... LLC"). */
+function rowName(row: string): string | null {
+  for (const cell of row.split(/\s*[|,;\t]\s*/)) {
+    const word = cell.trim().match(/^([A-Z][A-Za-z]{3,})\b/);
+    if (word && !/^(tier|yes|none|n\/a)$/i.test(word[1]!)) return word[1]!;
+  }
+  return null;
+}
+
+function applies(obligation: ContractObligation, tier: string | null, child: AnalyzedDocument): boolean {
+  if (tier && obligation.tiers.length > 0 && !obligation.tiers.includes(tier)) return false;
+  if (obligation.dataCondition && !obligation.dataCondition.test(child.text)) return false;
+  return true;
+}
 
 /** Clauses a parent policy says every third-party contract must contain, missing from the contract. */
 function clauseIssues(
+  analysis: CorpusAnalysis,
   parent: AnalyzedDocument,
   child: AnalyzedDocument,
   seen: (s: LocatedSegment) => boolean,
 ): Issue[] {
-  const out: Issue[] = [];
-  for (const requirement of parent.segments) {
-    if (
-      !seen(requirement) ||
-      !CONTRACT_CLAUSE_REQUIREMENT.test(requirement.text) ||
-      !THIRD_PARTY.test(requirement.text)
-    )
-      continue;
-    for (const clause of CLAUSES) {
-      if (!clause.inParent.test(requirement.text) || clause.inChild.test(child.text)) continue;
-      if (out.some((i) => i.subject.endsWith(`:${clause.id}`))) continue;
-      const party = counterparty(child);
-      out.push({
-        primitive: 'flow_down_check',
-        subject: `${flowSubject(child.name)}:${clause.id}`,
-        aspects: [flowSubject(child.name)],
-        title: `${child.title}: no ${clause.label} although ${parent.name} requires it in vendor contracts`,
-        description: `${parent.name} requires third-party contracts to include ${clause.label} ("${requirement.text.slice(0, 200)}"), but ${child.name}${party ? ` with ${party}` : ''} contains no such clause. The obligation was not flowed down.`,
-        rootCause: `${child.name} was agreed without checking it against the contract requirements of ${parent.name}.`,
-        remediationScope: `Amend ${child.name} to include ${clause.label}, and check new contracts against ${parent.name} before signature.`,
-        remediationEffortHours: 6,
-        severity: 'medium',
-        confidence: 0.75,
-        frameworks: [],
-        quotes: [quoteOf(requirement), ...(partiesSegment(child) ? [quoteOf(partiesSegment(child)!)] : [])],
-      });
-    }
+  const tier = childTier(analysis, child);
+  const gaps: Array<{ obligation: ContractObligation; missing: string }> = [];
+  for (const obligation of contractObligations(parent)) {
+    if (!applies(obligation, tier, child)) continue;
+    const missing = missingPart(obligation, child);
+    if (missing) gaps.push({ obligation, missing });
   }
-  return out;
+  if (gaps.length === 0) return [];
+  // Absence is judged on the whole contract; the question must at least have looked at the pair.
+  if (!gaps.some((g) => g.obligation.segments.some(seen)) && !child.segments.some(seen)) return [];
+  const party = counterparty(child);
+  const parties = partiesSegment(child);
+  // Each gap is named by the policy's own clause title when it has one ("Audit rights").
+  const names = gaps.map((g) =>
+    g.obligation.label
+      ? g.obligation.label
+          .replace(/\s*\(.*?\)\s*/g, ' ')
+          .trim()
+          .toLowerCase()
+      : g.missing,
+  );
+  const labels = [...new Set(names)];
+  const listed = gaps
+    .map(
+      (g, i) =>
+        `${names[i]}${names[i] !== g.missing ? ` (missing: ${g.missing})` : ''}: "${g.obligation.text.replace(/\*\*/g, '').slice(0, 220)}"`,
+    )
+    .join('; ');
+  return [
+    {
+      primitive: 'flow_down_check',
+      subject: `${flowSubject(child.name)}:clauses:${parent.name}`,
+      aspects: [flowSubject(child.name)],
+      title: `${child.title}: no ${listDocuments(labels.slice(0, 4))} clause${labels.length > 1 ? 's' : ''} although ${parent.name} requires ${labels.length > 1 ? 'them' : 'it'} in third-party contracts`,
+      description:
+        `${parent.name} requires third-party contracts${tier ? ` for tier ${tier} providers` : ''} to include: ${listed}. ` +
+        `${child.name}${party ? ` with ${party}` : ''} contains no such clause${gaps.length > 1 ? 's' : ''}. The obligation${gaps.length > 1 ? 's were' : ' was'} not flowed down.`,
+      rootCause: `${child.name} was agreed without checking it against the mandatory contract clauses of ${parent.name}.`,
+      remediationScope: `Amend ${child.name} to add ${labels.join('; ')}, and check new contracts against ${parent.name} before signature.`,
+      remediationEffortHours: 4 + 2 * gaps.length,
+      severity: gaps.length > 1 ? 'high' : 'medium',
+      confidence: tier || gaps.every((g) => g.obligation.tiers.length === 0) ? 0.8 : 0.72,
+      frameworks: [],
+      quotes: [
+        ...gaps.slice(0, 3).map((g) => quoteOf(g.obligation.segments[0]!)),
+        ...(parties ? [quoteOf(parties)] : []),
+      ],
+    },
+  ];
 }
 
 /** The parent requires approval of sub-contracting; the contract leaves it to the provider. */
@@ -131,12 +525,20 @@ function subcontractorIssue(
 ): Issue | null {
   const requirement = parent.segments.find(
     (s) =>
-      seen(s) && SUBCONTRACT.test(s.text) && CONSENT.test(s.text) && /\b(must|shall|only)\b/i.test(s.text),
+      seen(s) &&
+      SUBCONTRACT.test(s.text) &&
+      CONSENT.test(s.text) &&
+      /\b(must|shall|only|no|not)\b/i.test(s.text) &&
+      // The organisation's own use of sub-processors (as a processor itself) binds no vendor.
+      !/\b(we|us)\b[^.]{0,20}\b(engage|use|appoint)\b/i.test(s.text),
   );
   if (!requirement) return null;
-  const clause = child.segments.find((s) => SUBCONTRACT.test(s.text));
-  if (clause && (!seen(clause) || (CONSENT.test(clause.text) && !UNCONSTRAINED.test(clause.text))))
-    return null;
+  // Any clause of the contract that subjects sub-contracting to approval or notice carries the
+  // obligation (a heading or a cross-reference elsewhere does not undo it).
+  const clauses = child.segments.filter((s) => SUBCONTRACT.test(s.text));
+  if (clauses.some((s) => CONSENT.test(s.text) && !UNCONSTRAINED.test(s.text))) return null;
+  const clause = clauses.find((s) => UNCONSTRAINED.test(s.text)) ?? clauses[0];
+  if (clause && !seen(clause)) return null;
   const party = counterparty(child);
   return {
     primitive: 'flow_down_check',
@@ -222,11 +624,34 @@ export function flowSubject(child: string): string {
 
 /** The statement of a contract that names its parties (or its first statement). */
 function partiesSegment(doc: AnalyzedDocument): LocatedSegment | null {
-  return doc.segments.find((s) => /\bbetween\b/i.test(s.text)) ?? doc.segments[0] ?? null;
+  const provider = counterparty(doc)?.split(/\s+/)[0];
+  const naming =
+    provider && provider.length >= 3 ? doc.segments.find((s) => s.text.includes(provider)) : undefined;
+  return naming ?? doc.segments.find((s) => /\bbetween\b/i.test(s.text)) ?? doc.segments[0] ?? null;
 }
 
-function counterparty(doc: AnalyzedDocument): string | null {
-  const m = doc.text.slice(0, 1500).match(/\bbetween\s+(.{3,80}?)\s*(?:\(|,|\band\b)/i);
+const PROVIDER_ROLE =
+  '(?:Service Provider|Provider|Supplier|Processor|Sub-?processor|Vendor|Contractor|Business Associate|Licensor|Consultant)';
+/** `Acme Hosting Ltd., a Delaware company ... ("Provider")` or `("Acme" or "Processor")`. */
+const DEFINED_PROVIDER = new RegExp(
+  `([A-Z][\\w.&'-]*(?:[ \\t]+[A-Z][\\w.&'-]*){0,5})(?:,[^"\u201c()]{0,200})?\\s*\\(\\s*(?:the\\s+)?["\u201c]?(?:[A-Z][\\w-]*["\u201d]?\\s+or\\s+(?:the\\s+)?["\u201c]?)?${PROVIDER_ROLE}\\b`,
+);
+/** A cover-sheet field: "Supplier: Acme Hosting Ltd" or "Supplier" on one line and the name on the next. */
+const PROVIDER_FIELD = new RegExp(
+  `^\\s*${PROVIDER_ROLE}\\s*[:|]?[ \\t]*\\n?[ \\t]*([A-Z][^\\n,(|]{2,60})`,
+  'm',
+);
+
+/** The contract's provider: the party defined as provider, supplier or processor, else the first party. */
+export function counterparty(doc: AnalyzedDocument): string | null {
+  const opening = doc.text.slice(0, 1500).replace(/\*\*/g, '');
+  const defined = opening.match(DEFINED_PROVIDER) ?? opening.match(PROVIDER_FIELD);
+  if (defined)
+    return defined[1]!
+      .replace(/^(?:between|and)\s+/i, '')
+      .replace(/[,.]$/, '')
+      .trim();
+  const m = opening.match(/\bbetween\s+(.{3,80}?)\s*(?:\(|,|\band\b)/i);
   return m ? m[1]!.replace(/["\u201c\u201d]/g, '').trim() : null;
 }
 
@@ -257,14 +682,27 @@ export function flowDownIssues(
 ): Issue[] {
   const seen = (s: LocatedSegment) => !visible || visible.has(s);
   const issues: Issue[] = [];
+  // Values the parent sets for third parties: scoped to vendors, or stated inside the clauses it
+  // requires in every contract ("Return and deletion ... within 30 days").
+  const clauseSegments = new Set(contractObligations(parent).flatMap((o) => o.segments));
   const parentFacts = analysis.facts.filter(
-    (f) => f.segment.document === parent.name && seen(f.segment) && f.scope === 'vendors',
+    (f) =>
+      f.segment.document === parent.name &&
+      seen(f.segment) &&
+      (f.scope === 'vendors' || clauseSegments.has(f.segment)),
   );
   const childFacts = analysis.facts.filter((f) => f.segment.document === child.name && seen(f.segment));
   for (const pf of parentFacts) {
-    const cf: ConceptFact | undefined = childFacts.find(
-      (f) => f.concept.id === pf.concept.id && (f.scope === 'vendors' || f.scope === null),
-    );
+    // Every timed commitment of a contract binds its provider, whatever party the sentence names,
+    // and the contract carries the obligation when any of its statements meets it: compare the
+    // strictest one.
+    const cf: ConceptFact | undefined = childFacts
+      .filter((f) => f.concept.id === pf.concept.id)
+      .sort((a, b) =>
+        higherIsStricter(pf.concept)
+          ? b.quantity.value - a.quantity.value
+          : a.quantity.value - b.quantity.value,
+      )[0];
     if (!cf) {
       const missing = missingTimedObligation(analysis, parent, child, pf, seen);
       if (missing) issues.push(missing);
@@ -294,7 +732,7 @@ export function flowDownIssues(
   }
   const subcontracting = subcontractorIssue(parent, child, seen);
   if (subcontracting) issues.push(subcontracting);
-  issues.push(...clauseIssues(parent, child, seen));
+  issues.push(...clauseIssues(analysis, parent, child, seen));
   const childText = child.segments
     .filter(seen)
     .map((s) => s.text)
@@ -335,7 +773,8 @@ export function parentPolicies(analysis: CorpusAnalysis): AnalyzedDocument[] {
   return analysis.documents.filter(
     (d) =>
       (d.role === 'policy' || d.role === 'standard' || d.role === 'procedure') &&
-      d.segments.some((s) => THIRD_PARTY.test(s.text) && OBLIGATION.test(s.text)),
+      (d.segments.some((s) => THIRD_PARTY.test(s.text) && OBLIGATION.test(s.text)) ||
+        contractObligations(d).length > 0),
   );
 }
 

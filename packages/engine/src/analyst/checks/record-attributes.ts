@@ -3,8 +3,11 @@
 // where that column says it is absent. A condition column (handles PHI, in scope) limits the rows
 // that count.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../corpus-analysis';
+import { DAY_MS, parseDateCell, type FoundDate } from '../dates';
 import { isNormative } from '../document-roles';
 import { quoteOf, type Issue } from '../issue';
+import { describeDays, extractTimeQuantities } from '../quantities';
+import { stem, tokenize } from '../../text/normalize';
 
 export interface RecordAttribute {
   id: string;
@@ -74,7 +77,13 @@ interface Table {
 function tableOf(doc: AnalyzedDocument): Table | null {
   const lines = doc.segments.filter((s) => s.text.includes(' | '));
   if (lines.length < 2) return null;
-  const split = (s: LocatedSegment) => s.text.split(' | ').map((c) => c.trim());
+  // Empty cells render as "a | | b": split on every bar so the columns stay aligned.
+  const split = (s: LocatedSegment) =>
+    s.text
+      .replace(/^\s*\|/, '')
+      .replace(/\|\s*$/, '')
+      .split('|')
+      .map((c) => c.trim());
   const header = lines[0]!;
   return {
     header,
@@ -111,7 +120,21 @@ export function recordAttributeIssues(
 ): Issue[] {
   if (doc.role !== 'evidence') return [];
   const table = tableOf(doc);
-  if (!table || (visible && !visible.has(table.header))) return [];
+  if (!table) return [];
+  const late =
+    onlyId === undefined || onlyId === DEADLINE_ID ? lateRowsIssue(analysis, doc, table, visible) : null;
+  if (onlyId === DEADLINE_ID) return late ? [late] : [];
+  if (visible && !visible.has(table.header)) return late ? [late] : [];
+  return [...(late ? [late] : []), ...presenceIssues(analysis, doc, table, visible, onlyId)];
+}
+
+function presenceIssues(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  table: Table,
+  visible: Set<LocatedSegment> | undefined,
+  onlyId: string | undefined,
+): Issue[] {
   const condition = table.columns.findIndex((c) => CONDITION.test(c));
   const issues: Issue[] = [];
   for (const attribute of RECORD_ATTRIBUTES) {
@@ -158,4 +181,285 @@ export function recordAttributeIssues(
 
 export function findRecordAttributeGaps(analysis: CorpusAnalysis): Issue[] {
   return analysis.documents.flatMap((doc) => recordAttributeIssues(analysis, doc));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadlines in dated records: a tracker or log with a start date (found, opened, released,
+// reported) and an end date (closed, remediated, patched, completed) per row, and a category
+// (severity, priority, rating). A normative document states the longest time allowed for that
+// category ("critical vulnerabilities are remediated within 30 days"); rows that took longer,
+// with no exception or risk acceptance recorded, contradict it.
+
+export const DEADLINE_ID = 'deadline';
+
+const START_COLUMN =
+  /\b(found|open\w*|raised|reported|detected|discovered|identified|logged|created|received|releas\w*|published|issued|requested|submitted|start\w*|notified)\b/i;
+const END_COLUMN =
+  /\b(closed|clos\w*|resolv\w*|remediat\w*|patch\w*|appl(?:ied|y)|fix\w*|complet\w*|implement\w*|install\w*|mitigat\w*|deploy\w*|revok\w*|remov\w*|done|delivered|respon\w*|answered|finish\w*)\b/i;
+/** Date ranges that are terms, not work items: a contract's start and end, a validity period. */
+const TERM_COLUMN =
+  /\b(contract|agreement|term|expir\w*|renew\w*|valid\w*|next|due|planned|scheduled|birth)\b/i;
+const CATEGORY_COLUMN =
+  /\b(severity|rating|priority|criticality|risk(?: level| rating)?|classification|class|category|level)\b/i;
+const EXCEPTION_COLUMN =
+  /^(ra|ra ref\w*|risk acceptance\w*|risk accept\w*|exception\w*|waiver\w*|deviation\w*|exemption\w*|extension\w*)\b|\b(ra|exception|waiver|deviation|exemption|risk acceptance) (ref\w*|id|no|number)\b/i;
+const ROW_DEADLINE_COLUMN = /\b(deadline|sla|target|due|allowed)\b/i;
+const DAYS_COLUMN = /\b(days?|age|elapsed|duration)\b/i;
+const EXCEPTION_NOTE =
+  /\b(risk[- ]accept\w*|exception (?:approved|granted|raised|recorded|ref\w*)|waiver|exemption granted|deviation approved)\b|\b(?:RA|EXC|EX|WVR)-\d/i;
+const NEGATED_EXCEPTION = /\b(no|without|not|none)\b[^.]{0,20}\b(risk[- ]accept\w*|exceptions?|waivers?)\b/i;
+/** A normative statement about closing, fixing or completing something in a time limit. */
+const CLOSING_ACTION =
+  /\b(remediat\w*|patch\w*|fix\w*|resolv\w*|clos\w*|correct\w*|appl(?:y|ied|ies)|install\w*|mitigat\w*|address\w*|deploy\w*|respond\w*|complet\w*|implement\w*|revok\w*|remov\w*)\b/i;
+/** Statements about how long an exception may last are not the deadline itself. */
+const NOT_THE_DEADLINE =
+  /\b(risk[- ]accept\w*|exceptions?|waivers?|may not exceed|extension|escalat\w*|retain\w*|retention|kept for)\b/i;
+/** Words of a record's name that say what kind of record it is, not what it is about. */
+const RECORD_WORDS = new Set(
+  [
+    'log',
+    'tracker',
+    'register',
+    'record',
+    'report',
+    'list',
+    'sheet',
+    'export',
+    'csv',
+    'date',
+    'status',
+    'owner',
+    'notes',
+    'note',
+    'days',
+    'name',
+    'title',
+    'source',
+    'ticket',
+    'asset',
+    'site',
+    'open',
+    'closed',
+    'compliance',
+  ].map(stem),
+);
+
+interface Requirement {
+  segment: LocatedSegment;
+  days: number;
+  phrase: string;
+}
+
+interface LateRow {
+  segment: LocatedSegment;
+  id: string;
+  category: string;
+  start: FoundDate | null;
+  end: FoundDate | null;
+  days: number;
+  limit: Requirement;
+}
+
+function dateColumn(table: Table, header: RegExp, exclude = -1): number {
+  return table.columns.findIndex((name, i) => {
+    if (i === exclude || !header.test(name) || TERM_COLUMN.test(name)) return false;
+    const filled = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
+    const dated = filled.filter((c) => parseDateCell(c) !== null);
+    return dated.length > 0 && dated.length >= filled.length * 0.6;
+  });
+}
+
+/** Statements in normative documents, each with the header row of its table when it is a row. */
+function normativeStatements(analysis: CorpusAnalysis): Array<{ segment: LocatedSegment; context: string }> {
+  const out: Array<{ segment: LocatedSegment; context: string }> = [];
+  for (const doc of analysis.documents) {
+    const label = `${doc.name} ${doc.title}`;
+    const normative =
+      isNormative(doc.role) ||
+      (doc.role === 'other' &&
+        !/minutes|meeting|report|\blog\b|register|tracker|e-?mail|thread/i.test(label));
+    if (!normative) continue;
+    let header: string | null = null;
+    for (const segment of doc.segments) {
+      const row = segment.text.includes(' | ') || /^\|.*\|$/.test(segment.text);
+      if (!row) header = null;
+      else if (header === null) {
+        header = segment.text;
+        continue;
+      }
+      out.push({ segment, context: row ? `${header} ${segment.text}` : segment.text });
+    }
+  }
+  return out;
+}
+
+/** The vocabulary that says what a record is about (its name, title and column names). */
+function recordVocabulary(doc: AnalyzedDocument, table: Table): Set<string> {
+  const words = tokenize(
+    `${doc.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ')} ${doc.title} ${table.columns.join(' ')}`,
+  );
+  return new Set(words.filter((w) => !/\d/.test(w) && !RECORD_WORDS.has(w)));
+}
+
+/**
+ * The longest time normative documents allow for rows of one category: statements naming the
+ * category next to a closing action and a duration, about the record's subject. When documents
+ * disagree, the most often stated value wins (ties: the more lenient one).
+ */
+function deadlineFor(
+  statements: Array<{ segment: LocatedSegment; context: string }>,
+  category: string,
+  vocabulary: Set<string>,
+): Requirement | null {
+  const word = new RegExp(`\\b${category.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+  const found: Requirement[] = [];
+  for (const { segment, context } of statements) {
+    const text = segment.text;
+    if (!word.test(text) || !CLOSING_ACTION.test(context) || NOT_THE_DEADLINE.test(text)) continue;
+    if (!tokenize(context).some((t) => vocabulary.has(t))) continue;
+    const anchor = text.search(word);
+    const durations = extractTimeQuantities(text).filter((q) => q.kind === 'duration' && q.value >= 1);
+    const nearest = durations.sort((a, b) => Math.abs(a.index - anchor) - Math.abs(b.index - anchor))[0];
+    if (nearest && nearest.bound !== 'min')
+      found.push({ segment, days: nearest.value, phrase: nearest.phrase });
+  }
+  if (found.length === 0) return null;
+  const votes = new Map<number, Requirement[]>();
+  for (const r of found) votes.set(r.days, [...(votes.get(r.days) ?? []), r]);
+  const ranked = [...votes.values()].sort((a, b) => b.length - a.length || b[0]!.days - a[0]!.days);
+  return ranked[0]![0]!;
+}
+
+/**
+ * The deadline for a record without categories: duration facts of a concept whose subject words
+ * name the record and whose action words name its end column (or the record), in normative
+ * documents. The most often stated value wins (ties: the more lenient).
+ */
+function uncategorisedDeadline(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  endColumn: string,
+): Requirement | null {
+  const label = `${doc.name.replace(/[-_.]+/g, ' ')} ${doc.title}`;
+  const found: Requirement[] = [];
+  for (const fact of analysis.facts) {
+    const concept = fact.concept;
+    if (concept.kind !== 'duration' || fact.quantity.value < 1 || fact.quantity.bound === 'min') continue;
+    if (!isNormative(analysis.byName.get(fact.segment.document)?.role ?? 'other')) continue;
+    if (!concept.subject.test(label) || (concept.action && !concept.action.test(`${endColumn} ${label}`)))
+      continue;
+    if (NOT_THE_DEADLINE.test(fact.segment.text)) continue;
+    found.push({ segment: fact.segment, days: fact.quantity.value, phrase: fact.quantity.phrase });
+  }
+  if (found.length === 0) return null;
+  const votes = new Map<number, Requirement[]>();
+  for (const r of found) votes.set(r.days, [...(votes.get(r.days) ?? []), r]);
+  return [...votes.values()].sort((a, b) => b.length - a.length || b[0]!.days - a[0]!.days)[0]![0]!;
+}
+
+function hasException(cells: string[], exceptionColumn: number): boolean {
+  const value = exceptionColumn >= 0 ? (cells[exceptionColumn] ?? '') : '';
+  if (value && !ABSENT.test(value) && !/^(n\/?a|tbd)$/i.test(value)) return true;
+  const notes = cells.join(' ');
+  return EXCEPTION_NOTE.test(notes) && !NEGATED_EXCEPTION.test(notes);
+}
+
+/** Rows of a dated record that took longer than the normative deadline for their category. */
+function lateRows(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  table: Table,
+  visible?: Set<LocatedSegment>,
+): LateRow[] {
+  const start = dateColumn(table, START_COLUMN);
+  const end = dateColumn(table, END_COLUMN, start);
+  const category = table.columns.findIndex((c) => CATEGORY_COLUMN.test(c));
+  if (start < 0 || end < 0) return [];
+  // Without a category column, one deadline for the whole record: the time limit normative
+  // documents state for the activity the record is named for (access removal, breach notice).
+  const single = category < 0 ? uncategorisedDeadline(analysis, doc, table.columns[end]!) : null;
+  if (category < 0 && !single) return [];
+  const exception = table.columns.findIndex((c) => EXCEPTION_COLUMN.test(c));
+  const rowDeadline = table.columns.findIndex((c) => ROW_DEADLINE_COLUMN.test(c));
+  const daysColumn = table.columns.findIndex(
+    (c, i) => i !== rowDeadline && DAYS_COLUMN.test(c) && !/date/i.test(c),
+  );
+  const statements = normativeStatements(analysis);
+  const vocabulary = recordVocabulary(doc, table);
+  const limits = new Map<string, Requirement | null>();
+  const out: LateRow[] = [];
+  for (const row of table.rows) {
+    if (visible && !visible.has(row.segment)) continue;
+    const value = category < 0 ? 'all' : (row.cells[category] ?? '').trim();
+    if (!value || value.length > 20 || !/[a-z]/i.test(value)) continue;
+    // A row with its own non-numeric deadline ("maintenance window") follows another regime.
+    const own = rowDeadline >= 0 ? (row.cells[rowDeadline] ?? '').trim() : '';
+    if (own && !/^\d+(\.\d+)?\s*(d|days?)?$/i.test(own)) continue;
+    if (hasException(row.cells, exception)) continue;
+    const key = value.toLowerCase();
+    if (!limits.has(key)) limits.set(key, single ?? deadlineFor(statements, value, vocabulary));
+    const limit = limits.get(key);
+    if (!limit) continue;
+    const opened = parseDateCell(row.cells[start] ?? '');
+    const closed = parseDateCell(row.cells[end] ?? '');
+    let days: number | null = null;
+    if (opened && closed) days = Math.round((closed.time - opened.time) / DAY_MS);
+    else if (opened && !closed && daysColumn >= 0 && /^\d+$/.test((row.cells[daysColumn] ?? '').trim()))
+      days = Number(row.cells[daysColumn]); // still open: the age the record itself states
+    if (days === null || days <= limit.days) continue;
+    out.push({
+      segment: row.segment,
+      id: row.cells[0] ?? '',
+      category: value,
+      start: opened,
+      end: closed,
+      days,
+      limit,
+    });
+  }
+  return out;
+}
+
+function lateRowsIssue(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  table: Table,
+  visible?: Set<LocatedSegment>,
+): Issue | null {
+  const late = lateRows(analysis, doc, table, visible);
+  if (late.length === 0) return null;
+  const byCategory = new Map<string, LateRow[]>();
+  for (const row of late) byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), row]);
+  const groups = [...byCategory.values()];
+  const describeRow = (r: LateRow) =>
+    `${r.id} (${r.start?.iso ?? '?'} to ${r.end?.iso ?? 'still open'}: ${r.days} days)`;
+  const clauses = groups.map(
+    (rows) =>
+      `${rows[0]!.limit.segment.document} allows at most ${rows[0]!.limit.phrase.replace(/^(within|no later than|at most|up to)\s+/i, '')} for ${rows[0]!.category === 'all' ? 'these' : rows[0]!.category} items ` +
+      `("${rows[0]!.limit.segment.text.slice(0, 160)}"), but ${doc.name} shows ${rows.map(describeRow).join(', ')}`,
+  );
+  const requirementDocs = [...new Set(groups.map((g) => g[0]!.limit.segment.document))];
+  const first = groups[0]![0]!;
+  const subject = recordAttributeSubject(doc.name, DEADLINE_ID);
+  return {
+    primitive: 'conflict_check',
+    subject,
+    aspects: [subject],
+    title: `${doc.name}: ${late.length} ${first.category === 'all' ? '' : `${first.category} `}item${late.length === 1 ? '' : 's'} (${late
+      .slice(0, 4)
+      .map((r) => r.id)
+      .join(', ')}) past the ${describeDays(first.limit.days)} deadline of ${first.limit.segment.document}`,
+    description: `${clauses.join('; ')}. No exception or risk acceptance is recorded for these items, so the deadline (remediation, closure or completion time) was missed.`,
+    rootCause: `The deadline stated in ${requirementDocs.join(' and ')} is not enforced: late items are neither escalated nor covered by a recorded exception or risk acceptance.`,
+    remediationScope: `Review the late items in ${doc.name}, record risk acceptances or exceptions where the deadline cannot be met, and track deadlines before they pass.`,
+    remediationEffortHours: 2 * late.length + 4,
+    severity: 'high',
+    confidence: 0.85,
+    frameworks: [],
+    quotes: [
+      ...groups.map((g) => quoteOf(g[0]!.limit.segment)),
+      quoteOf(table.header),
+      ...late.slice(0, 4).map((r) => quoteOf(r.segment)),
+    ],
+  };
 }

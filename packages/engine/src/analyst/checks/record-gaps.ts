@@ -1,8 +1,14 @@
 // conflict_check against evidence records: a normative document states how often something
 // happens (quarterly access reviews); a record of that activity (a log, a spreadsheet) shows dates
 // whose gaps are far longer than that frequency.
-import type { AnalyzedDocument, ConceptFact, CorpusAnalysis, LocatedSegment } from '../corpus-analysis';
-import { DAY_MS, extractDates, isoOf, type FoundDate } from '../dates';
+import {
+  scopeOf,
+  type AnalyzedDocument,
+  type ConceptFact,
+  type CorpusAnalysis,
+  type LocatedSegment,
+} from '../corpus-analysis';
+import { DAY_MS, extractDates, extractMonthYears, isoOf, type FoundDate } from '../dates';
 import { isNormative } from '../document-roles';
 import { CONCEPTS } from '../concepts';
 import { quoteOf, type Issue } from '../issue';
@@ -33,7 +39,9 @@ function recordsAbout(analysis: CorpusAnalysis, conceptId: string, subject: RegE
   const cached = cache.get(conceptId);
   if (cached) return cached;
   const found = analysis.documents.filter((doc) => {
-    if (isNormative(doc.role) || doc.role === 'contract' || doc.dates.length === 0) return false;
+    if (isNormative(doc.role) || doc.role === 'contract') return false;
+    if (lastPerformedStatements(doc, conceptId).length > 0) return true;
+    if (doc.dates.length === 0) return false;
     const label = labelOf(doc);
     const own = subjectMatchLength(subject, label);
     if (own === 0) return false;
@@ -45,11 +53,120 @@ function recordsAbout(analysis: CorpusAnalysis, conceptId: string, subject: RegE
   return found;
 }
 
+/**
+ * "The last tabletop exercise was held on 14 March 2025": a record (minutes, an e-mail, a report)
+ * saying when a recurring activity was last performed.
+ */
+const LAST_CUE = /\b(last|latest|most recent|previous|prior)\b/i;
+const PERFORMED =
+  /\b(held|performed|conducted|completed|carried out|took place|done|run|ran|tested|exercised|undertaken|executed|occurred|reviewed|assessed|delivered)\b/i;
+const SINCE_CUE = /\bsince\b/i;
+const NOT_A_RECORD = /\b(must|shall|should|required to|is required|are required)\b/i;
+
+interface LastPerformed {
+  segment: LocatedSegment;
+  date: FoundDate;
+}
+
+function lastPerformedStatements(doc: AnalyzedDocument, conceptId: string): LastPerformed[] {
+  const concept = CONCEPTS.find((c) => c.id === conceptId);
+  if (!concept || concept.kind !== 'period') return [];
+  const out: LastPerformed[] = [];
+  for (const segment of doc.segments) {
+    const text = segment.text;
+    if (text.length > 600 || !concept.subject.test(text) || NOT_A_RECORD.test(text)) continue;
+    if (concept.action && !concept.action.test(text)) continue;
+    // "the last test was held on ...", or "no test has been performed since ...".
+    let cue = text.search(LAST_CUE);
+    if (cue < 0 || !PERFORMED.test(text.slice(cue))) {
+      cue = text.search(SINCE_CUE);
+      const before = cue < 0 ? '' : text.slice(0, cue);
+      if (!PERFORMED.test(before) || !/\b(no|not|never|none|hasn'?t|haven'?t)\b/i.test(before)) continue;
+    }
+    // The first date after the cue is the one the statement gives for the last occurrence; a
+    // month and year ("in March 2025") counts from the month's end.
+    const after = text.slice(cue);
+    const date = extractDates(after)[0] ?? extractMonthYears(after)[0];
+    if (date) out.push({ segment, date: { ...date, index: segment.start + cue + date.index } });
+  }
+  return out;
+}
+
+/**
+ * A record stating when the activity was last performed, longer ago (at the corpus's newest
+ * date) than the required interval allows. A margin of a quarter of the interval (at least a
+ * month) leaves room for a cycle run a little late.
+ */
+function lastPerformedIssue(
+  analysis: CorpusAnalysis,
+  fact: ConceptFact,
+  record: AnalyzedDocument,
+  visible?: Set<LocatedSegment>,
+): Issue | null {
+  const reference = analysis.referenceDate;
+  const period = fact.quantity.value;
+  if (!reference || period < 28 || fact.segment.document === record.name || !mostLenient(analysis, fact))
+    return null;
+  const statements = lastPerformedStatements(record, fact.concept.id).filter(
+    (s) =>
+      (!visible || visible.has(s.segment)) &&
+      (fact.scope === null || [null, fact.scope].includes(scopeOf(fact.concept, s.segment.text))),
+  );
+  const latest = statements.sort((a, b) => b.date.time - a.date.time)[0];
+  if (!latest || latest.date.time > reference.time) return null;
+  const elapsed = (reference.time - latest.date.time) / DAY_MS;
+  if (elapsed <= period + Math.max(30, period * 0.25)) return null;
+  // Follow-on statements about the same activity (postponed, next one planned) explain the gap.
+  const follow = record.segments.filter(
+    (s) =>
+      s.segIndex > latest.segment.segIndex &&
+      s.segIndex <= latest.segment.segIndex + 3 &&
+      (!visible || visible.has(s)) &&
+      /\b(postpon\w*|defer\w*|reschedul\w*|delay\w*|cancel\w*|next|planned|not (?:yet )?(?:held|performed|done))\b/i.test(
+        s.text,
+      ),
+  );
+  const label = fact.concept.label.replace(/ frequency$/, '');
+  const scoped = fact.scope ? `${fact.scope} ${label.replace(/^plan /, '')}` : label;
+  const subject = `record:${fact.concept.id}:${record.name}`;
+  return {
+    primitive: 'conflict_check',
+    subject,
+    aspects: [conceptSubject(fact.concept.id, fact.scope), subject],
+    title: `${scoped[0]!.toUpperCase()}${scoped.slice(1)} overdue: last performed ${latest.date.iso} per ${record.name}`,
+    description:
+      `${fact.segment.document} requires the ${scoped} ${describeQuantity(fact.quantity)} ("${fact.segment.text.slice(0, 160)}"), but ${record.name} ` +
+      `records the last one on ${latest.date.iso} ("${latest.segment.text.slice(0, 200)}"): ${describeDays(elapsed)} before the newest date in the corpus ` +
+      `(${isoOf(reference.time)}), longer than the required interval of ${describeDays(period)}` +
+      `${follow.length ? ` ("${follow[0]!.text.slice(0, 160)}")` : ''}.`,
+    rootCause: `The ${scoped} required by ${fact.segment.document} was not performed at that frequency; the cycle was missed or deferred without an approved exception.`,
+    remediationScope: `Perform the overdue ${scoped} now and schedule it at the interval ${fact.segment.document} requires.`,
+    remediationEffortHours: 16,
+    severity: 'high',
+    confidence: 0.85,
+    frameworks: [],
+    quotes: [quoteOf(fact.segment), quoteOf(latest.segment), ...follow.slice(0, 1).map((s) => quoteOf(s))],
+  };
+}
+
+/** Whether a record is named for the concept (a log of that activity), not just mentioning it. */
+function namedFor(analysis: CorpusAnalysis, fact: ConceptFact, record: AnalyzedDocument): boolean {
+  const label = labelOf(record);
+  const own = subjectMatchLength(fact.concept.subject, label);
+  return (
+    own > 0 &&
+    !CONCEPTS.some(
+      (c) => c.kind === 'period' && c.id !== fact.concept.id && subjectMatchLength(c.subject, label) > own,
+    )
+  );
+}
+
 export function recordsFor(analysis: CorpusAnalysis, fact: ConceptFact): AnalyzedDocument[] {
   // Yearly activities can be judged from one dated record (against the corpus's newest date).
   const needed = fact.quantity.value >= 180 ? 1 : 2;
+  // A record that states when the activity was last performed needs no other dates.
   return recordsAbout(analysis, fact.concept.id, fact.concept.subject).filter(
-    (doc) => doc.dates.length >= needed,
+    (doc) => doc.dates.length >= needed || lastPerformedStatements(doc, fact.concept.id).length > 0,
   );
 }
 
@@ -76,6 +193,64 @@ function segmentContaining(doc: AnalyzedDocument, offsetInDoc: number): LocatedS
   return doc.segments.find((s) => s.start <= offsetInDoc && s.end > offsetInDoc) ?? null;
 }
 
+function tableRows(record: AnalyzedDocument): LocatedSegment[] {
+  return record.segments.filter((s) => s.text.includes(' | ') || /^\|.*\|$/.test(s.text));
+}
+
+/** Cells of a table row; empty cells render as "a | | b", so split on every bar. */
+function cellsOf(row: LocatedSegment): string[] {
+  return row.text
+    .replace(/^\s*\|/, '')
+    .replace(/\|\s*$/, '')
+    .split('|')
+    .map((c) => c.trim());
+}
+
+/**
+ * "Tier 1 suppliers are reassessed every twelve months": when the requirement names one value of
+ * a category column (tier, class, rating) and not the others, only rows of that value are bound
+ * by it.
+ */
+function categoryScope(fact: ConceptFact, rows: string[][]): (cells: string[]) => boolean {
+  const text = fact.segment.text;
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  for (let column = 1; column < width; column += 1) {
+    const values = [...new Set(rows.map((r) => (r[column] ?? '').trim()))].filter(
+      (v) => v.length >= 3 && v.length <= 30 && /[a-z]/i.test(v) && !/\d{4}/.test(v),
+    );
+    if (values.length < 2 || values.length > 6) continue;
+    const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const named = values.filter((v) => new RegExp(`(?<![\\w-])${escape(v)}(?![\\w-])`, 'i').test(text));
+    if (named.length === 1) return (cells) => (cells[column] ?? '').trim() === named[0];
+  }
+  return () => true;
+}
+
+function lastColumn(fact: ConceptFact, header: string[]): number {
+  return header.findIndex((c) => /\blast\b/i.test(c) && fact.concept.action?.test(c) !== false);
+}
+
+/**
+ * Whether the fact states the most lenient interval the corpus's normative documents give for its
+ * concept and scope. A record is judged against that one only: a stricter figure elsewhere (or a
+ * sentence about something else that happens to match) must not make compliant entries look late.
+ */
+function mostLenient(analysis: CorpusAnalysis, fact: ConceptFact): boolean {
+  let max = 0;
+  for (const other of analysis.facts) {
+    if (
+      other.concept.id !== fact.concept.id ||
+      other.quantity.kind !== 'period' ||
+      other.scope !== fact.scope
+    )
+      continue;
+    const role = analysis.byName.get(other.segment.document)?.role ?? 'other';
+    if (role === 'evidence' || role === 'contract') continue;
+    max = Math.max(max, other.quantity.value);
+  }
+  return fact.quantity.value >= max * 0.99;
+}
+
 /**
  * An inventory with a "last ..." date per row (last risk assessment, last review): rows whose
  * date is older than the required interval, relative to the corpus's newest date.
@@ -87,14 +262,19 @@ export function staleRowsIssue(
   visible?: Set<LocatedSegment>,
 ): Issue | null {
   const reference = analysis.referenceDate;
-  const rows = record.segments.filter((s) => s.text.includes(' | ') && (!visible || visible.has(s)));
-  if (!reference || rows.length < 2) return null;
-  const header = rows[0]!.text.split(' | ').map((c) => c.trim().replace(/_/g, ' '));
-  const column = header.findIndex((c) => /\blast\b/i.test(c) && fact.concept.action?.test(c) !== false);
-  if (column < 0) return null;
+  const table = tableRows(record);
+  if (!reference || table.length < 2) return null;
+  const header = cellsOf(table[0]!).map((c) => c.replace(/_/g, ' '));
+  const column = lastColumn(fact, header);
+  if (column < 0 || !mostLenient(analysis, fact)) return null;
+  const inScope = categoryScope(fact, table.slice(1).map(cellsOf));
+  const rows = [
+    table[0]!,
+    ...table.slice(1).filter((s) => (!visible || visible.has(s)) && inScope(cellsOf(s))),
+  ];
   const period = fact.quantity.value;
   const stale = rows.slice(1).flatMap((row) => {
-    const cells = row.text.split(' | ').map((c) => c.trim());
+    const cells = cellsOf(row);
     const date = extractDates(cells[column] ?? '')[0];
     return date && (reference.time - date.time) / DAY_MS > period * 1.5
       ? [{ row, name: cells[0] ?? '', date }]
@@ -120,6 +300,46 @@ export function staleRowsIssue(
   };
 }
 
+/**
+ * Which of a record's dates are occurrences of the activity. A log with one date column (or prose)
+ * uses all of them. A table with several date columns uses only the one column named for the
+ * activity; a register with a "last ..." date per row lists items, not occurrences (staleRowsIssue
+ * judges it), and a table whose activity column cannot be told apart is not judged (null).
+ */
+function activityDateFilter(fact: ConceptFact, record: AnalyzedDocument): ((d: FoundDate) => boolean) | null {
+  const table = tableRows(record);
+  if (table.length < 2) return () => true;
+  const header = cellsOf(table[0]!).map((c) => c.replace(/_/g, ' '));
+  if (lastColumn(fact, header) >= 0) return null;
+  const rows = table.slice(1).map(cellsOf);
+  const dated = header
+    .map((_, i) => i)
+    .filter((i) => rows.some((cells) => extractDates(cells[i] ?? '').length > 0));
+  if (dated.length <= 1) return () => true;
+  const activity = dated.filter(
+    (i) =>
+      !/\b(next|due|expir\w*|renew\w*|end|until|planned|target)\b/i.test(header[i]!) &&
+      (fact.concept.action?.test(header[i]!) ||
+        /\b(review|assess|test|exercis|perform|complet|conduct|held|run|executed|done|date)\w*/i.test(
+          header[i]!,
+        )),
+  );
+  if (activity.length !== 1) return null;
+  const column = activity[0]!;
+  const spans = table.slice(1).flatMap((row) => {
+    // The activity cell's span in the document: count the bars of the row's raw text.
+    const parts = row.raw.replace(/\|\s*$/, '').split('|');
+    const skip = /^\s*\|/.test(row.raw) ? 1 : 0;
+    let offset = row.start;
+    for (let i = 0; i < parts.length; i += 1) {
+      if (i === column + skip) return [[offset, offset + parts[i]!.length] as const];
+      offset += parts[i]!.length + 1;
+    }
+    return [];
+  });
+  return (d) => spans.some(([a, b]) => d.index >= a && d.index < b);
+}
+
 export function recordGapIssue(
   analysis: CorpusAnalysis,
   fact: ConceptFact,
@@ -130,10 +350,17 @@ export function recordGapIssue(
   if (fact.quantity.kind !== 'period' || period < 1) return null;
   const inventory = staleRowsIssue(analysis, fact, record, visible);
   if (inventory) return inventory;
+  const overdue = lastPerformedIssue(analysis, fact, record, visible);
+  if (overdue) return overdue;
+  // The dates of a record that only mentions the activity are about other things.
+  if (!namedFor(analysis, fact, record)) return null;
+  const activityDates = activityDateFilter(fact, record);
+  if (!activityDates) return null;
   const dates = record.dates.filter(
     (d) =>
-      !visible ||
-      [...visible].some((s) => s.document === record.name && s.start <= d.index && s.end > d.index),
+      activityDates(d) &&
+      (!visible ||
+        [...visible].some((s) => s.document === record.name && s.start <= d.index && s.end > d.index)),
   );
   const list = events(dates, period);
   if (list.length === 0) return null;

@@ -2,7 +2,8 @@
 // allows (weekly backups cannot meet a 24-hour RPO).
 import type { ConceptFact } from '../corpus-analysis';
 import { quoteOf, type Issue } from '../issue';
-import { describeDays } from '../quantities';
+import { describeDays, extractTimeQuantities } from '../quantities';
+import { topicOverlap } from '../topics';
 import { describeFact } from './concept-conflicts';
 
 export const RPO_SUBJECT = 'rpo:backup_frequency';
@@ -17,11 +18,18 @@ export function recoveryPointIssue(facts: ConceptFact[]): Issue | null {
     const current = byDocument.get(b.segment.document);
     if (!current || b.quantity.value < current.quantity.value) byDocument.set(b.segment.document, b);
   }
-  const rpo = [...rpos].sort((a, b) => a.quantity.value - b.quantity.value)[0]!;
-  const slow = [...byDocument.values()]
-    .filter((b) => b.quantity.value > rpo.quantity.value * 1.1)
-    .sort((a, b) => b.quantity.value - a.quantity.value)[0];
-  if (!slow) return null;
+  const candidates = [...byDocument.values()]
+    .map((backup) => ({ backup, rpo: objectiveFor(backup, rpos) }))
+    .filter(
+      (c): c is { backup: ConceptFact; rpo: ConceptFact } =>
+        c.rpo !== null &&
+        c.backup.quantity.value > c.rpo.quantity.value * 1.1 &&
+        !replicatedOftenEnough(c.backup, c.rpo.quantity.value),
+    )
+    .sort((a, b) => b.backup.quantity.value - a.backup.quantity.value);
+  const slow = candidates[0]?.backup;
+  const rpo = candidates[0]?.rpo;
+  if (!slow || !rpo) return null;
   return {
     primitive: 'conflict_check',
     subject: RPO_SUBJECT,
@@ -38,4 +46,26 @@ export function recoveryPointIssue(facts: ConceptFact[]): Issue | null {
     frameworks: [],
     quotes: [quoteOf(rpo.segment), quoteOf(slow.segment)],
   };
+}
+
+/**
+ * The recovery point objective a backup statement answers to: the one for the same system (the
+ * topics share a word), else the only value the corpus gives. Several systems with different
+ * objectives and a backup that names none of them: no comparison.
+ */
+function objectiveFor(backup: ConceptFact, rpos: ConceptFact[]): ConceptFact | null {
+  const related = rpos.filter((r) => topicOverlap(r.topic, backup.topic) > 0);
+  if (related.length > 0) return [...related].sort((a, b) => b.quantity.value - a.quantity.value)[0]!;
+  const values = new Set(rpos.map((r) => Math.round(r.quantity.value * 1440)));
+  return values.size === 1 ? rpos[0]! : null;
+}
+
+/** Replication, log shipping or snapshots at least as often as the objective meet it too. */
+function replicatedOftenEnough(backup: ConceptFact, objectiveDays: number): boolean {
+  const text = backup.segment.text;
+  if (
+    !/\b(replicat\w*|mirror\w*|continuous\w*|point-in-time|log shipping|snapshots?|journal\w*)\b/i.test(text)
+  )
+    return false;
+  return extractTimeQuantities(text).some((q) => q.kind === 'period' && q.value <= objectiveDays * 1.1);
 }

@@ -14,14 +14,52 @@ export interface ReviewCycle {
   segment: LocatedSegment;
 }
 
+/** A document-control field that states the cycle: "Review cycle: Annually", "Review frequency | Every 12 months". */
+const REVIEW_CYCLE_FIELD =
+  /^[^\n]{0,20}\breview[ \t]+(?:cycle|frequency|period|interval|schedule)\b[^\n\w]{0,12}[^\n]{0,60}$/im;
+
 export function statedReviewCycle(
   doc: AnalyzedDocument,
   segments: LocatedSegment[] = doc.segments,
 ): ReviewCycle | null {
   for (const segment of segments) {
-    if (segment.document !== doc.name || !SELF_REVIEW.test(segment.text)) continue;
-    const period = extractTimeQuantities(segment.text).find((q) => q.kind === 'period');
-    if (period && period.value >= 28) return { days: period.value, segment };
+    if (segment.document !== doc.name) continue;
+    const selfReview = SELF_REVIEW.test(segment.text);
+    const field = !selfReview && segment.start < 3000 && REVIEW_CYCLE_FIELD.test(segment.text);
+    if (!selfReview && !field) continue;
+    // "updates contact lists monthly and the full plan at least annually": the document as a
+    // whole follows the longest cycle its review sentence states.
+    const periods = extractTimeQuantities(segment.text).filter((q) => q.kind === 'period' && q.value >= 28);
+    if (periods.length === 0) continue;
+    return { days: Math.max(...periods.map((q) => q.value)), segment };
+  }
+  return null;
+}
+
+const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const NEXT_REVIEW_LABEL =
+  /\b(?:next[ \t]+review(?:[ \t]+(?:date|due))?|review[ \t]+due(?:[ \t]+date)?|due[ \t]+for[ \t]+review)\b[^\n\w]{0,12}\n?[^\n\w]{0,40}/gi;
+const MONTH_YEAR =
+  /^(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?[ \t]+((?:19|20)\d\d)\b|^((?:19|20)\d\d)-(\d{1,2})(?![-\d])|^(\d{1,2})\/((?:19|20)\d\d)\b/i;
+
+/**
+ * A next-review date written as a month ("Next review due: March 2022", "2022-03", "03/2022"):
+ * due by the last day of that month. The shared date parser reads only full dates.
+ */
+export function monthNextReview(doc: AnalyzedDocument): Field | null {
+  const head = doc.text.slice(0, 3000);
+  for (const m of head.matchAll(NEXT_REVIEW_LABEL)) {
+    const at = m.index + m[0].length;
+    const value = MONTH_YEAR.exec(head.slice(at, at + 20));
+    if (!value) continue;
+    const month = value[1]
+      ? MONTH_NAMES.indexOf(value[1].slice(0, 3).toLowerCase()) + 1
+      : Number(value[4] ?? value[5]);
+    const year = Number(value[2] ?? value[3] ?? value[6]);
+    if (month < 1 || month > 12) continue;
+    const time = Date.UTC(year, month, 0);
+    const date: FoundDate = { time, iso: isoOf(time), phrase: value[0], index: at };
+    return { date, start: m.index, end: at + value[0].length };
   }
   return null;
 }
@@ -53,11 +91,12 @@ function nextReviewIssue(
   reference: FoundDate,
   segments?: LocatedSegment[],
 ): Issue | null {
-  const next = doc.nextReview;
+  const next = doc.nextReview ?? monthNextReview(doc);
   if (!next || !visibleField(next, doc, segments)) return null;
   const overdue = (reference.time - next.date.time) / DAY_MS;
   if (overdue <= 31) return null;
-  const reviewed = doc.lastReviewed;
+  const reviewed = doc.lastReviewed ?? doc.approved;
+  const cycle = statedReviewCycle(doc, segments ?? doc.segments);
   const quotes = [fieldQuote(doc, next)];
   if (reviewed && visibleField(reviewed, doc, segments)) quotes.unshift(fieldQuote(doc, reviewed));
   return {
@@ -66,8 +105,8 @@ function nextReviewIssue(
     aspects: [`review:${doc.name}`],
     title: `${doc.title} overdue for review: next review was due ${next.date.iso}`,
     description:
-      `${doc.name} was due for its next review on ${next.date.iso}, ${describeDays(overdue)} before the newest date in the corpus ` +
-      `(${isoOf(reference.time)})${reviewed ? `; it was last reviewed on ${reviewed.date.iso}` : ''}. The review did not happen, so its content may no longer reflect current practice or regulation.`,
+      `${doc.name}${cycle ? ` requires review ${describePeriod(cycle.days)} and` : ''} was due for its next review on ${next.date.iso}, ${describeDays(overdue)} before the newest date in the corpus ` +
+      `(${isoOf(reference.time)})${reviewed ? `; it was last ${doc.lastReviewed ? 'reviewed' : 'approved'} on ${reviewed.date.iso}` : ''}. The review did not happen, so the document is out of date and its content may no longer reflect current practice or regulation.`,
     rootCause: `The review schedule of ${doc.name} is not tracked; the review due on ${next.date.iso} was missed.`,
     remediationScope: `Have the owner review and re-approve ${doc.name}, record the review, set the next review date, and track review dates of every policy.`,
     remediationEffortHours: 4,

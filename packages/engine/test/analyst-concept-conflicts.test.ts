@@ -1,0 +1,276 @@
+// Conflicting values for one concept: statements are compared only when they speak about the same
+// thing (their topics, the key nouns of what is retained, rotated or restored, overlap), in two
+// documents or twice inside one document (running text against its own summary table). Values in
+// words and in other units compare by what they mean. Each rule has a decoy that must stay quiet.
+import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analysis';
+import { findConceptConflicts } from '../src/analyst/checks/concept-conflicts';
+import { recoveryPointIssue } from '../src/analyst/checks/recovery-point';
+import { describeDays, extractTimeQuantities } from '../src/analyst/quantities';
+import { definedAbbreviations, topicWords } from '../src/analyst/topics';
+import type { Issue } from '../src/analyst/issue';
+import { snapshotOf } from './helpers/synthetic-corpus';
+
+async function analyse(
+  files: Record<string, string>,
+): Promise<{ a: CorpusAnalysis; texts: Map<string, string> }> {
+  const snapshot = await snapshotOf(files);
+  return {
+    a: analyzeCorpus(snapshot, null),
+    texts: new Map(snapshot.documents.map((d) => [d.name, d.text])),
+  };
+}
+
+async function conflicts(
+  files: Record<string, string>,
+): Promise<{ issues: Issue[]; texts: Map<string, string> }> {
+  const { a, texts } = await analyse(files);
+  const roles = new Map(a.documents.map((d) => [d.name, d.role]));
+  return { issues: findConceptConflicts(a.facts, roles), texts };
+}
+
+function expectVerbatim(issue: Issue, texts: Map<string, string>) {
+  for (const quote of issue.quotes)
+    expect(texts.get(quote.document)!.slice(quote.start, quote.end)).toBe(quote.text);
+}
+
+describe('quantities', () => {
+  test('number words, frequency limits and readable month values', () => {
+    const values = (text: string) => extractTimeQuantities(text).map((q) => [q.kind, Math.round(q.value)]);
+    expect(values('within fourteen calendar days')).toEqual([['duration', 14]]);
+    expect(values('every thirty-six months')).toEqual([['period', 1096]]);
+    expect(values('not more than once in any twelve-month period')).toEqual([['period', 365]]);
+    expect(describeDays(13 * 30.4375)).toBe('13 months');
+    expect(describeDays(90)).toBe('90 days');
+  });
+});
+
+describe('topics', () => {
+  test('key nouns drop grammar and rule words, fold synonyms and expand defined abbreviations', () => {
+    const abbreviations = definedAbbreviations(['The token-signing key (TSK) signs session tokens.']);
+    expect(abbreviations.get('TSK')).toBe('token-signing key');
+    expect(topicWords('TSK', abbreviations)).toEqual(expect.arrayContaining(['tsk', 'token-signing']));
+    expect(topicWords('CCTV recordings are kept for thirty days')).toEqual(['video']);
+    expect(topicWords('Supplier session recordings are kept for 90 days')).toEqual(['supplier', 'session']);
+    expect(topicWords('footage now kept 3 months')).toEqual(['video']);
+  });
+});
+
+describe('conflicting values for one concept', () => {
+  test('retention of one thing stated twice conflicts across units; other things stay apart', async () => {
+    const { issues, texts } = await conflicts({
+      'Records-Retention-Schedule.md': [
+        '# Records Retention Schedule',
+        '',
+        '| Ref | Record | System | Retention | Owner |',
+        '|---|---|---|---|---|',
+        '| R1 | Visitor sign-in sheets | Reception desk | 7 years | Facilities |',
+        '| R2 | Infusion pump event data | Biomedical engineering | 2 years | Biomed lead |',
+        '| R3 | Wristband scan records | Ward scanners | 3 months | Nursing |',
+        '',
+      ].join('\n'),
+      'Patient-Privacy-Policy.md': [
+        '# Patient Privacy Policy',
+        '',
+        '4.1 Visitor sign-in sheets are kept for thirteen months and then shredded.',
+        '',
+        '4.2 Wristband scan records are retained for ninety days.',
+        '',
+        '4.3 Complaint files are retained for six years.',
+        '',
+      ].join('\n'),
+    });
+    const retention = issues.filter((i) => i.subject.startsWith('concept:record_retention'));
+    expect(retention).toHaveLength(1);
+    expect(retention[0]!.subject).toContain('visitor');
+    expect(retention[0]!.description).toMatch(/13 months/);
+    expect(retention[0]!.description).toMatch(/7 years/);
+    expectVerbatim(retention[0]!, texts);
+  });
+
+  test('an e-mail naming footage conflicts with CCTV recordings retention of the policies', async () => {
+    const { issues } = await conflicts({
+      'Site-Security-Standard.md':
+        '# Site Security Standard\n\n6.2 CCTV recordings are kept for 31 days and then overwritten.\n',
+      'camera-upgrade.eml': [
+        'From: site.lead@example.org',
+        'To: security@example.org',
+        'Subject: camera upgrade done, footage now kept 3 months',
+        '',
+        'Hi, the recorders are replaced and footage is now kept for three months on the new array.',
+        '',
+      ].join('\n'),
+    });
+    const video = issues.find((i) => i.subject.startsWith('concept:record_retention'));
+    expect(video).toBeDefined();
+    expect(video!.quotes.map((q) => q.document).sort()).toEqual([
+      'Site-Security-Standard.md',
+      'camera-upgrade.eml',
+    ]);
+  });
+
+  test('a procedure contradicting its own summary table is found; other rows stay quiet', async () => {
+    const { issues, texts } = await conflicts({
+      'Signing-Key-Procedure.md': [
+        '# Signing Key Procedure',
+        '',
+        '## 2. Keys',
+        '',
+        'The token-signing key (TSK) signs session tokens; the root key signs the TSK.',
+        '',
+        '## 3. Rotation',
+        '',
+        '3.1 Token-signing keys are rotated at the end of their cryptoperiod, which is eighteen months from first use.',
+        '',
+        '3.2 Keys are generated in the hardware module.',
+        '',
+        '3.3 Key usage is logged.',
+        '',
+        '## 4. Cryptoperiods',
+        '',
+        '| Key type | Cryptoperiod | Rotation trigger |',
+        '|---|---|---|',
+        '| Root key | 10 years | Hardware refresh |',
+        '| TSK | 36 months | Scheduled |',
+        '',
+      ].join('\n'),
+    });
+    const rotation = issues.filter((i) => i.subject.startsWith('concept:key_rotation'));
+    expect(rotation).toHaveLength(1);
+    expect(rotation[0]!.description).toMatch(/18 months/);
+    expect(rotation[0]!.description).toMatch(/3 years|36 months/);
+    expect(rotation[0]!.description).not.toMatch(/10 years/);
+    expect(rotation[0]!.description).toMatch(/twice/);
+    expectVerbatim(rotation[0]!, texts);
+  });
+
+  test('recovery time: the RTO column of a table against a restoration deadline in the text', async () => {
+    const { issues } = await conflicts({
+      'Continuity-Plan.md': [
+        '# Continuity Plan',
+        '',
+        '## 3. Recovery objectives',
+        '',
+        '| Service | RTO | RPO |',
+        '|---|---|---|',
+        '| Laboratory information management system (LIMS) | 4 hours | 1 hour |',
+        '| Payroll | 24 hours | 24 hours |',
+        '',
+        '## 5. Strategies',
+        '',
+        '5.1 Staff work from the second site.',
+        '',
+        '5.2 The hospital accepts restoration of the LIMS within twelve (12) hours of the declaration.',
+        '',
+      ].join('\n'),
+    });
+    const rto = issues.find((i) => i.subject.startsWith('concept:recovery_time_objective'));
+    expect(rto).toBeDefined();
+    expect(rto!.description).toMatch(/4 hours/);
+    expect(rto!.description).toMatch(/12 hours/);
+    expect(rto!.description).not.toMatch(/24 hours/);
+  });
+
+  test('decoys: a stricter rule for particular logs, tests of different objects, equal values in words', async () => {
+    const { issues } = await conflicts({
+      'Logging-Standard.md': '# Logging Standard\n\n4.2 Audit logs are retained for at least one year.\n',
+      'Calibration-Procedure.md':
+        '# Calibration Procedure\n\n7.1 Calibration logs and operator sign-offs are retained for at least three years.\n',
+      'Testing-Standard.md':
+        '# Testing Standard\n\n3.3 Internal and external penetration tests are performed annually.\n',
+      'Network-Overview.md':
+        '# Network Overview\n\n4.2 Segmentation controls are verified by penetration testing every six months.\n',
+      'Patch-Policy.md':
+        '# Patch Policy\n\n5.1 Critical vulnerabilities are remediated within fourteen calendar days.\n',
+      'Patch-Procedure.md':
+        '# Patch Procedure\n\n4.1 Critical vulnerabilities are remediated within two weeks.\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([]);
+  });
+
+  test('minutes about one service do not contradict a table row of another service', async () => {
+    const { issues } = await conflicts({
+      'Continuity-Plan.md': [
+        '# Continuity Plan',
+        '',
+        '## 3. Recovery objectives',
+        '',
+        '| Service | RTO | RPO |',
+        '|---|---|---|',
+        '| Order platform | 4 hours | 1 hour |',
+        '| Fleet routing | 8 hours | 4 hours |',
+        '',
+      ].join('\n'),
+      'Review-Minutes-2026.txt': [
+        'Management review minutes',
+        '',
+        'The failover test restored the order platform in 3 h; data loss measured at 20 minutes against a 1-hour RPO.',
+        '',
+      ].join('\n'),
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:recovery_point_objective'))).toEqual([]);
+  });
+
+  test('a table row takes its action from its value column, not from another column', async () => {
+    const { issues } = await conflicts({
+      'Monitoring-Standard.md': [
+        '# Monitoring Standard',
+        '',
+        '| Alert severity | Examples | Acknowledge within | Escalate to |',
+        '|---|---|---|---|',
+        '| Critical | Malware outbreak on a ward | 15 minutes | Incident commander |',
+        '',
+      ].join('\n'),
+      'contract-signed.eml':
+        'From: legal@example.org\nTo: ciso@example.org\nSubject: amendment\n\nThe ward cleaning amendment is signed (24-hour incident notice).\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:incident_notification'))).toEqual([]);
+  });
+
+  test('backups of different systems may differ; one system stated two ways may not', async () => {
+    const { issues } = await conflicts({
+      'Backup-Standard.md': '# Backup Standard\n\n3.1 Pharmacy database backups are taken daily.\n',
+      'File-Services-Procedure.md':
+        '# File Services Procedure\n\n2.4 Imaging file server backups are taken weekly.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:backup_frequency'))).toEqual([]);
+    const same = await conflicts({
+      'Backup-Standard.md': '# Backup Standard\n\n3.1 Pharmacy database backups are taken daily.\n',
+      'Pharmacy-Procedure.md': '# Pharmacy Procedure\n\n2.4 The pharmacy database is backed up weekly.\n',
+    });
+    expect(same.issues.filter((i) => i.subject.startsWith('concept:backup_frequency'))).toHaveLength(1);
+  });
+
+  test('a trigger threshold is not a notification deadline', async () => {
+    const { issues } = await conflicts({
+      'Continuity-Plan.md':
+        '# Continuity Plan\n\n4.2 Triggers include an incident with loss of access to a site for more than two hours.\n',
+      'Incident-Procedure.md':
+        '# Incident Procedure\n\n5.2 Staff report the incident to the incident manager within one hour.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:incident_notification'))).toEqual([]);
+  });
+});
+
+describe('backups against the recovery point objective', () => {
+  test('hourly replication meets a one-hour RPO even when daily backups are also kept', async () => {
+    const { a } = await analyse({
+      'Continuity-Plan.md':
+        '# Continuity Plan\n\n3.1 The recovery point objective (RPO) of the order platform is 1 hour.\n',
+      'Hosting-Agreement.md':
+        '# Hosting Agreement\n\n8.1 The provider shall replicate the order platform data every hour and retain daily backups for 35 days.\n',
+    });
+    expect(recoveryPointIssue(a.facts)).toBeNull();
+  });
+
+  test('weekly backups of the system with a one-day RPO are found', async () => {
+    const { a } = await analyse({
+      'Continuity-Plan.md':
+        '# Continuity Plan\n\n3.1 The recovery point objective (RPO) of the order platform is 24 hours.\n',
+      'ops-change.eml':
+        'From: ops@example.org\nTo: it@example.org\nSubject: backups\n\nThe order platform backups are taken weekly from now on.\n',
+    });
+    const issue = recoveryPointIssue(a.facts);
+    expect(issue).not.toBeNull();
+    expect(issue!.title).toMatch(/weekly/);
+  });
+});

@@ -1,0 +1,323 @@
+// coverage_check and flow_down_check on small synthetic corpora written in other industries'
+// wording: framework elements found under different words, elements genuinely missing, contract
+// clauses a parent policy requires (missing, weaker, or carried by a compliant decoy contract).
+import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analysis';
+import { findCoverageGaps } from '../src/analyst/checks/coverage';
+import { contractObligations, findFlowDownGaps } from '../src/analyst/checks/flow-down';
+import { inferRole, looksLikeContract } from '../src/analyst/document-roles';
+import { elementsFor, normaliseFrameworks } from '../src/analyst/frameworks';
+import type { Intake } from '../src/types';
+import { snapshotOf } from './helpers/synthetic-corpus';
+
+function intake(frameworks: string[]): Intake {
+  return {
+    domain: 'test',
+    audit_purpose: 'test',
+    frameworks,
+    focus_areas: [],
+    materiality: null,
+    doc_hierarchy: null,
+    known_concerns: [],
+  } as unknown as Intake;
+}
+
+async function analyse(files: Record<string, string>, frameworks: string[]): Promise<CorpusAnalysis> {
+  return analyzeCorpus(await snapshotOf(files), intake(frameworks));
+}
+
+async function coverageIds(files: Record<string, string>, frameworks: string[]): Promise<string[]> {
+  const analysis = await analyse(files, frameworks);
+  return findCoverageGaps(analysis, elementsFor(frameworks), frameworks).map((i) => i.subject);
+}
+
+describe('framework names as intakes write them', () => {
+  test('normalises common spellings and does not read any ISO number as 27001', () => {
+    expect(normaliseFrameworks(['UK GDPR'])).toEqual(['GDPR']);
+    expect(normaliseFrameworks(['ISO/IEC 27001:2022'])).toEqual(['ISO 27001']);
+    expect(normaliseFrameworks(['NIS2 Directive (EU) 2022/2555'])).toEqual(['NIS2']);
+    expect(normaliseFrameworks(['ISO/IEC 27701'])).toEqual(
+      expect.arrayContaining(['ISO 27001', 'ISO 27701']),
+    );
+    expect(normaliseFrameworks(['DORA'])).toEqual(['DORA']);
+    expect(normaliseFrameworks(['NIST Cybersecurity Framework 2.0'])).toEqual(['NIST CSF']);
+    expect(normaliseFrameworks(['ISO 9001'])).toEqual([]);
+  });
+});
+
+describe('coverage_check', () => {
+  const privacyWithRights = {
+    'Patient-Privacy-Policy.md': [
+      '# Patient Privacy Policy',
+      '## 5. Your rights',
+      'Patients may exercise their rights of access, rectification and erasure by writing to the privacy office.',
+      'Requests are answered within one month of receipt.',
+      '## 6. Breaches',
+      'The DPO notifies the supervisory authority of a personal data breach within 72 hours.',
+    ].join('\n'),
+  };
+
+  test('data subject rights split over two sentences satisfy the element', async () => {
+    expect(await coverageIds(privacyWithRights, ['GDPR'])).not.toContain('coverage:gdpr_data_subject_rights');
+  });
+
+  test('forwarding requests with no answer deadline does not satisfy the element', async () => {
+    const files = {
+      'Processor-Terms.md': [
+        '# Processing terms',
+        'The processor assists the controller in responding to requests from data subjects to exercise their rights.',
+        'Requests received by the processor are forwarded to the controller within two business days.',
+        'The processor notifies the controller of a personal data breach within 24 hours; the controller notifies the supervisory authority within 72 hours.',
+      ].join('\n'),
+    };
+    const ids = await coverageIds(files, ['GDPR']);
+    expect(ids).toContain('coverage:gdpr_data_subject_rights');
+    expect(ids).not.toContain('coverage:gdpr_breach_72h');
+  });
+
+  test('NIS2: a final report within one month is required besides the early warning', async () => {
+    const base = [
+      '# Cyber Incident Reporting Procedure',
+      'For a significant incident the CISO sends an early warning to the CSIRT within 24 hours.',
+      'An incident notification with an initial assessment follows within 72 hours.',
+    ];
+    const missing = await coverageIds({ 'Incident-Procedure.md': base.join('\n') }, ['NIS2']);
+    expect(missing).toContain('coverage:nis2_final_report');
+    expect(missing).not.toContain('coverage:nis2_early_warning');
+    const present = await coverageIds(
+      {
+        'Incident-Procedure.md': [
+          ...base,
+          'A final report with the root cause and mitigation is submitted no later than one month after the notification.',
+        ].join('\n'),
+      },
+      ['NIS2'],
+    );
+    expect(present).not.toContain('coverage:nis2_final_report');
+  });
+
+  test('risk assessment is recognised when worded as "risks are assessed"', async () => {
+    const files = {
+      'Security-Policy.md': [
+        '# Information Security Policy',
+        'Information security risks are assessed at least annually and whenever a significant change occurs.',
+        'Staff complete security awareness training every year.',
+      ].join('\n'),
+    };
+    expect(await coverageIds(files, ['ISO/IEC 27001:2022'])).not.toContain('coverage:hipaa_risk_analysis');
+    const bare = {
+      'Security-Policy.md': '# Information Security Policy\nThe risk owner accepts residual risk.\n',
+    };
+    expect(await coverageIds(bare, ['ISO/IEC 27001:2022'])).toContain('coverage:hipaa_risk_analysis');
+  });
+});
+
+const VENDOR_POLICY = [
+  '# Supplier Assurance Policy',
+  '## 1. Purpose',
+  'This policy sets what we require of suppliers.',
+  '## 4. Required contract terms',
+  'Agreements with Tier 1 and Tier 2 suppliers shall include the clauses below.',
+  'Procurement may not sign an agreement that omits one of them without an exception.',
+  '4.1 **Right to audit.** The Company, or an auditor it appoints, may audit the supplier on reasonable notice.',
+  '4.2 **Breach notice.** The supplier notifies the Company of any security incident within 48 hours of becoming aware of it.',
+  '4.3 **Sub-contracting.** The supplier may use subcontractors only with the Company\u2019s prior written approval.',
+  '4.4 **Return of data.** On termination all customer data is returned or destroyed within 30 days.',
+  '4.5 **Assurance (Tier 1).** The supplier maintains HITRUST certification and provides its certification letter annually.',
+  '## 5. Monitoring',
+  'Tier 1 suppliers are reviewed every year.',
+].join('\n');
+
+const WEAK_CONTRACT = [
+  'Laboratory Services Agreement',
+  'This Laboratory Services Agreement (the "Agreement") is entered into by and between Northgate Clinics Ltd ("Customer") and Acme Pathology Inc., a Delaware corporation ("Supplier").',
+  '1. Subcontracting',
+  'Supplier shall not subcontract any part of the services without Customer\u2019s prior written consent.',
+  '2. Incidents',
+  'Supplier shall notify Customer of any security incident within ten (10) business days after confirming it.',
+  '3. Termination',
+  'On termination Supplier shall return or securely delete all Customer data within thirty (30) days.',
+  'Signed for Acme Pathology Inc.: J. Doe',
+].join('\n');
+
+const COMPLIANT_CONTRACT = [
+  'Data Services Addendum',
+  'This Addendum (the "Addendum") is made between Northgate Clinics Ltd ("Customer") and Beta Records LLC ("Supplier").',
+  'Supplier tier: Tier 1.',
+  '1. Supplier shall notify Customer of any security incident without undue delay and no later than 24 hours after becoming aware of it.',
+  '2. Customer or its auditor may audit and inspect Supplier\u2019s controls on fifteen working days\u2019 notice.',
+  '3. Supplier shall not engage sub-processors without Customer\u2019s prior written authorisation.',
+  '4. On termination Supplier deletes or returns all Customer data within 30 days.',
+  '5. Supplier maintains HITRUST certification for the services and provides its letter every year.',
+  'Signed for Beta Records LLC: A. Roe',
+].join('\n');
+
+describe('flow_down_check', () => {
+  test('contracts are recognised by their content, not only by their file name', () => {
+    expect(looksLikeContract(WEAK_CONTRACT)).toBe(true);
+    expect(inferRole('lab-terms', 'md', 'Lab terms', WEAK_CONTRACT, null)).toBe('contract');
+    expect(looksLikeContract(VENDOR_POLICY)).toBe(false);
+    // A procedure about contracts is not a contract.
+    expect(
+      inferRole('Contract-Management-Procedure', 'md', 'Contract Management Procedure', VENDOR_POLICY, null),
+    ).toBe('procedure');
+  });
+
+  test('obligations are read from the policy\u2019s own mandatory-clause section, preamble excluded', async () => {
+    const analysis = await analyse({ 'Supplier-Assurance-Policy.md': VENDOR_POLICY }, ['HIPAA']);
+    const obligations = contractObligations(analysis.byName.get('Supplier-Assurance-Policy.md')!);
+    expect(obligations.map((o) => o.label)).toEqual(
+      ['Right to audit.', 'Breach notice.', 'Sub-contracting.', 'Return of data.', 'Assurance (Tier 1).'].map(
+        (l) => l.replace(/\.$/, ''),
+      ),
+    );
+    expect(obligations.find((o) => o.label?.startsWith('Assurance'))!.tiers).toEqual(['1']);
+  });
+
+  test('missing and weaker clauses of a contract are flow-down gaps; a compliant contract has none', async () => {
+    const analysis = await analyse(
+      {
+        'Supplier-Assurance-Policy.md': VENDOR_POLICY,
+        'Acme-Lab-Services-Agreement.md': WEAK_CONTRACT,
+        'Beta-Data-Addendum.md': COMPLIANT_CONTRACT,
+      },
+      ['HIPAA'],
+    );
+    const issues = findFlowDownGaps(analysis);
+    const acme = issues.filter((i) => i.subject.startsWith('flow:Acme-Lab-Services-Agreement.md:'));
+    const clauses = acme.find((i) => i.subject.includes(':clauses:'));
+    expect(clauses?.primitive).toBe('flow_down_check');
+    expect(clauses!.description).toMatch(/right to audit/i);
+    expect(clauses!.description).toMatch(/HITRUST/);
+    expect(clauses!.description).not.toMatch(/return of data/i);
+    expect(clauses!.title).toContain('Supplier-Assurance-Policy.md');
+    expect(new Set(clauses!.quotes.map((q) => q.document))).toEqual(
+      new Set(['Supplier-Assurance-Policy.md', 'Acme-Lab-Services-Agreement.md']),
+    );
+    // Ten business days is weaker than the policy's 48 hours.
+    expect(acme.some((i) => i.subject.endsWith(':incident_notification'))).toBe(true);
+    // Sub-contracting needs consent in the contract: not a gap, though its heading says nothing of it.
+    expect(acme.some((i) => i.subject.endsWith(':subcontracting'))).toBe(false);
+    expect(issues.filter((i) => i.subject.startsWith('flow:Beta-Data-Addendum.md:'))).toEqual([]);
+  });
+
+  test('a clause limited to one supplier tier is not required of a contract in another tier', async () => {
+    const tier2 = COMPLIANT_CONTRACT.replace('Supplier tier: Tier 1.', 'Supplier tier: Tier 2.').replace(
+      '5. Supplier maintains HITRUST certification for the services and provides its letter every year.\n',
+      '',
+    );
+    const analysis = await analyse(
+      { 'Supplier-Assurance-Policy.md': VENDOR_POLICY, 'Beta-Data-Addendum.md': tier2 },
+      ['HIPAA'],
+    );
+    expect(findFlowDownGaps(analysis)).toEqual([]);
+    const tier1 = tier2.replace('Supplier tier: Tier 2.', 'Supplier tier: Tier 1.');
+    const strict = await analyse(
+      { 'Supplier-Assurance-Policy.md': VENDOR_POLICY, 'Beta-Data-Addendum.md': tier1 },
+      ['HIPAA'],
+    );
+    expect(
+      findFlowDownGaps(strict)
+        .map((i) => i.description)
+        .join(' '),
+    ).toMatch(/HITRUST/);
+  });
+});
+
+describe('flow_down_check on clauses outside the topic list and lone contract requirements', () => {
+  const STANDARD = [
+    'Third Party Security Standard',
+    '1. Purpose',
+    'This standard applies to all vendors.',
+    '2. Contractual requirements for vendors',
+    '- Right to audit: the Bank may audit the vendor annually.',
+    '- Data location: vendor data is stored only in the EU.',
+    '- Sub-contracting: vendors may use subcontractors only with the Bank\u2019s prior written approval.',
+    '3. Monitoring',
+    'Vendors are reviewed yearly.',
+  ].join('\n');
+  const MSA = [
+    'Master Services Agreement',
+    'This Agreement is entered into between First Bank plc ("Customer") and Zeta Cloud GmbH ("Provider").',
+    '1. Provider shall store Customer data only in Frankfurt, Germany (EU).',
+    '2. Provider may engage subcontractors to perform the services without notice to Customer.',
+    'Signed for Zeta Cloud GmbH',
+  ].join('\n');
+
+  test('a clause carried in other words is not a gap; a missing one and free sub-contracting are', async () => {
+    const analysis = await analyse({ 'Third-Party-Standard.txt': STANDARD, 'Zeta-Cloud-Terms.txt': MSA }, [
+      'SOC 2',
+    ]);
+    const issues = findFlowDownGaps(analysis);
+    const clauses = issues.find((i) => i.subject.includes(':clauses:'));
+    expect(clauses!.description).toMatch(/right to audit/i);
+    expect(clauses!.description).not.toMatch(/data location/i);
+    const subcontracting = issues.find((i) => i.subject.endsWith(':subcontracting'));
+    expect(subcontracting?.description).toContain('without notice');
+    expect(subcontracting?.title).toContain('Third-Party-Standard.txt');
+  });
+
+  test('a lone "vendor contracts must include" statement lists several required clauses', async () => {
+    const policy =
+      '# Procurement Policy\nVendor contracts must include a right-to-audit clause and return of data at termination.\n';
+    const analysis = await analyse({ 'Procurement-Policy.md': policy, 'Zeta-Cloud-Terms.txt': MSA }, [
+      'SOC 2',
+    ]);
+    const clauses = findFlowDownGaps(analysis).find((i) => i.subject.includes(':clauses:'));
+    expect(clauses!.title).toMatch(/right to audit/);
+    expect(clauses!.title).toMatch(/return or deletion of data/);
+  });
+});
+
+describe('flow_down_check on values set inside the required clauses', () => {
+  test('a longer deadline in the contract than in the policy clause is a gap', async () => {
+    const slow = WEAK_CONTRACT.replace('within thirty (30) days', 'within ninety (90) days');
+    const analysis = await analyse(
+      { 'Supplier-Assurance-Policy.md': VENDOR_POLICY, 'Acme-Lab-Services-Agreement.md': slow },
+      ['HIPAA'],
+    );
+    const subjects = findFlowDownGaps(analysis).map((i) => i.subject);
+    expect(subjects.some((s) => /:data_(deletion|return)/.test(s))).toBe(true);
+    const same = await analyse(
+      { 'Supplier-Assurance-Policy.md': VENDOR_POLICY, 'Acme-Lab-Services-Agreement.md': WEAK_CONTRACT },
+      ['HIPAA'],
+    );
+    expect(
+      findFlowDownGaps(same)
+        .map((i) => i.subject)
+        .some((s) => /:data_(deletion|return)/.test(s)),
+    ).toBe(false);
+  });
+});
+
+describe('flow_down_check on a clause checklist table', () => {
+  test('the table rows marked required for the contract\u2019s tier are the obligations', async () => {
+    const policy = [
+      '# Outsourcing Policy',
+      '## 1. Purpose',
+      'This policy covers all service providers.',
+      '## 2. Contract clause checklist',
+      '| Clause | Tier 1 | Tier 2 |',
+      '|---|---|---|',
+      '| Right to audit | Required | Required |',
+      '| Cyber insurance cover | Required | \u2014 |',
+      '| Return of data on exit | Required | Required |',
+    ].join('\n');
+    const contract = COMPLIANT_CONTRACT.replace('Supplier tier: Tier 1.', 'Supplier tier: Tier 2.');
+    const tier2 = await analyse({ 'Outsourcing-Policy.md': policy, 'Beta-Data-Addendum.md': contract }, [
+      'SOC 2',
+    ]);
+    const obligations = contractObligations(tier2.byName.get('Outsourcing-Policy.md')!);
+    expect(obligations.map((o) => [o.label, o.tiers])).toEqual([
+      ['Right to audit', ['1', '2']],
+      ['Cyber insurance cover', ['1']],
+      ['Return of data on exit', ['1', '2']],
+    ]);
+    expect(findFlowDownGaps(tier2)).toEqual([]);
+    const tier1 = await analyse(
+      { 'Outsourcing-Policy.md': policy, 'Beta-Data-Addendum.md': COMPLIANT_CONTRACT },
+      ['SOC 2'],
+    );
+    const gap = findFlowDownGaps(tier1).find((i) => i.subject.includes(':clauses:'));
+    expect(gap?.title).toMatch(/insurance/i);
+  });
+});

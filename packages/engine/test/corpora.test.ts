@@ -1,0 +1,49 @@
+// Sample client corpora with planted defects (EXPECTED.json's matching rule on canonical
+// findings): ../shared/corpora (northwind-health, the corpus the analyst was first built on) and
+// this repository's test/corpora (corpora written independently of the analyst, kept as regression
+// cases). On each, the local analyst must find at least 90% of the planted defects, keep findings
+// that match nothing within 1.5 times the planted count, and quote its evidence verbatim.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runAudit, DEFAULT_RUN_OPTIONS } from '../src';
+import { loadCorpusFolder } from '../src/corpus-loader';
+import { score, type ExpectedCorpus } from '../src/expected';
+
+const repositoryRoot = join(__dirname, '..', '..', '..');
+const roots = [join(repositoryRoot, '..', 'shared', 'corpora'), join(repositoryRoot, 'test', 'corpora')];
+const folders = roots
+  .filter((root) => existsSync(root))
+  .flatMap((root) => readdirSync(root).map((name) => join(root, name)))
+  .filter((folder) => existsSync(join(folder, 'EXPECTED.json')));
+
+test('the repository carries its own sample corpora', () => {
+  expect(
+    folders.filter((folder) => folder.startsWith(join(repositoryRoot, 'test'))).length,
+  ).toBeGreaterThanOrEqual(2);
+});
+
+describe.each(folders.map((folder) => [folder.split(/[\\/]/).at(-1)!, folder]))('%s', (_name, folder) => {
+  test('recall >= 90% of planted defects, few unmatched findings, evidence quoted verbatim', async () => {
+    const expected = JSON.parse(readFileSync(join(folder, 'EXPECTED.json'), 'utf8')) as ExpectedCorpus;
+    const snapshot = await loadCorpusFolder(folder);
+    const result = await runAudit({
+      snapshot,
+      intake: expected.intake,
+      archetype: 'remediation_pipeline',
+      options: DEFAULT_RUN_OPTIONS,
+      gateway: { call: async (task, input) => task.local(input) },
+      emit: () => undefined,
+    });
+    const card = score(result.findings, expected);
+    const planted = expected.defects.length;
+    expect(card.found.length).toBeGreaterThanOrEqual(Math.ceil(planted * 0.9));
+    expect(card.unmatched.length).toBeLessThanOrEqual(Math.floor(planted * 1.5));
+    const texts = new Map(snapshot.documents.map((d) => [d.name, d.text]));
+    for (const finding of result.findings.filter((f) => f.isCanonical)) {
+      for (const evidence of finding.evidence) {
+        expect(texts.get(evidence.document)).toContain(evidence.quote);
+        expect(evidence.quote_verified).toBe(true);
+      }
+    }
+  }, 120_000);
+});
