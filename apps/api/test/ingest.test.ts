@@ -20,11 +20,16 @@ let worker: TestProcess;
 let baseUrl: string;
 let server: Awaited<ReturnType<typeof serve>>;
 
+// Job locks of 8 s: long enough that a busy machine never loses a running job's lock (a lost lock
+// restarts the job), short enough that the worker replacing a killed one takes its job over within
+// seconds. The worker that is killed holds a 3 s lock, so its job is free soon after it dies.
+const WORKER_ENV = { JOB_LOCK_MS: '8000' };
+const DOOMED_WORKER_ENV = { JOB_LOCK_MS: '3000' };
+
 beforeAll(async () => {
   ctx = await createTestContext();
   actors = await makeActors(ctx);
-  // A short lock, so the worker that replaces a killed one takes its job over within seconds.
-  worker = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
+  worker = await startWorkerProcess(ctx, WORKER_ENV);
   server = await serve(ctx.app);
   baseUrl = server.baseUrl;
 });
@@ -87,7 +92,7 @@ describe('the sample corpus', () => {
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     await stream.waitForEvent('snapshot');
-    worker = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
+    worker = await startWorkerProcess(ctx, WORKER_ENV);
     await stream.closed;
     frames = stream.events();
   });
@@ -316,13 +321,13 @@ describe('a worker killed during an ingest', () => {
     // lands inside the loading stage however slowly this process opens the stream.
     const stream = await openSse(streamUrl(engagementId), actors.headers.partnerA);
     await stream.waitForEvent('snapshot');
-    const doomed = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
+    const doomed = await startWorkerProcess(ctx, DOOMED_WORKER_ENV);
     await stream.waitForEvent('ingest_stage');
     await doomed.kill();
 
     const during = await ctx.services.repos.engagements.findById(engagementId);
     expect(during!.corpusStatus).toBe('ingesting');
-    worker = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
+    worker = await startWorkerProcess(ctx, WORKER_ENV);
     // Stall detection, a worker start and six OCR parses again: minutes on a busy 2-core machine.
     const complete = await stream.waitForEvent('ingest_complete', 240_000);
     expect(complete).toEqual({
@@ -361,7 +366,7 @@ describe('a worker killed during an ingest', () => {
     await ingest(engagementId);
     const stream = await openSse(streamUrl(engagementId), actors.headers.partnerA);
     await stream.waitForEvent('snapshot');
-    worker = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
+    worker = await startWorkerProcess(ctx, WORKER_ENV);
     await stream.waitForEvent('ingest_stage');
     const exitCode = await worker.stop(120_000);
     expect({ exitCode, output: worker.output() }).toEqual({
@@ -374,6 +379,6 @@ describe('a worker killed during an ingest', () => {
     // be on its way: wait for the stream to end (it ends on that final event), then look.
     await stream.closed;
     expect(stream.events().at(-1)).toMatchObject({ type: 'ingest_complete' });
-    worker = await startWorkerProcess(ctx, { JOB_LOCK_MS: '3000' });
+    worker = await startWorkerProcess(ctx, WORKER_ENV);
   });
 });

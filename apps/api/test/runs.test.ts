@@ -19,7 +19,11 @@ import { waitFor } from '../../../test/helpers/wait';
 jest.setTimeout(180_000);
 
 /** Both workers of the kill test use a short lock, so the survivor takes the job over quickly. */
-const WORKER_ENV = { JOB_LOCK_MS: '3000' };
+// Job locks of 8 s: long enough that a busy machine never loses a running job's lock (a lost lock
+// restarts the job), short enough that a takeover after a kill comes quickly. The worker that is
+// killed holds a 3 s lock, so its job is free soon after it dies.
+const WORKER_ENV = { JOB_LOCK_MS: '8000' };
+const DOOMED_WORKER_ENV = { JOB_LOCK_MS: '3000' };
 
 type Frame = Record<string, unknown>;
 type Finding = Record<string, unknown> & { id: string; is_canonical: boolean; status: string };
@@ -660,7 +664,7 @@ describe('a worker killed during a run', () => {
     expect((await startRun(id)).status).toBe(202);
     const stream = await runStream(id);
     await stream.waitForEvent('snapshot');
-    const doomed = await startWorkerProcess(ctx, WORKER_ENV);
+    const doomed = await startWorkerProcess(ctx, DOOMED_WORKER_ENV);
     await stream.waitForEvent('stage_start');
     await doomed.kill();
     expect((await view(id)).status).toBe('running');

@@ -1,7 +1,7 @@
 // The two Server-Sent Events streams of an engagement (spec 6.1, 6.2): the corpus (ingest) and
 // the run. Both relay the worker's events through apps/api/src/http/sse.ts.
 import type { Request, Response } from 'express';
-import type { Caller } from '@auditsvc/core';
+import { AppError, type Caller } from '@auditsvc/core';
 import type { StreamKind } from '@auditsvc/jobs';
 import { defineRoute } from '../http/route';
 import { openEventStream } from '../http/sse';
@@ -39,10 +39,12 @@ async function streamFor(
     engagementId: params.engagement_id,
     stream: kind,
     state: () => services.streamState[kind](params.engagement_id),
+    // Only a refused credential ends the stream; a failed lookup (a busy database, say) is not a
+    // revocation, and the next check tries again.
     stillAuthorised: () =>
       services.auth.authenticate(credentials).then(
         () => true,
-        () => false,
+        (error: unknown) => !(error instanceof AppError && (error.status === 401 || error.status === 403)),
       ),
   });
   return undefined;
