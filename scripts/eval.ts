@@ -1,8 +1,11 @@
 // npm run eval: runs the audit with the local analyst on every corpus folder with an
-// EXPECTED.json under ../shared/corpora and this repository's test/corpora (or under the folders
+// EXPECTED.json under ../shared/corpora, test/corpora and test/corpora-holdout (or under the folders
 // given as arguments) and prints recall of the planted defects, unmatched canonical findings, run
-// time and model calls. test/corpora holds corpora written independently of the analyst, to
-// measure how it does on documents it was not tuned on.
+// time and model calls. test/corpora holds corpora written independently of the analyst and then
+// used to tune it (regression cases, also checked by packages/engine/test/corpora.test.ts);
+// test/corpora-holdout holds corpora the analyst was never tuned on, the honest measure of how it
+// does on documents it has not seen. Keep it that way: tune on a new holdout corpus and it becomes
+// a regression case.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RUN_OPTIONS, runAudit } from '@auditsvc/engine';
@@ -20,7 +23,11 @@ async function main() {
   const roots = (
     given.length > 0
       ? given
-      : [join(__dirname, '..', '..', 'shared', 'corpora'), join(__dirname, '..', 'test', 'corpora')]
+      : [
+          join(__dirname, '..', '..', 'shared', 'corpora'),
+          join(__dirname, '..', 'test', 'corpora'),
+          join(__dirname, '..', 'test', 'corpora-holdout'),
+        ]
   ).map((root) => resolve(root));
   const folders = roots
     .filter((root) => existsSync(root))

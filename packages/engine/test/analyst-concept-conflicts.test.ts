@@ -274,3 +274,241 @@ describe('backups against the recovery point objective', () => {
     expect(issue!.title).toMatch(/weekly/);
   });
 });
+
+describe('round 2: units, table context and general rules', () => {
+  test('seconds, calendar months and "next business day" deadlines are read as durations', () => {
+    const first = (text: string) => extractTimeQuantities(text)[0]!;
+    expect(describeDays(first('Screen saver timeout: 900 seconds').value)).toBe('15 minutes');
+    expect(Math.round(first('answered within one calendar month of receipt').value)).toBe(30);
+    const nextDay = first('the branch informs the depot by close of business on the following working day');
+    expect(nextDay.bound).toBe('max');
+    expect(nextDay.value).toBeGreaterThanOrEqual(1);
+    expect(nextDay.value).toBeLessThan(2);
+  });
+
+  test('a shop-floor setting in seconds conflicts with the policy lock time; equal values stay quiet', async () => {
+    const policy =
+      '# Plant IT Policy\n\n3.2 Operator terminals lock the session after 10 minutes of inactivity.\n';
+    const { issues } = await conflicts({
+      'Plant-IT-Policy.md': policy,
+      'Terminal-Hardening-Guide.md':
+        '# Terminal Hardening Guide\n\n## 2. Settings\n\nConsole idle limit: 2400 seconds\n',
+    });
+    const lock = issues.find((i) => i.subject.startsWith('concept:session_timeout'));
+    expect(lock).toBeDefined();
+    expect(lock!.description).toMatch(/40 minutes/);
+    const decoy = await conflicts({
+      'Plant-IT-Policy.md': policy,
+      'Terminal-Hardening-Guide.md':
+        '# Terminal Hardening Guide\n\n## 2. Settings\n\nConsole idle limit: 600 seconds\n',
+    });
+    expect(decoy.issues.filter((i) => i.subject.startsWith('concept:session_timeout'))).toHaveLength(0);
+  });
+
+  test('a fast removal rule against "by the end of the next business day" for leavers conflicts', async () => {
+    const { issues, texts } = await conflicts({
+      'Trading-Desk-Access-Standard.md':
+        '# Trading Desk Access Standard\n\n4.1 When a trader resigns, all trading platform entitlements are revoked within two hours of the resignation being recorded.\n',
+      'Branch-Offboarding-Procedure.md':
+        '# Branch Offboarding Procedure\n\n2.3 The branch administrator disables the departing employee trading platform accounts by the end of the next business day.\n',
+    });
+    const leavers = issues.find((i) => i.subject.startsWith('concept:access_revocation'));
+    expect(leavers).toBeDefined();
+    expectVerbatim(leavers!, texts);
+  });
+
+  test('a lost badge reported within an hour in the text but next day on the card conflicts', async () => {
+    const card = (deadline: string) =>
+      [
+        '# Site Badge Standard',
+        '',
+        '## 3. Lost or stolen badges',
+        '',
+        '3.1 A contractor whose access badge is lost or stolen must report it to Site Security within one hour so that the badge can be cancelled.',
+        '',
+        'Badges are printed at the gatehouse.',
+        '',
+        'Visitors are escorted at all times.',
+        '',
+        '## Appendix A. Pocket card',
+        '',
+        '| If this happens | Do this |',
+        '|---|---|',
+        `| Your badge is lost or stolen | Phone Site Security ${deadline} |`,
+        '',
+      ].join('\n');
+    const { issues } = await conflicts({
+      'Site-Badge-Standard.md': card('by the end of the next business day'),
+    });
+    const loss = issues.find((i) => i.subject.startsWith('concept:loss_report_deadline'));
+    expect(loss).toBeDefined();
+    expect(loss!.description).toMatch(/in a table/);
+    const decoy = await conflicts({ 'Site-Badge-Standard.md': card('within one hour') });
+    expect(decoy.issues.filter((i) => i.subject.startsWith('concept:loss_report_deadline'))).toHaveLength(0);
+  });
+
+  test('a response time in text against its service-level table row conflicts', async () => {
+    const doc = (row: string) =>
+      [
+        '# Planning Enquiries Procedure',
+        '',
+        '3.1 The council responds to every planning enquiry within one calendar month of receipt.',
+        '',
+        'Enquiries are logged in the case system.',
+        '',
+        'Exemptions are approved by the head of planning.',
+        '',
+        '## 6. Service levels',
+        '',
+        'The following service levels apply to enquiries:',
+        '',
+        '| Stage | Service level |',
+        '|---|---|',
+        '| Acknowledge receipt | 2 working days from receipt |',
+        `| Full response | ${row} |`,
+        '',
+      ].join('\n');
+    const { issues } = await conflicts({
+      'Planning-Enquiries-Procedure.md': doc('30 working days from receipt'),
+    });
+    expect(issues.find((i) => i.subject.startsWith('concept:request_response_deadline'))).toBeDefined();
+    const decoy = await conflicts({ 'Planning-Enquiries-Procedure.md': doc('4 weeks from receipt') });
+    expect(
+      decoy.issues.filter((i) => i.subject.startsWith('concept:request_response_deadline')),
+    ).toHaveLength(0);
+  });
+
+  test('a remediation table introduced by a caption is read against the text for the same severity', async () => {
+    const doc = (critical: string) =>
+      [
+        '# Fleet Telematics Patch Procedure',
+        '',
+        '## 3. Critical fixes',
+        '',
+        '3.1 Critical vulnerabilities in roadside units are patched within 72 hours of the vendor fix.',
+        '',
+        'Units out of contact are patched on return to the depot.',
+        '',
+        'The depot manager keeps the unit list.',
+        '',
+        '## 6. Timeframes',
+        '',
+        'The table below sets the longest time allowed to remediate a vulnerability:',
+        '',
+        '| Severity | Roadside units | Depot systems |',
+        '|---|---|---|',
+        `| Critical | ${critical} | within one month |`,
+        '| Medium | within one month | within one month |',
+        '',
+      ].join('\n');
+    const { issues } = await conflicts({ 'Patch-Procedure.md': doc('within 21 days') });
+    const critical = issues.find((i) => i.subject === 'concept:vulnerability_remediation:critical');
+    expect(critical).toBeDefined();
+    const decoy = await conflicts({ 'Patch-Procedure.md': doc('within 72 hours') });
+    expect(
+      decoy.issues.filter((i) => i.subject.startsWith('concept:vulnerability_remediation')),
+    ).toHaveLength(0);
+  });
+
+  test('a general minimum for the document subject is broken by a shorter table row; longer rows are fine', async () => {
+    const doc = (archive: string) =>
+      [
+        '# Dispatch Recording Standard',
+        '',
+        '## 2. Retention',
+        '',
+        '2.1 Dispatch recordings are retained for at least two years from the date of the call.',
+        '',
+        'Recordings are encrypted at rest.',
+        '',
+        'Access is limited to supervisors.',
+        '',
+        '## 5. Recording sources',
+        '',
+        '| Source | Online | Total retention |',
+        '|---|---|---|',
+        '| Radio channels | 30 days | 3 years |',
+        `| Emergency line | 30 days | ${archive} |`,
+        '',
+      ].join('\n');
+    const { issues } = await conflicts({ 'Dispatch-Recording-Standard.md': doc('9 months') });
+    const shorter = issues.find((i) => i.subject.startsWith('concept:record_retention'));
+    expect(shorter).toBeDefined();
+    expect(shorter!.description).toMatch(/9 months/);
+    const decoy = await conflicts({ 'Dispatch-Recording-Standard.md': doc('2 years') });
+    expect(decoy.issues.filter((i) => i.subject.startsWith('concept:record_retention'))).toHaveLength(0);
+  });
+
+  test('a fixed-width text schedule is read per row and aligned with an "includes" list', async () => {
+    const schedule = (years: string) =>
+      [
+        'LAB RECORDS PROCEDURE',
+        '',
+        '4  RETENTION SCHEDULE',
+        '',
+        '   Record                          Start           Keep',
+        '   -----------------------------   -------------   --------',
+        '   Batch release certificates      release         15 years',
+        `   Stability study raw data        study close     ${years}`,
+        '     and chromatograms',
+        '   Training records                leaving          2 years',
+        '',
+      ].join('\n');
+    const manual =
+      '# Laboratory Manual\n\n5.2 Laboratory quality records are retained for a minimum of fifteen (15) years after batch release. This includes stability study raw data, chromatograms and batch release certificates.\n';
+    const { issues, texts } = await conflicts({
+      'Laboratory-Manual.md': manual,
+      'Lab-Records-Procedure.txt': schedule(' 8 years'),
+    });
+    const short = issues.find((i) => i.subject.startsWith('concept:record_retention'));
+    expect(short).toBeDefined();
+    expect(short!.description).toMatch(/8 years/);
+    expectVerbatim(short!, texts);
+    const decoy = await conflicts({
+      'Laboratory-Manual.md': manual,
+      'Lab-Records-Procedure.txt': schedule('15 years'),
+    });
+    expect(decoy.issues.filter((i) => i.subject.startsWith('concept:record_retention'))).toHaveLength(0);
+  });
+});
+
+describe('round 2: keeping statements about different things apart', () => {
+  test('a list item takes its actor from the lead-in sentence', async () => {
+    const { issues } = await conflicts({
+      'Carrier-Management-Policy.md': [
+        '# Carrier Management Policy',
+        '',
+        '## 3. Contract terms',
+        '',
+        'Every haulage contract must require the carrier to:',
+        '',
+        '1. report to the company any security incident within five calendar days, so that the company can notify customers;',
+        '2. keep driver records for two years.',
+        '',
+      ].join('\n'),
+      'Customer-Charter.md':
+        '# Customer Charter\n\n4.1 Customers are notified of a confirmed security incident affecting their consignments within thirty days.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:incident_notification'))).toHaveLength(0);
+  });
+
+  test('"this plan" gives a test frequency the scope of the document it stands in', async () => {
+    const { issues } = await conflicts({
+      'Incident-Response-Plan.md':
+        '# Incident Response Plan\n\n9.1 This plan is exercised through a tabletop exercise twice a year.\n',
+      'Warehouse-Services-Agreement.md':
+        '# Warehouse Services Agreement\n\n5.2 The provider keeps a documented business continuity plan tested annually.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:plan_testing_frequency'))).toHaveLength(0);
+  });
+
+  test('a frequency belongs to the action of its own clause', async () => {
+    const { issues } = await conflicts({
+      'Clinic-IT-Policy.md':
+        '# Clinic IT Policy\n\n5.1 Patient database backups run nightly, and restoration is tested at least once every six months.\n',
+      'steering-minutes.txt':
+        'Steering minutes\n\n- Backups: nightly backups in place; last restoration test 3 March was successful.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:restore_test_frequency'))).toHaveLength(0);
+  });
+});

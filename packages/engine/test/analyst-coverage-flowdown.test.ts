@@ -3,7 +3,7 @@
 // clauses a parent policy requires (missing, weaker, or carried by a compliant decoy contract).
 import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analysis';
 import { findCoverageGaps } from '../src/analyst/checks/coverage';
-import { contractObligations, findFlowDownGaps } from '../src/analyst/checks/flow-down';
+import { contractObligations, findDirectiveGaps, findFlowDownGaps } from '../src/analyst/checks/flow-down';
 import { inferRole, looksLikeContract } from '../src/analyst/document-roles';
 import { elementsFor, normaliseFrameworks } from '../src/analyst/frameworks';
 import type { Intake } from '../src/types';
@@ -319,5 +319,382 @@ describe('flow_down_check on a clause checklist table', () => {
     );
     const gap = findFlowDownGaps(tier1).find((i) => i.subject.includes(':clauses:'));
     expect(gap?.title).toMatch(/insurance/i);
+  });
+});
+
+describe('framework checklists named by newer intakes', () => {
+  test('Essential Eight, CMMC / NIST SP 800-171 and DFARS are recognised', () => {
+    expect(normaliseFrameworks(['ASD Essential Eight (ML2)'])).toEqual(['Essential Eight']);
+    expect(normaliseFrameworks(['CMMC 2.0 Level 2'])).toEqual(['NIST SP 800-171']);
+    expect(normaliseFrameworks(['DFARS 252.204-7012'])).toEqual(
+      expect.arrayContaining(['DFARS 7012', 'NIST SP 800-171']),
+    );
+  });
+
+  // A logistics firm's endpoint standard covering seven of the eight strategies in its own words.
+  const sevenStrategies = {
+    'Endpoint-Hardening-Standard.md': [
+      '# Endpoint Hardening Standard',
+      'Security updates for applications such as office suites, PDF readers and web browsers are applied within two weeks.',
+      'Operating system patches are installed within 48 hours when an exploit exists.',
+      'Macros in documents received from the internet are blocked on every managed laptop.',
+      'Web browsers are hardened: Flash, Java and web advertisements are disabled.',
+      'Administrator accounts are separate from everyday accounts and reviewed every quarter.',
+      'Remote access and email require multi-factor authentication.',
+      'Depot servers are backed up every night and a restore is tested quarterly.',
+    ].join('\n'),
+  };
+
+  test('a missing Essential Eight strategy is reported, the seven present under other words are not', async () => {
+    const ids = await coverageIds(sevenStrategies, ['Essential Eight']);
+    expect(ids).toEqual(['coverage:e8_application_control']);
+  });
+
+  test('an allow-list of approved executables satisfies application control (decoy)', async () => {
+    const withAllowList = {
+      ...sevenStrategies,
+      'Software-Allowlisting-Procedure.md':
+        '# Software Allowlisting\nOnly approved applications listed by IT may execute on depot terminals.',
+    };
+    expect(await coverageIds(withAllowList, ['Essential Eight'])).toEqual([]);
+  });
+
+  const defenceShop = {
+    'CUI-Protection-Policy.md': [
+      '# CUI Protection Policy',
+      'The system security plan describes the enclave boundary; gaps are tracked in a plan of action and milestones.',
+      'CUI on laptops is encrypted with AES-256 full-disk encryption.',
+      'Drives that held CUI are shredded before disposal.',
+      'Cyber incidents affecting covered defense information are reported to the DoD within 72 hours.',
+      'Purchasing flows DFARS 252.204-7012 down to every supplier that receives CUI.',
+      'Staff complete security awareness training every year.',
+      'Audit logs are retained for one year and reviewed weekly.',
+      'Incidents are handled under the incident response plan.',
+      'Remote access requires multi-factor authentication.',
+    ].join('\n'),
+  };
+
+  test('encryption without FIPS-validated modules is a gap when NIST SP 800-171 is in scope', async () => {
+    const ids = await coverageIds(defenceShop, ['CMMC Level 2', 'DFARS 252.204-7012']);
+    expect(ids).toEqual(['coverage:nist171_fips_validated_crypto']);
+    // The same corpus under a framework that does not ask for it is quiet.
+    expect(await coverageIds(defenceShop, ['Essential Eight'])).not.toContain(
+      'coverage:nist171_fips_validated_crypto',
+    );
+  });
+
+  test('FIPS 140-3 validated modules satisfy the element (decoy)', async () => {
+    const fips = {
+      ...defenceShop,
+      'Crypto-Standard.md':
+        '# Cryptography Standard\nOnly FIPS 140-3 validated cryptographic modules protect CUI.',
+    };
+    expect(await coverageIds(fips, ['NIST SP 800-171'])).not.toContain(
+      'coverage:nist171_fips_validated_crypto',
+    );
+  });
+
+  const saasProcessor = {
+    'Client-Data-Standard.md': [
+      '# Client Data Standard',
+      'We process client data on behalf of our customers as a processor.',
+      'Client data is kept for the duration of the subscription.',
+    ].join('\n'),
+  };
+
+  test('a processor that never says what happens to client data at contract end has a gap', async () => {
+    expect(await coverageIds(saasProcessor, ['UK GDPR'])).toContain('coverage:customer_data_return_at_exit');
+  });
+
+  test('a supplier-side deletion clause is not the organisation\u2019s own exit commitment; a client one is', async () => {
+    const supplierOnly = {
+      ...saasProcessor,
+      'Supplier-DPA.md':
+        '# Supplier DPA\nOn termination the Supplier shall delete all personal data within 30 days.',
+    };
+    expect(await coverageIds(supplierOnly, ['UK GDPR'])).toContain('coverage:customer_data_return_at_exit');
+    const clientExit = {
+      ...saasProcessor,
+      'Offboarding-Procedure.md':
+        '# Client Offboarding\nWhen a client contract ends we return an export and delete the client tenant within 60 days.',
+    };
+    expect(await coverageIds(clientExit, ['UK GDPR'])).not.toContain('coverage:customer_data_return_at_exit');
+  });
+
+  test('a steering committee receiving security reports is a management review (decoy)', async () => {
+    const ids = await coverageIds(
+      {
+        'Security-Charter.md':
+          '# Security Charter\nProgress on the information security programme is reported to the Security Steering Committee each quarter.',
+      },
+      ['ISO/IEC 27001:2022'],
+    );
+    expect(ids).not.toContain('coverage:iso_management_review');
+  });
+});
+
+const CARRIER_POLICY = [
+  '# Logistics Partner Policy',
+  '## 3. Partner contracts',
+  'Every supplier contract must, at a minimum, require the supplier to:',
+  '1. protect shipment data with appropriate safeguards;',
+  '2. ensure that its subcontractors agree in writing to equivalent obligations before handling shipment data.',
+].join('\n');
+
+describe('flow_down_check: sub-contractors bound to the same terms', () => {
+  const looseContract = [
+    'Freight Brokerage Agreement',
+    'This Freight Brokerage Agreement (the "Agreement") is entered into by and between Harbour Freight Ltd ("Customer") and Quayside Brokers Inc. ("Provider").',
+    '1. Provider will protect shipment data with industry-standard safeguards.',
+    '2. Provider may use subcontractors at its discretion, without notice to Customer.',
+    'Signed for Quayside Brokers Inc.: P. Lane',
+  ].join('\n');
+
+  test('a contract letting the provider sub-contract without binding its sub-contractors is a gap', async () => {
+    const analysis = await analyse(
+      { 'Logistics-Partner-Policy.md': CARRIER_POLICY, 'Quayside-Brokerage-Agreement.md': looseContract },
+      ['ISO 27001'],
+    );
+    const gap = findFlowDownGaps(analysis).find((i) => i.subject.endsWith(':subcontracting'));
+    expect(gap?.description).toMatch(/same restrictions/);
+    expect(gap!.quotes.map((q) => q.document)).toContain('Quayside-Brokerage-Agreement.md');
+  });
+
+  test('a contract that flows equivalent obligations down to sub-contractors is quiet (decoy)', async () => {
+    const bound = looseContract.replace(
+      '2. Provider may use subcontractors at its discretion, without notice to Customer.',
+      '2. Provider shall bind each subcontractor in writing to obligations no less protective than this Agreement.',
+    );
+    const analysis = await analyse(
+      { 'Logistics-Partner-Policy.md': CARRIER_POLICY, 'Quayside-Brokerage-Agreement.md': bound },
+      ['ISO 27001'],
+    );
+    expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':subcontracting'))).toEqual([]);
+  });
+
+  test('a supplier that must itself accept terms is not a rule about its sub-contractors', async () => {
+    const policy = [
+      '# Supplier Policy',
+      'Any supplier or subcontractor that receives drawings must accept the flow-down of our security terms.',
+    ].join('\n');
+    const contract = [
+      'Machining Addendum',
+      'This Addendum (the "Addendum") is made between Orbit Aero Ltd ("Customer") and Lathe Works LLC ("Supplier").',
+      '1. Supplier protects drawings with good industry practice.',
+      'Signed for Lathe Works LLC: K. Mills',
+    ].join('\n');
+    const analysis = await analyse({ 'Supplier-Policy.md': policy, 'Lathe-Addendum.md': contract }, [
+      'ISO 27001',
+    ]);
+    expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':subcontracting'))).toEqual([]);
+  });
+});
+
+describe('flow_down_check: values a plan assigns to the provider in a table', () => {
+  const plan = [
+    '# Continuity Plan',
+    '## 5. Recovery objectives',
+    '| Priority | Service | Operator | RTO | RPO |',
+    '| --- | --- | --- | --- | --- |',
+    '| 1 | Trading platform | Vantage | 2 hours | 5 minutes |',
+    '| 2 | Intranet | In-house | 48 hours | 24 hours |',
+    'Providers of priority 1 services must commit to these objectives in their contracts.',
+  ].join('\n');
+  const contract = (restore: string) =>
+    [
+      'Platform Hosting Agreement',
+      'This Platform Hosting Agreement (the "Agreement") is entered into by and between Kite Bank plc ("Customer") and Vantage Cloud Ltd ("Provider").',
+      `1. After a declared disaster Provider shall ${restore}.`,
+      'Signed for Vantage Cloud Ltd: S. Hale',
+    ].join('\n');
+
+  test('a hedged restore commitment in days is weaker than the plan\u2019s hours for that provider', async () => {
+    const analysis = await analyse(
+      {
+        'Continuity-Plan.md': plan,
+        'Vantage-Hosting-Agreement.md': contract(
+          'use commercially reasonable efforts to restore the platform within two (2) days',
+        ),
+      },
+      ['DORA'],
+    );
+    const gap = findFlowDownGaps(analysis).find((i) => i.subject.endsWith(':recovery_time_objective'));
+    expect(gap?.description).toMatch(/2 hours/);
+    expect(gap!.description).toMatch(/commercially reasonable efforts/);
+    expect(gap!.quotes.map((q) => q.document)).toEqual([
+      'Continuity-Plan.md',
+      'Vantage-Hosting-Agreement.md',
+    ]);
+  });
+
+  test('a contract meeting the plan\u2019s objective is quiet (decoy)', async () => {
+    const analysis = await analyse(
+      {
+        'Continuity-Plan.md': plan,
+        'Vantage-Hosting-Agreement.md': contract('restore the platform within two (2) hours'),
+      },
+      ['DORA'],
+    );
+    expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':recovery_time_objective'))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('flow_down_check: a policy requiring a named procedure to include something', () => {
+  const policy = [
+    '# Clinical Safety Policy',
+    '## 4. Change safety',
+    '4.2 The Software Release Procedure must include a clinical safety hazard assessment as a mandatory step.',
+  ].join('\n');
+  const procedure = (steps: string[]) =>
+    [
+      '# Software Release Procedure',
+      '## 3. Release steps',
+      'Every release passes these steps.',
+      ...steps,
+    ].join('\n');
+
+  test('the named procedure lacking the required element is a gap citing both documents', async () => {
+    const analysis = await analyse(
+      {
+        'Clinical-Safety-Policy.md': policy,
+        'Software-Release-Procedure.md': procedure([
+          'Code review.',
+          'Regression testing.',
+          'Change approval.',
+        ]),
+      },
+      ['ISO 27001'],
+    );
+    const gaps = findDirectiveGaps(analysis);
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]!.issue.primitive).toBe('flow_down_check');
+    expect(gaps[0]!.issue.description).toMatch(/hazard assessment/);
+    expect(gaps[0]!.issue.quotes.map((q) => q.document)).toEqual([
+      'Clinical-Safety-Policy.md',
+      'Software-Release-Procedure.md',
+    ]);
+  });
+
+  test('a procedure that carries the element is quiet (decoy)', async () => {
+    const analysis = await analyse(
+      {
+        'Clinical-Safety-Policy.md': policy,
+        'Software-Release-Procedure.md': procedure([
+          'Code review.',
+          'The clinical safety officer signs off a hazard assessment for every release.',
+        ]),
+      },
+      ['ISO 27001'],
+    );
+    expect(findDirectiveGaps(analysis)).toEqual([]);
+  });
+});
+
+describe('HIPAA safeguards under a dental group\u2019s wording', () => {
+  const dental = {
+    'Practice-Security-Policy.md': [
+      '# Practice Security Policy',
+      'The Practice Manager is the HIPAA Security Officer and owns these policies.',
+      'Old hard drives and phones are wiped and shredded by a certified vendor before disposal.',
+      'Chairside workstations lock automatically after five minutes of inactivity.',
+      'If the practice system is down, staff use the break-glass account kept in the safe.',
+      'Every staff member logs in with an individual account; shared log-ins are forbidden.',
+      'Visitors are escorted and the server closet stays locked.',
+      'Staff who violate this policy face disciplinary action up to dismissal.',
+    ].join('\n'),
+  };
+
+  test('safeguards written in other words satisfy their elements', async () => {
+    const ids = await coverageIds(dental, ['HIPAA']);
+    for (const id of [
+      'hipaa_security_official',
+      'hipaa_device_media_disposal',
+      'hipaa_automatic_logoff',
+      'hipaa_emergency_access',
+      'hipaa_unique_user_identification',
+      'hipaa_facility_access',
+      'hipaa_sanctions',
+    ])
+      expect(ids).not.toContain(`coverage:${id}`);
+  });
+
+  test('a missing safeguard is reported once its statements are gone', async () => {
+    const withoutLogoff = {
+      'Practice-Security-Policy.md': dental['Practice-Security-Policy.md'].replace(
+        'Chairside workstations lock automatically after five minutes of inactivity.',
+        'Chairside workstations are used only by clinical staff during their session.',
+      ),
+    };
+    expect(await coverageIds(withoutLogoff, ['HIPAA'])).toContain('coverage:hipaa_automatic_logoff');
+    // Not in scope without HIPAA.
+    expect(await coverageIds(withoutLogoff, ['PCI DSS'])).not.toContain('coverage:hipaa_automatic_logoff');
+  });
+});
+
+describe('directive wording variants', () => {
+  test('"requires the ... Plan to include" and a lower-case title resolve to the named document', async () => {
+    const analysis = await analyse(
+      {
+        'Water-Safety-Policy.md':
+          '# Water Safety Policy\nThe board requires the treatment works continuity plan to include a chlorine supplier fallback.',
+        'Treatment-Works-Continuity-Plan.md':
+          '# Treatment Works Continuity Plan\nStandby pumps start automatically.\nThe duty manager calls the regulator.',
+      },
+      ['NIS2'],
+    );
+    const gaps = findDirectiveGaps(analysis);
+    expect(gaps.map((g) => g.child.name)).toEqual(['Treatment-Works-Continuity-Plan.md']);
+    expect(gaps[0]!.issue.description).toMatch(/chlorine supplier fallback/);
+  });
+
+  test('a directive naming a document that is not in the corpus is ignored (decoy)', async () => {
+    const analysis = await analyse(
+      {
+        'Water-Safety-Policy.md':
+          '# Water Safety Policy\nThe Laboratory Sampling Procedure must include chain-of-custody records.',
+        'Treatment-Works-Continuity-Plan.md':
+          '# Treatment Works Continuity Plan\nStandby pumps start automatically.',
+      },
+      ['NIS2'],
+    );
+    expect(findDirectiveGaps(analysis)).toEqual([]);
+  });
+});
+
+describe('DORA exit strategies and PCI DSS retention of account data', () => {
+  const insurer = (extra: string) => ({
+    'ICT-Third-Party-Policy.md': [
+      '# ICT Third-Party Policy',
+      'Critical ICT third-party providers are assessed before contract and reviewed every year.',
+      'Contracts with providers may be terminated for material breach.',
+      extra,
+    ].join('\n'),
+  });
+
+  test('no exit strategy for critical ICT providers is a DORA gap; an exit plan satisfies it (decoy)', async () => {
+    expect(await coverageIds(insurer(''), ['DORA'])).toContain('coverage:dora_exit_strategy');
+    expect(
+      await coverageIds(insurer('Each critical provider has a tested exit plan with a transition period.'), [
+        'DORA',
+      ]),
+    ).not.toContain('coverage:dora_exit_strategy');
+  });
+
+  test('stored card numbers need a retention limit under PCI DSS', async () => {
+    const merchant = (extra: string) => ({
+      'Card-Handling-Standard.md': [
+        '# Card Handling Standard',
+        'Card payments are taken on P2PE terminals.',
+        extra,
+      ].join('\n'),
+    });
+    expect(await coverageIds(merchant(''), ['PCI DSS'])).toContain('coverage:pci_cardholder_data_retention');
+    expect(
+      await coverageIds(merchant('Cardholder data is purged from the order system after 90 days.'), [
+        'PCI DSS',
+      ]),
+    ).not.toContain('coverage:pci_cardholder_data_retention');
   });
 });

@@ -2,9 +2,17 @@
 // fires on its defect and stays silent on the decoy next to it.
 import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analysis';
 import { findEditionInconsistencies, findSupersededCitations } from '../src/analyst/checks/standards';
-import { anchorBefore, findBrokenReferences } from '../src/analyst/checks/citations';
+import {
+  anchorBefore,
+  findBrokenReferences,
+  findInvalidRegulationCitations,
+} from '../src/analyst/checks/citations';
 import { findStaleDocuments } from '../src/analyst/checks/review-currency';
-import { classificationLabelIssues } from '../src/analyst/checks/defined-terms';
+import {
+  classificationLabelIssues,
+  definedTermIssues,
+  retiredTermIssues,
+} from '../src/analyst/checks/defined-terms';
 import { extractStandardCitations } from '../src/analyst/standards';
 import { snapshotOf } from './helpers/synthetic-corpus';
 
@@ -185,5 +193,224 @@ describe('classification labels', () => {
         'Unlabelled files default to classification Internal Use.\n',
     });
     expect(classificationLabelIssues(a.documents.flatMap((d) => d.segments))).toHaveLength(0);
+  });
+});
+
+describe('round 2: superseded editions of whole standard families', () => {
+  test('ISO 19011:2011, NIST SP 800-37 Rev. 1 and FIPS 186-4 are stale in a 2026 corpus; current editions are not', async () => {
+    const a = await corpus({
+      'Audit-Charter.md':
+        '# Audit Charter\n\nInternal audits of the food safety system follow ISO 19011:2011.\n' +
+        'System authorisation follows NIST SP 800-37 Rev. 1. Signatures use FIPS 186-4.\n',
+      'Lab-Manual.md': '# Lab Manual\n\nAudits follow ISO 19011:2018 and NIST SP 800-37 Revision 2.\n',
+      'Minutes.txt': CORPUS_DATE,
+    });
+    const titles = findSupersededCitations(a.citations, undefined, a)
+      .filter((i) => i.primitive === 'currency_check')
+      .map((i) => i.title);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Superseded edition of ISO 19011 cited in Audit-Charter.md',
+        'Superseded edition of NIST SP 800-37 cited in Audit-Charter.md',
+        'Superseded edition of FIPS 186 cited in Audit-Charter.md',
+      ]),
+    );
+    expect(titles.some((t) => t.includes('Lab-Manual.md'))).toBe(false);
+  });
+
+  test('NIST SP 800-53A is its own family, not an undated SP 800-53 citation', () => {
+    const [citation] = extractStandardCitations('Assessed with NIST SP 800-53A Rev. 4 procedures.');
+    expect(citation!.family.id).toBe('nist-800-53a');
+    expect(citation!.edition).toBe('4');
+  });
+
+  test('"CVSS 7.0 or higher" is a score, not an edition', () => {
+    expect(extractStandardCitations('Patch anything with CVSS 7.0 or higher.')).toHaveLength(0);
+    expect(extractStandardCitations('Scores use CVSS v2.')[0]!.edition).toBe('2.0');
+  });
+
+  test('an older revision the corpus says it keeps on purpose is not stale (decoy)', async () => {
+    const text =
+      '# Utility Security Plan\n\nOur contracts are assessed against NIST SP 800-171 Revision 2. ' +
+      'NIST issued Revision 3 in 2024, but the regulator keeps Revision 2 as the contractual baseline until further notice.\n';
+    const a = await corpus({
+      'Utility-Security-Plan.md': text,
+      'Access-Standard.md': '# Access Standard\n\nImplements NIST SP 800-171 Rev. 2 family 3.1.\n',
+      'Minutes.txt': CORPUS_DATE,
+    });
+    expect(findSupersededCitations(a.citations, undefined, a)).toHaveLength(0);
+    const stale = await corpus({
+      'Access-Standard.md': '# Access Standard\n\nImplements NIST SP 800-171 Rev. 2 family 3.1.\n',
+      'Minutes.txt': CORPUS_DATE,
+    });
+    expect(findSupersededCitations(stale.citations, undefined, stale)).toHaveLength(1);
+  });
+});
+
+describe('round 2: reference resolution', () => {
+  test('a section missing from a named "Framework" document is flagged; one it has is not', async () => {
+    const framework =
+      '# Safety Management Framework\n\n## 1. Purpose\n\nSafety.\n\n## 2. Hazard review\n\n2.1 Hazards are rated.\n\n## 3. Records\n\nKept.\n';
+    const a = await corpus({
+      'Safety-Management-Framework.md': framework,
+      'Maintenance-Procedure.md':
+        '# Maintenance Procedure\n\n1. Scope\n\nHazards are rated as set out in Section 5.2 of the Safety Management Framework.\n\n' +
+        '2. Review\n\nRatings follow Section 2.1 of the Safety Management Framework.\n',
+    });
+    const titles = findBrokenReferences(a).map((i) => i.title);
+    expect(titles).toEqual([
+      'Broken reference in Maintenance-Procedure.md: Section 5.2 of the Safety Management Framework',
+    ]);
+  });
+
+  test('document codes in brackets, "of that plan", statute sections and heading mappings do not break references (decoys)', async () => {
+    const a = await corpus({
+      'Fleet-Policy.md':
+        '# Fleet Policy\n\n## 1. Scope\n\nAll vehicles.\n\n## 2. Servicing\n\n2.4 Vehicles are serviced yearly.\n',
+      'Depot-Procedure.md':
+        '# Depot Procedure\n\n## 1. Parent\n\nParent policy: Fleet Policy (FLT-POL-01), section 2.4\n\n' +
+        '## 2. Lessons\n\nLessons go to the Depot Recovery Plan revision cycle (Section 4 of that plan).\n\n' +
+        '## 3. Law\n\nNotices are given under section 26WB of the Road Transport Act.\n\n' +
+        '## 4. Improvement (clause 10)\n\nContinual improvement.\n',
+      'Depot-Recovery-Plan.md':
+        '# Depot Recovery Plan\n\n## 1. Scope\n\nDepots.\n\n## 4. Revision cycle\n\nLessons learned are folded in yearly.\n',
+    });
+    expect(findBrokenReferences(a)).toHaveLength(0);
+  });
+});
+
+describe('round 2: documents cited by their code', () => {
+  test('"section 9 of HR-POL-03" resolves through the document ID in the header; an existing section is quiet', async () => {
+    const a = await corpus({
+      'Leave-Policy.md':
+        '# Leave Policy\n\nDocument ID: HR-POL-03\n\n## 1. Scope\n\nStaff.\n\n## 2. Annual leave\n\n2.1 Booked ahead.\n',
+      'Rostering-Procedure.md':
+        '# Rostering Procedure\n\nParent: HR-POL-03\n\n## 1. Leave\n\nLeave is booked per section 2.1 of HR-POL-03. ' +
+        'Disputes go to section 9 of HR-POL-03.\n\n## 2. Shifts\n\nPublished weekly.\n',
+    });
+    const issues = findBrokenReferences(a);
+    expect(issues.map((i) => i.subject)).toEqual([
+      'citation:Rostering-Procedure.md:section:9:Leave-Policy.md',
+    ]);
+  });
+});
+
+describe('round 2: "of that plan"', () => {
+  test('resolves to the document named earlier in the sentence', async () => {
+    const a = await corpus({
+      'Depot-Procedure.md':
+        '# Depot Procedure\n\n## 1. Lessons\n\nLessons go to the Depot Recovery Plan revision cycle (Section 7 of that plan).\n\n## 2. Scope\n\nDepots.\n',
+      'Depot-Recovery-Plan.md':
+        '# Depot Recovery Plan\n\n## 1. Scope\n\nDepots.\n\n## 4. Revision cycle\n\nYearly.\n',
+    });
+    const [issue] = findBrokenReferences(a);
+    expect(issue!.subject).toBe('citation:Depot-Procedure.md:section:7:Depot-Recovery-Plan.md');
+  });
+});
+
+describe('round 2: regulation provisions that do not exist', () => {
+  const segmentsOf = async (text: string) =>
+    (await corpus({ 'Pharmacy-Logging-Standard.md': text })).documents.flatMap((d) => d.segments);
+
+  test('a HIPAA Security Rule paragraph outside (a)-(e) is flagged; valid ones are not', async () => {
+    const segments = await segmentsOf(
+      '# Pharmacy Logging Standard\n\nIntegrity controls per 45 C.F.R. § 164.312(g) apply to dispensing records.\n\n' +
+        'Audit controls follow 45 CFR 164.312(b) and risk analysis 164.308(a)(1)(ii)(A).\n',
+    );
+    const issues = findInvalidRegulationCitations(segments);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.primitive).toBe('citation_integrity_check');
+    expect(issues[0]!.description).toMatch(/164\.312 has no paragraph \(g\)/);
+  });
+
+  test('GDPR articles beyond 99 or paragraphs an article lacks are flagged; Art. 33(3) is not', async () => {
+    const segments = await segmentsOf(
+      '# Pharmacy Logging Standard\n\nBreach content follows Art. 33(3) GDPR. Objections follow Article 21(9) of the GDPR.\n\n' +
+        'Portability is handled under GDPR Article 120.\n',
+    );
+    const descriptions = findInvalidRegulationCitations(segments).map((i) => i.description);
+    expect(descriptions).toHaveLength(2);
+    expect(descriptions.join(' ')).toMatch(/Article 21 of the GDPR has no paragraph 9/);
+    expect(descriptions.join(' ')).toMatch(/no Article 120/);
+  });
+});
+
+describe('round 2: control catalogue numbers that do not exist', () => {
+  const issuesOf = async (text: string) => {
+    const a = await corpus({ 'Plant-Controls-Standard.md': text });
+    const doc = a.documents[0]!;
+    return findInvalidRegulationCitations(doc.segments, doc.text);
+  };
+
+  test('an SP 800-53 control beyond its family is flagged; AC-2 and SC-28 are not', async () => {
+    const issues = await issuesOf(
+      '# Plant Controls Standard\n\nThis standard implements NIST SP 800-53 Rev. 5.\n\n' +
+        'Accounts are managed per AC-2 and data at rest per SC-28. Session ends per AC-31.\n',
+    );
+    expect(issues.map((i) => i.title)).toEqual([
+      'Invalid regulation citation in Plant-Controls-Standard.md: AC-31',
+    ]);
+  });
+
+  test('a 2013-style Annex A number in a document on the 2022 edition is flagged; 2022 numbers and appendices are not', async () => {
+    const issues = await issuesOf(
+      '# Plant Controls Standard\n\nThe ISMS follows ISO/IEC 27001:2022.\n\n' +
+        'Access rights follow Annex A 5.18 and A.8.5; secret authentication follows A.9.4.3. See Appendix A.1.2 for the form.\n',
+    );
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/no control 9\.4\.3/);
+  });
+
+  test('without an SP 800-53 or single-edition ISO 27001 anchor nothing is judged (decoy)', async () => {
+    const issues = await issuesOf(
+      '# Plant Controls Standard\n\nPump PS-12 and valve AC-31 are inspected weekly. Mapping: ISO/IEC 27001:2013 A.9.4.3 to ISO/IEC 27001:2022 A.8.5.\n',
+    );
+    expect(issues).toHaveLength(0);
+  });
+});
+
+describe('round 2: classification schemes and retired markings', () => {
+  test('two documents laying out different classification level sets are one consistency finding', async () => {
+    const a = await corpus({
+      'Bank-Data-Policy.md':
+        '# Bank Data Policy\n\n## 3. Classification\n\n| Level | Meaning |\n|---|---|\n| PUBLIC | Anyone |\n| INTERNAL | Staff |\n' +
+        '| CONFIDENTIAL | Harm |\n| HIGHLY CONFIDENTIAL | Serious harm |\n',
+      'Hosting-Standard.md':
+        '# Hosting Standard\n\n## 2. Data hosting\n\n| Data | Where |\n|---|---|\n| Unrestricted data | Anywhere |\n' +
+        '| Restricted data (client files) | Approved clouds |\n| Protected data (card data) | On premises |\n',
+    });
+    const segments = a.documents.flatMap((d) => d.segments);
+    const issues = classificationLabelIssues(segments).filter((i) => i.subject.includes('scheme:'));
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/Unrestricted, Restricted, Protected/);
+    // The verdict re-runs the check by key.
+    const key = issues[0]!.subject.replace(/^term:/, '');
+    expect(definedTermIssues(segments, key)).toHaveLength(1);
+  });
+
+  test('a table repeating the same levels is not a second scheme (decoy)', async () => {
+    const a = await corpus({
+      'Bank-Data-Policy.md':
+        '# Bank Data Policy\n\n| Level | Meaning |\n|---|---|\n| Public | Anyone |\n| Internal | Staff |\n| Confidential | Harm |\n',
+      'Disposal-Standard.md':
+        '# Disposal Standard\n\n| Level | Disposal |\n|---|---|\n| Public | Recycle |\n| Internal | Shred |\n| Confidential | Certified shred |\n',
+    });
+    expect(classificationLabelIssues(a.documents.flatMap((d) => d.segments))).toHaveLength(0);
+  });
+
+  test('a label a policy retired and another document still applies is a currency finding', async () => {
+    const a = await corpus({
+      'Records-Marking-Policy.md':
+        '# Records Marking Policy\n\n4.2 Legacy labels such as "Company Private" (CPV) were retired in 2024; new records carry the Restricted label.\n',
+      'Lab-Report-Procedure.md':
+        '# Lab Report Procedure\n\n3.1 Each batch report is stamped COMPANY PRIVATE in the footer.\n',
+      'Archive-Procedure.md':
+        '# Archive Procedure\n\n2.1 Boxes of legacy records marked CPV are treated as Restricted.\n',
+    });
+    const issues = retiredTermIssues(a.documents.flatMap((d) => d.segments));
+    expect(issues.map((i) => i.title)).toEqual([
+      'Retired marking or term "Company Private" (CPV) still applied in Lab-Report-Procedure.md',
+    ]);
+    expect(issues[0]!.primitive).toBe('currency_check');
   });
 });

@@ -33,6 +33,7 @@ describe('dates', () => {
     expect(iso('opened 14.03.2021')).toEqual(['2021-03-14']);
     expect(iso('held on 14 March 2025 and March 14, 2025')).toEqual(['2025-03-14', '2025-03-14']);
     expect(iso('release v1.2.2024')).toEqual([]);
+    expect(iso('closed 14-Mar-25, reopened 2-Apr-2025')).toEqual(['2025-03-14', '2025-04-02']);
     expect(extractMonthYears('last tested in March 2025').map((d) => d.iso)).toEqual(['2025-03-31']);
     expect(parseDateCell(' 2026-02-03 ')?.iso).toBe('2026-02-03');
     expect(parseDateCell('Rescan done 2026-02-03 by the platform team')).toBeNull();
@@ -235,6 +236,337 @@ describe('controls bypassed in correspondence', () => {
     });
     expect(
       findControlStateConflicts(removed.a).filter((i) => i.subject === 'control:remote_access_bypass'),
+    ).toEqual([]);
+  });
+});
+
+describe('segregation of duties in registers', () => {
+  const policy = [
+    '# Treasury Payments Procedure',
+    '',
+    '4.2 Segregation of duties: the preparer of a payment may not approve it; a second officer approves every payment.',
+  ].join('\n');
+  const register = (thirdApprover: string) =>
+    [
+      'payment_id,prepared_by,approved_by,approved_on,amount',
+      'PAY-201,l.moreau,k.osei,2025-05-02,12000',
+      'PAY-202,a.varga,a.varga,2025-05-03,48000',
+      `PAY-203,t.nakamura,${thirdApprover},2025-05-04,9000`,
+    ].join('\n');
+
+  test('rows whose approver is the preparer contradict the rule', async () => {
+    const { a, texts } = await analyse({
+      'Treasury-Payments-Procedure.md': policy,
+      'Payment-Register-2025-05.csv': register('k.osei'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':self_approval'));
+    expect(issue).toBeDefined();
+    expect(issue!.title).toContain('PAY-202');
+    expect(issue!.description).not.toContain('PAY-201');
+    expect(issue!.description).toContain('Treasury-Payments-Procedure.md');
+    expectVerbatim(issue!, texts);
+  });
+
+  test('independent approvers, or no segregation rule, stay quiet', async () => {
+    const clean = await analyse({
+      'Treasury-Payments-Procedure.md': policy,
+      'Payment-Register-2025-05.csv': register('k.osei').replace('a.varga,a.varga', 'a.varga,k.osei'),
+    });
+    expect(findRecordAttributeGaps(clean.a).filter((i) => i.subject.endsWith(':self_approval'))).toEqual([]);
+    const noRule = await analyse({
+      'Treasury-Payments-Procedure.md': '# Treasury Payments Procedure\n\n4.2 Payments are recorded daily.\n',
+      'Payment-Register-2025-05.csv': register('k.osei'),
+    });
+    expect(findRecordAttributeGaps(noRule.a).filter((i) => i.subject.endsWith(':self_approval'))).toEqual([]);
+  });
+});
+
+describe('leaver deadlines in dated logs', () => {
+  const policy = [
+    '# Store Systems Access Standard',
+    '',
+    '6.1 When an employee leaves, their till and back-office accounts must be deactivated within 24 hours of the termination date.',
+  ].join('\n');
+  const log = [
+    'case,store,termination_date,accounts_deactivated,notes',
+    'T-11,Leeds,2025-02-03,2025-02-03,',
+    'T-12,York,2025-02-05,2025-02-17,manager on leave',
+    'T-13,Hull,2025-02-10,2025-02-11,',
+  ].join('\n');
+
+  test('a separation-to-removal gap longer than the deadline is reported', async () => {
+    const { a, texts } = await analyse({
+      'Store-Systems-Access-Standard.md': policy,
+      'Store-Leavers-Log-2025.csv': log,
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':deadline'));
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain('T-12');
+    expect(issue!.description).not.toMatch(/T-1[13]/);
+    expectVerbatim(issue!, texts);
+  });
+
+  test('removals within a day stay quiet', async () => {
+    const { a } = await analyse({
+      'Store-Systems-Access-Standard.md': policy,
+      'Store-Leavers-Log-2025.csv': log.replace('2025-02-17', '2025-02-06'),
+    });
+    expect(findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':deadline'))).toEqual([]);
+  });
+});
+
+describe('exports with title rows and "last completed" columns', () => {
+  const policy = '# Lab Safety Standard\n\n3.1 Radiation safety training is repeated every 12 months.\n';
+  const exportCsv = (lastDate: string) =>
+    [
+      'Report,Training export - radiation safety,,',
+      'Generated,2025-09-30,,',
+      'Staff ID,Name,Training last completed,Status',
+      'S-01,Ines Dufour,2025-03-10,Active',
+      `S-02,Omar Haddad,${lastDate},Active`,
+    ].join('\n');
+
+  test('reads the header below the title rows and flags stale rows', async () => {
+    const { a, texts } = await analyse({
+      'Lab-Safety-Standard.md': policy,
+      'Radiation-Training-Export-2025.csv': exportCsv('2024-05-02'),
+    });
+    const issue = findRecordGaps(a, a.facts).find((i) => i.subject.includes('Radiation-Training-Export'));
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain('S-02');
+    expect(issue!.description).not.toContain('S-01');
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a refresher a few weeks late is within the grace period', async () => {
+    const { a } = await analyse({
+      'Lab-Safety-Standard.md': policy,
+      'Radiation-Training-Export-2025.csv': exportCsv('2024-09-10'),
+    });
+    expect(findRecordGaps(a, a.facts).filter((i) => i.subject.includes('Radiation-Training-Export'))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("activities named by the requirement's own words", () => {
+  test('minutes calling the activity by its name ("evacuation drill") are a record of it', async () => {
+    const plan =
+      '# Site Emergency Plan\n\n4.1 The business continuity plan is exercised through a full-site evacuation drill at least once every twelve months.\n';
+    const notes = (date: string) =>
+      `SITE SAFETY COMMITTEE - MINUTES\nMeeting date: 20 October 2025\n\n2. Drills\n - The evacuation drill, last carried out on ${date}, is postponed to next spring.\n`;
+    const late = await analyse({
+      'Site-Emergency-Plan.md': plan,
+      'Safety-Committee-Minutes-2025-10-20.txt': notes('2 May 2024'),
+    });
+    const issue = findRecordGaps(late.a, late.a.facts).find((i) => i.subject.includes('Safety-Committee'));
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain('2024-05-02');
+    expectVerbatim(issue!, late.texts);
+    const recent = await analyse({
+      'Site-Emergency-Plan.md': plan,
+      'Safety-Committee-Minutes-2025-10-20.txt': notes('2 May 2025'),
+    });
+    expect(
+      findRecordGaps(recent.a, recent.a.facts).filter((i) => i.subject.includes('Safety-Committee')),
+    ).toEqual([]);
+  });
+});
+
+describe('practices in correspondence and minutes', () => {
+  const accessPolicy =
+    '# Pharmacy Systems Access Policy\n\n2.1 Unique user IDs: every pharmacist signs in with an individual account. Shared or generic logins are not permitted.\n';
+
+  test('a group login adopted for a counter contradicts the unique-ID rule', async () => {
+    const { a, texts } = await analyse({
+      'Pharmacy-Systems-Access-Policy.md': accessPolicy,
+      'dispensary-logins.eml': email(
+        'From Monday the dispensary will use one login per counter so nobody waits at shift change.\n\nThe counter login password is taped inside the drawer.\n',
+      ),
+    });
+    const issue = findControlStateConflicts(a).find((i) => i.subject === 'control:shared_credentials');
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain('Pharmacy-Systems-Access-Policy.md');
+    expectVerbatim(issue!, texts);
+  });
+
+  test('an e-mail about individual accounts stays quiet', async () => {
+    const { a } = await analyse({
+      'Pharmacy-Systems-Access-Policy.md': accessPolicy,
+      'dispensary-logins.eml': email('Each new locum now gets an individual account on day one.\n'),
+    });
+    expect(findControlStateConflicts(a).filter((i) => i.subject === 'control:shared_credentials')).toEqual(
+      [],
+    );
+  });
+
+  const leaverRule =
+    '# Branch Access Standard\n\n7.1 When an employee leaves, all system access must be revoked within 24 hours of the termination date.\n';
+
+  test('leaver removals moved to a monthly run contradict a 24-hour rule', async () => {
+    const { a, texts } = await analyse({
+      'Branch-Access-Standard.md': leaverRule,
+      'leaver-process.eml': email(
+        'To save effort, terminated tellers will have their access revoked in a monthly sweep from next quarter.\n',
+      ),
+    });
+    const issue = findControlStateConflicts(a).find((i) => i.subject === 'control:timely_access_removal');
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain('Branch-Access-Standard.md');
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a monthly report on leavers, with removal on time, stays quiet', async () => {
+    const { a } = await analyse({
+      'Branch-Access-Standard.md': leaverRule,
+      'leaver-process.eml': email(
+        'The monthly report is attached. All leavers had their access revoked on their last day.\n\nThe monthly reconciliation found one leaver account still enabled; it was disabled at once.\n',
+      ),
+    });
+    expect(findControlStateConflicts(a).filter((i) => i.subject === 'control:timely_access_removal')).toEqual(
+      [],
+    );
+  });
+
+  test('a policy that only mentions MFA next to unrelated "bypass" words is not switched off', async () => {
+    const { a } = await analyse({
+      'Remote-Access-Policy.md':
+        '# Remote Access Policy\n\n1.1 Multi-factor authentication is required for all remote access.\n',
+      'Awareness-Course-Outline.md':
+        '# Awareness Course Outline\n\nThe course covers MFA use, phishing, physical security, reporting incidents, tailgating and the insider threat, including staff who attempt to bypass controls.\n',
+    });
+    expect(findControlStateConflicts(a).filter((i) => i.subject === 'control:mfa')).toEqual([]);
+  });
+});
+
+describe('rules reversed or bypassed in correspondence', () => {
+  const inductionRule =
+    '# Laboratory Access Standard\n\n3.2 Biosafety induction training must be completed before a badge or system account is granted to any new starter.\n';
+
+  test('accounts enabled before the induction is done contradict the precondition', async () => {
+    const { a, texts } = await analyse({
+      'Laboratory-Access-Standard.md': inductionRule,
+      'new-starters.eml': email(
+        'We no longer wait with accounts until the induction is booked.\n\nNew starters have their accounts enabled on day one and finish the biosafety training during their first weeks.\n',
+      ),
+    });
+    const issue = findControlStateConflicts(a).find(
+      (i) => i.subject === 'control:prerequisite_before_access',
+    );
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain('Laboratory-Access-Standard.md');
+    expectVerbatim(issue!, texts);
+  });
+
+  test('training finished before the account is granted stays quiet', async () => {
+    const { a } = await analyse({
+      'Laboratory-Access-Standard.md': inductionRule,
+      'new-starters.eml': email(
+        'All five new starters passed the biosafety training last week; their accounts are granted today.\n',
+      ),
+    });
+    expect(
+      findControlStateConflicts(a).filter((i) => i.subject === 'control:prerequisite_before_access'),
+    ).toEqual([]);
+  });
+
+  const exceptionRule =
+    '# Food Safety Policy\n\n9.1 Exceptions to any food safety standard must be requested in writing on form FS-12. E-mail or verbal approvals are not valid exceptions.\n';
+
+  test('an e-mail that declares itself the approval contradicts the exception route', async () => {
+    const { a, texts } = await analyse({
+      'Food-Safety-Policy.md': exceptionRule,
+      'chiller-exception.eml': email(
+        'Fine to keep using the old chiller for now.\n\nNo need for a form, this email is the approval.\n',
+      ),
+    });
+    const issue = findControlStateConflicts(a).find((i) => i.subject === 'control:informal_exception');
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain('Food-Safety-Policy.md');
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a request pointed to the exception form stays quiet', async () => {
+    const { a } = await analyse({
+      'Food-Safety-Policy.md': exceptionRule,
+      'chiller-exception.eml': email(
+        'Please raise form FS-12 for the chiller; I will sign it once it arrives.\n',
+      ),
+    });
+    expect(findControlStateConflicts(a).filter((i) => i.subject === 'control:informal_exception')).toEqual(
+      [],
+    );
+  });
+
+  const environmentRule =
+    '# Claims Platform Data Standard\n\n5.1 Live policyholder data must not be loaded into test environments; only masked extracts are allowed.\n';
+
+  test('a copy of live data loaded into a test environment contradicts the rule', async () => {
+    const { a, texts } = await analyse({
+      'Claims-Platform-Data-Standard.md': environmentRule,
+      'claims-defect.eml': email(
+        'I copied the production claims database into the UAT environment last night so we can replay the defect.\n',
+      ),
+    });
+    const issue = findControlStateConflicts(a).find(
+      (i) => i.subject === 'control:production_data_in_nonproduction',
+    );
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain('Claims-Platform-Data-Standard.md');
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a masked extract in the test environment stays quiet', async () => {
+    const { a } = await analyse({
+      'Claims-Platform-Data-Standard.md': environmentRule,
+      'claims-defect.eml': email(
+        'I loaded a masked extract of the production claims database into the UAT environment.\n',
+      ),
+    });
+    expect(
+      findControlStateConflicts(a).filter((i) => i.subject === 'control:production_data_in_nonproduction'),
+    ).toEqual([]);
+  });
+
+  const investigationRule =
+    '# Product Complaint Procedure\n\n4.3 Each complaint is logged on receipt. The investigation, which must be completed within 20 days of receipt, is signed off by Quality.\n';
+  const thread = (closedOn: string) =>
+    [
+      'From ana@devices.example Mon Feb 03 09:00:00 2025',
+      'From: Ana Silva <ana@devices.example>',
+      'Date: Mon, 3 Feb 2025 09:00:00 +0000',
+      'Subject: Complaint C-88 - cracked housing',
+      '',
+      'Logging complaint C-88 from the distributor.',
+      '',
+      'From ben@devices.example Fri Mar 28 16:00:00 2025',
+      'From: Ben Ode <ben@devices.example>',
+      `Date: ${closedOn}`,
+      'Subject: RE: Complaint C-88 - cracked housing',
+      '',
+      'The investigation for C-88 is now complete and signed off.',
+    ].join('\n');
+
+  test('a thread reporting the activity done after the time limit is a missed deadline', async () => {
+    const { a, texts } = await analyse({
+      'Product-Complaint-Procedure.md': investigationRule,
+      'complaint-c88.mbox': thread('Fri, 28 Mar 2025 16:00:00 +0000'),
+    });
+    const issue = findControlStateConflicts(a).find(
+      (i) => i.subject === 'control:deadline_in_correspondence',
+    );
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain('2025-03-28');
+    expectVerbatim(issue!, texts);
+  });
+
+  test('completion within the time limit stays quiet', async () => {
+    const { a } = await analyse({
+      'Product-Complaint-Procedure.md': investigationRule,
+      'complaint-c88.mbox': thread('Fri, 14 Feb 2025 16:00:00 +0000'),
+    });
+    expect(
+      findControlStateConflicts(a).filter((i) => i.subject === 'control:deadline_in_correspondence'),
     ).toEqual([]);
   });
 });

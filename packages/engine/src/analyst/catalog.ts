@@ -14,7 +14,7 @@ import { findEditionInconsistencies, findSupersededCitations } from './checks/st
 import { findStaleDocuments } from './checks/review-currency';
 import { findBrokenReferences } from './checks/citations';
 import { findCoverageGaps } from './checks/coverage';
-import { childContracts, findFlowDownGaps, parentPolicies } from './checks/flow-down';
+import { childContracts, findDirectiveGaps, findFlowDownGaps, parentPolicies } from './checks/flow-down';
 import { elementsFor } from './frameworks';
 import { CONTROLS, findControlStateConflicts } from './checks/control-state';
 import { definedTermIssues } from './checks/defined-terms';
@@ -203,6 +203,20 @@ function computeCandidates(analysis: CorpusAnalysis, intake: Intake): CatalogLis
         ),
       );
     }
+  }
+
+  // Policies that require a named procedure or standard to include something it lacks.
+  for (const { parent, child } of findDirectiveGaps(analysis)) {
+    if (childContracts(analysis).includes(child) && parentPolicies(analysis).includes(parent)) continue;
+    lists.docPairs.push(
+      target(
+        'flow_down_check',
+        `${parent.name} requirements in ${child.name}`,
+        { kind: 'flow_down', parent: parent.name, child: child.name },
+        0.9,
+        'medium',
+      ),
+    );
   }
 
   // Required elements missing from the whole corpus.

@@ -48,7 +48,7 @@ export interface ConceptDefinition {
 const VENDOR_SCOPE: ConceptScope = {
   name: 'vendors',
   pattern:
-    /\b(vendors?|providers?|suppliers?|subcontractors?|sub-processors?|processors?|third[- ]part(?:y|ies)|business associates?|contractors?)\b/i,
+    /\b(vendors?|providers?|suppliers?|subcontractors?|sub-processors?|processors?|third[- ]part(?:y|ies)|business associates?|contractors?|carriers?|hauliers?|outsourc\w*|business partners?)\b/i,
 };
 
 export const CONCEPTS: ConceptDefinition[] = [
@@ -101,7 +101,8 @@ export const CONCEPTS: ConceptDefinition[] = [
     label: 'idle session timeout',
     kind: 'duration',
     subject: /\b(idle|inactiv\w*|session)\b/i,
-    action: /\b(lock\w*|time ?out|log(?:ged)? ?(?:off|out)|terminat\w*)\b/i,
+    // A configuration setting names the timer itself: "Machine inactivity limit", "idle time limit".
+    action: /\b(lock\w*|time ?outs?|log(?:ged)? ?(?:off|out)|terminat\w*|disconnect\w*|limits?|timers?)\b/i,
     query: 'session idle inactivity timeout lock minutes',
     severity: 'low',
     focus: ['access', 'workstation', 'endpoint'],
@@ -111,7 +112,9 @@ export const CONCEPTS: ConceptDefinition[] = [
     label: 'backup frequency',
     kind: 'period',
     subject: /\bback(?:ups?|ed up)\b/i,
-    exclude: /\b(restore test|test(?:ed|ing)? (?:the )?restor)/i,
+    // Tests and exercises (restore tests, failover tests) have their own frequency.
+    exclude:
+      /\b(restore test|test(?:ed|ing)? (?:the )?restor|(?:failover|recovery|continuity|DR|BCP) (?:tests?|exercises?|drills?))/i,
     scopes: [
       { name: 'full backups', pattern: /\bfull\b/i },
       { name: 'incremental backups', pattern: /\b(incremental|differential)\b/i },
@@ -199,7 +202,8 @@ export const CONCEPTS: ConceptDefinition[] = [
     id: 'access_revocation',
     label: 'access revocation on termination',
     kind: 'duration',
-    subject: /\b(terminat\w*|depart\w*|leav\w*|separat\w*|offboard\w*)\b/i,
+    subject:
+      /\b(terminat\w*|depart\w*|leav\w*|separat\w*|offboard\w*|resign\w*|dismiss\w*|retir(?:e|es|ed|ing|ement)|end of (?:employment|engagement|contract)|last (?:working )?day)\b/i,
     action: /\b(revok\w*|remov\w*|disabl\w*|deactivat\w*|terminates access)\b/i,
     query: 'access revoked termination departing days',
     severity: 'medium',
@@ -395,6 +399,48 @@ CONCEPTS.push({
   query: 'vendors reassessed reviewed annually risk assessment',
   severity: 'medium',
   focus: ['vendor', 'third party'],
+});
+
+CONCEPTS.push({
+  id: 'loss_report_deadline',
+  label: 'deadline for reporting a lost or stolen asset',
+  kind: 'duration',
+  subject: /\b(lost|loss|stolen|theft|missing|misplaced)\b/i,
+  action:
+    /\b(report\w*|notif\w*|call\w*|contact\w*|inform\w*|tell|telephon\w*|phon\w*|ring|e-?mail\w*|alert\w*|rais\w*)\b/i,
+  // Any deadline for telling someone a device, badge, key or token has gone is a limit.
+  valueIsLimit: true,
+  exclude:
+    /\b(data loss prevention|DLP|loss of (?:service|power|availability|connectivity)|lost time|lost revenue)\b/i,
+  query: 'lost stolen device report within hours service desk',
+  severity: 'medium',
+  focus: ['device', 'mobile', 'endpoint', 'asset', 'incident'],
+});
+
+CONCEPTS.push({
+  id: 'request_response_deadline',
+  label: 'deadline for responding to a request',
+  kind: 'duration',
+  subject: /\b(requests?|enquir(?:y|ies)|inquir(?:y|ies)|complaints?|appeals?|petitions?|grievances?)\b/i,
+  action: /\b(respon(?:d|ds|ded|ding|se|ses)|answer\w*|repl(?:y|ies|ied)|fulfil\w*)\b/i,
+  valueIsLimit: true,
+  // How long request files are kept is a retention rule, not a response time.
+  exclude: /\b(kept|keep|retain\w*|retention|stored for|archiv\w*)\b/i,
+  scopes: [
+    {
+      name: 'requests about personal data',
+      pattern:
+        /\b(personal (?:data|information)|privacy|data subjects?|subject access|DSARs?|DSRs?|rights? requests?|records? requests?|freedom of information|FOI\w*)\b/i,
+    },
+    { name: 'complaints and appeals', pattern: /\b(complaints?|appeals?|grievances?)\b/i },
+    {
+      name: 'support requests',
+      pattern: /\b(support|service desk|help ?desk|tickets?|change requests?|access requests?)\b/i,
+    },
+  ],
+  query: 'respond to requests within one month calendar days working days response deadline',
+  severity: 'medium',
+  focus: ['privacy', 'data subject', 'rights', 'request', 'complaint'],
 });
 
 CONCEPTS.push({

@@ -37,6 +37,13 @@ export interface SegmentContext {
   leading?: string | null;
   /** The column-name line of a table whose rows were split over lines. */
   tableHeader?: string | null;
+  /** For a table row: the sentence that introduces its table ("The table below sets the maximum
+   * time to patch"), which names the subject and action its rows leave out. */
+  caption?: string | null;
+  /** For a list item: the sentence ending in a colon that introduces the list. */
+  leadIn?: string | null;
+  /** The sentence after the segment ("This includes ..."). */
+  nextSentence?: string | null;
   abbreviations?: Map<string, string>;
 }
 
@@ -214,6 +221,74 @@ function splitTableHeader(segments: LocatedSegment[], position: number, headings
   return first.text;
 }
 
+/**
+ * The sentence right above a table introduces it when it says so ("The table below sets ...",
+ * "... as follows:"); a sentence that merely precedes a table may be about something else.
+ */
+function tableCaption(text: string): string | null {
+  if (text.length > 400) return null;
+  return /:\s*$|\b(table|below|following|as follows)\b/i.test(text) ? text : null;
+}
+
+const LIST_ITEM = /^\s*(?:[-*\u2022]\s|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s)/i;
+
+const COLUMN_GAP = /\S(?: {2,}|\t+)\S/;
+
+/**
+ * A plain-text table laid out in fixed-width columns (a .txt schedule) reaches us as one segment.
+ * Each of its rows becomes a segment of its own, cells joined by " | " as in other tables, so that
+ * its values are read per row; indented lines without a value continue the row above (a wrapped
+ * first cell). Fewer than two rows with values: not a table, the segment stays as it is.
+ */
+export function fixedWidthRows(segment: Segment, documentText: string): Segment[] {
+  const cellsOf = (raw: string) => raw.trim().split(/ {2,}|\t+/);
+  // Cells are short and a row is no sentence (two spaces after a full stop are not a column gap).
+  const rowLike = (raw: string) =>
+    !/[.;:]\s*$/.test(raw.trim()) && cellsOf(raw).every((cell) => cell.length <= 80);
+  // A row the sentence splitter cut off from its table: one line of three or more cells.
+  if (!segment.raw.includes('\n')) {
+    const cells = cellsOf(segment.raw);
+    if (
+      cells.length < 3 ||
+      !rowLike(segment.raw) ||
+      extractTimeQuantities(cells[cells.length - 1]!).length === 0
+    )
+      return [segment];
+    return [{ ...segment, text: `| ${cells.join(' | ')} |` }];
+  }
+  const lines: Array<{ start: number; end: number; raw: string }> = [];
+  let offset = segment.start;
+  for (const raw of segment.raw.split('\n')) {
+    lines.push({ start: offset, end: offset + raw.length, raw });
+    offset += raw.length + 1;
+  }
+  const hasValue = (raw: string) => extractTimeQuantities(raw).length > 0;
+  const valueRows = lines.filter((l) => COLUMN_GAP.test(l.raw.trim()) && rowLike(l.raw) && hasValue(l.raw));
+  const wideRow = valueRows.length === 1 && cellsOf(valueRows[0]!.raw).length >= 3;
+  if (valueRows.length < 2 && !wideRow) return [segment];
+  const cells = cellsOf;
+  const rows: Array<{ start: number; end: number; cells: string[] }> = [];
+  for (const line of lines) {
+    const trimmed = line.raw.trim();
+    if (trimmed === '' || /^[-=+| ]+$/.test(trimmed)) continue;
+    const leadStart = line.start + (line.raw.length - line.raw.trimStart().length);
+    const leadEnd = line.start + line.raw.trimEnd().length;
+    const previous = rows[rows.length - 1];
+    const continuation =
+      previous && !COLUMN_GAP.test(trimmed) && !hasValue(trimmed) && /^\s{2,}/.test(line.raw);
+    if (continuation) {
+      previous.cells[0] = `${previous.cells[0]} ${trimmed}`;
+      previous.end = leadEnd;
+    } else rows.push({ start: leadStart, end: leadEnd, cells: cells(line.raw) });
+  }
+  return rows.map((row) => ({
+    start: row.start,
+    end: row.end,
+    raw: documentText.slice(row.start, row.end),
+    text: row.cells.length > 1 ? `| ${row.cells.join(' | ')} |` : row.cells[0]!,
+  }));
+}
+
 function isTableRow(text: string): boolean {
   return text.includes(' | ') || /^\|.*\|$/.test(text);
 }
@@ -221,6 +296,26 @@ function isTableRow(text: string): boolean {
 /** Scope of a concept statement: the first scope whose words appear, else null. */
 export function scopeOf(concept: ConceptDefinition, text: string): string | null {
   for (const scope of concept.scopes ?? []) if (scope.pattern.test(text)) return scope.name;
+  return null;
+}
+
+/**
+ * The scope of a statement: its own words first; a list item takes the actor from the sentence
+ * that introduces the list ("... require the business associate to: 3. report any incident within
+ * ten days"); "this plan is exercised twice a year" is about the document it stands in.
+ */
+function scopeOfStatement(
+  concept: ConceptDefinition,
+  text: string,
+  documentName: string,
+  leadIn: string | null,
+): string | null {
+  // The scopes are listed in order of precedence (the party bound comes first), so the lead-in's
+  // actor wins over a population merely mentioned in the item.
+  const own = scopeOf(concept, leadIn ? `${leadIn} ${text}` : text);
+  if (own !== null) return own;
+  if (/\bth(?:is|e present) (?:plan|policy|procedure|standard|document|programme|program)\b/i.test(text))
+    return scopeOf(concept, documentSubject(documentName));
   return null;
 }
 
@@ -237,16 +332,23 @@ export function conceptFactsOf(
   if (text.length > 1500) return [];
   const row = header !== null || isTableRow(text);
   const columns = header ?? (context.leading ? (context.tableHeader ?? null) : null);
-  const probe = columns ? `${columns} ${text}` : text;
+  // A row split over lines keeps its first cells ("Full response | 30 working days") apart; with
+  // several values in the row and no column names, which value is whose cannot be told.
+  const singleValue = extractTimeQuantities(text).length === 1;
+  const rowText = context.leading && singleValue ? `${context.leading} ${text}` : text;
+  const probe = columns ? `${columns} ${rowText}` : rowText;
   const out: ConceptFact[] = [];
   let times: Quantity[] | null = null;
   let strengths: Quantity[] | null = null;
   for (const concept of CONCEPTS) {
     const withHeading = concept.actionInHeading && context.heading ? `${context.heading} ${probe}` : probe;
-    // A table row names its subject in the header ("Key type") or its first cells.
-    const subjectText = row || context.leading ? withHeading : text;
+    // A table row names its subject in the header ("Key type") or its first cells; the heading and
+    // caption above the table may name both subject and action for all its rows.
+    const tableContext = row && context.caption ? `${context.heading ?? ''} ${context.caption}` : '';
+    const subjectText = row || context.leading ? `${tableContext} ${withHeading}` : text;
     if (!concept.subject.test(subjectText)) continue;
-    if (concept.action && !concept.action.test(concept.actionInHeading ? withHeading : probe)) continue;
+    const actionText = concept.actionInHeading ? withHeading : probe;
+    if (concept.action && !concept.action.test(`${tableContext} ${actionText}`)) continue;
     if (concept.exclude?.test(text)) continue;
     let candidates: Quantity[];
     switch (concept.kind) {
@@ -275,7 +377,17 @@ export function conceptFactsOf(
     // "loss of access for more than two hours" is a trigger, not the rule's value (a retention
     // "for more than 7 years" still is one).
     if (!concept.id.includes('retention')) candidates = candidates.filter((q) => !isThreshold(text, q));
+    // "daily backups; last restore test in July": a frequency belongs to the action of its own
+    // clause, not to an action named in another clause of the sentence.
+    if (concept.kind === 'period' && concept.action && !row)
+      candidates = candidates.filter((q) => inActionClause(text, q, concept.action!));
     if (candidates.length === 0) continue;
+    // In a table, the value under the column that names the action ("Total retention", not
+    // "Online") is the rule's value.
+    if (header && concept.action) {
+      const underAction = candidates.filter((q) => columnNamesAction(header, text, q, concept));
+      if (underAction.length > 0) candidates = underAction;
+    }
     // The value nearest the action ("retained for twelve months, the most recent three months
     // online": twelve months) or else the subject is the one the sentence states for it.
     const actionAt = concept.action ? text.search(concept.action) : -1;
@@ -289,12 +401,13 @@ export function conceptFactsOf(
       header &&
       concept.action &&
       !concept.action.test(text) &&
+      !concept.action.test(tableContext) &&
       !columnNamesAction(header, text, best, concept)
     )
       continue;
-    const scope = scopeOf(concept, text);
+    const scope = scopeOfStatement(concept, text, segment.document, context.leadIn ?? null);
     if (concept.requireScope && scope === null) continue;
-    const topic = topicOf(concept, text, best, row, context);
+    const topic = topicOf(concept, text, best, row, context, documentSubject(segment.document));
     if (concept.requireTopic && topic.length === 0) continue;
     out.push({ concept, scope, quantity: best, segment, topic, tabular: row || Boolean(context.leading) });
   }
@@ -338,6 +451,12 @@ function columnNamesAction(
   return concept.action!.test(name);
 }
 
+/** The value stands in the same clause as one of the action's words. */
+function inActionClause(text: string, quantity: Quantity, action: RegExp): boolean {
+  const clause = clauseAround(text, quantity.index, quantity.phrase.length);
+  return action.test(clause);
+}
+
 /** A value written as a trigger threshold: "more than two hours", "exceeding 30 days". */
 function isThreshold(text: string, quantity: Quantity): boolean {
   const before = text.slice(Math.max(0, quantity.index - 30), quantity.index).toLowerCase();
@@ -366,6 +485,24 @@ function rowSubject(text: string, valueIndex: number): string {
   return cells.filter((c) => !/^\s*(?:[A-Z]{0,3}[-.]?\d[\d.]*)?\s*$/.test(c)).join(' ');
 }
 
+/** The sentence after a value's sentence when it enumerates what the rule covers. */
+function coveredItems(text: string, valueIndex: number): string {
+  const rest = text.slice(valueIndex);
+  const end = rest.search(/[.;!?](?:\s|$)/);
+  if (end < 0) return '';
+  const next = rest.slice(end + 1).trimStart();
+  const m =
+    /^(?:this|these|that|it|they|the rule|the period)\s+(?:also\s+)?(?:includes?|covers?|appl(?:y|ies) to|means?)\b([^.;!?]*)/i.exec(
+      next,
+    );
+  return m ? m[1]! : '';
+}
+
+/** The words of a file name: "Workstation-Secure-Baseline.docx" -> "Workstation Secure Baseline". */
+export function documentSubject(name: string): string {
+  return name.replace(/\.[A-Za-z0-9]+$/, '').replace(/[-_.]+/g, ' ');
+}
+
 /** Key nouns of what the statement's value is about, without the concept's own vocabulary. */
 function topicOf(
   concept: ConceptDefinition,
@@ -373,6 +510,7 @@ function topicOf(
   quantity: Quantity,
   row: boolean,
   context: SegmentContext,
+  documentName: string | null = null,
 ): string[] {
   const plain = text.replace(/\*\*/g, '  ');
   let span =
@@ -380,15 +518,24 @@ function topicOf(
       ? rowSubject(plain, quantity.index)
       : clauseAround(plain, quantity.index, quantity.phrase.length);
   if (context.leading) span = `${context.leading} ${span}`;
+  // "... are retained ten years. This includes inspection records and test reports": the next
+  // sentence lists what the rule covers.
+  if (!row) span = `${span} ${coveredItems(`${plain} ${context.nextSentence ?? ''}`, quantity.index)}`;
   // The concept's own words ("penetration tests", "audit trails", "retained") name the rule, not
   // the thing it is about.
   const own = (w: string) => concept.subject.test(w) || (concept.action?.test(w) ?? false);
   const keyNouns = (t: string) =>
     topicWords(withoutConceptWords(t, concept), context.abbreviations).filter((w) => !own(w));
-  let words = keyNouns(span);
-  // "Recordings are retained for 30 days" under the heading "CCTV": the heading names the thing.
-  if (words.length <= 1 && context.heading) words = [...new Set([...words, ...keyNouns(context.heading)])];
-  return words;
+  const words = keyNouns(span);
+  if (words.length > 1) return words;
+  // "Recordings are retained for 30 days" under the heading "CCTV": the heading names the thing;
+  // a bare setting ("Machine inactivity limit: 1800 seconds") in a document named for what it
+  // configures ("Workstation Baseline") is about that thing. A statement naming nothing at all
+  // stays general (it applies to everything the document covers).
+  const around = [context.heading, words.length === 1 ? documentName : null].filter((t): t is string =>
+    Boolean(t),
+  );
+  return [...new Set([...words, ...around.flatMap((t) => keyNouns(t))])];
 }
 
 /**
@@ -463,17 +610,19 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
 
   snapshot.documents.forEach((doc, index) => {
     const chunks = chunksByDoc.get(doc.name) ?? [];
-    const segments: LocatedSegment[] = splitSegments(doc.text).map((segment, segIndex) => {
-      const chunk = findChunk(chunks, segment.start);
-      return {
-        ...segment,
-        docIndex: index,
-        segIndex,
-        document: doc.name,
-        chunkId: chunk?.id ?? null,
-        page: chunk?.page ?? pageAt(doc, segment.start),
-      };
-    });
+    const segments: LocatedSegment[] = splitSegments(doc.text)
+      .flatMap((segment) => fixedWidthRows(segment, doc.text))
+      .map((segment, segIndex) => {
+        const chunk = findChunk(chunks, segment.start);
+        return {
+          ...segment,
+          docIndex: index,
+          segIndex,
+          document: doc.name,
+          chunkId: chunk?.id ?? null,
+          page: chunk?.page ?? pageAt(doc, segment.start),
+        };
+      });
     const title = documentTitle(doc.text, doc.name);
     const dates = extractDates(doc.text);
     for (const date of dates) {
@@ -499,17 +648,28 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
     documents.push(analyzed);
     let header: LocatedSegment | null = null;
     let previous: LocatedSegment | null = null;
+    let caption: string | null = null;
+    let leadIn: string | null = null;
     segments.forEach((segment, position) => {
       const row = isTableRow(segment.text);
       // A table's first row is its header; the rows that follow are read with it.
-      if (row && !(previous && isTableRow(previous.text) && header)) header = segment;
+      if (row && !(previous && isTableRow(previous.text) && header)) {
+        header = segment;
+        caption = previous && !isTableRow(previous.text) ? tableCaption(previous.text) : null;
+      }
       if (!row) header = null;
+      // A list keeps the sentence that introduced it ("The supplier must:") for its items.
+      const listItem = LIST_ITEM.test(segment.raw);
+      if (!listItem) leadIn = /:\s*$/.test(segment.text) ? segment.text : null;
       previous = segment;
       const leading = row ? null : leadingCells(segments, position);
       const context: SegmentContext = {
         heading: headingBefore(analyzed.headings, segment.start),
         leading,
         tableHeader: leading ? splitTableHeader(segments, position, analyzed.headings) : null,
+        caption: row ? caption : null,
+        nextSentence: segments[position + 1]?.text ?? null,
+        leadIn: listItem ? leadIn : null,
         abbreviations,
       };
       const segmentFacts = conceptFactsOf(

@@ -72,6 +72,17 @@ export function extractDates(text: string): FoundDate[] {
     );
     if (d) out.push(d);
   }
+  // Spreadsheet exports: "14-Mar-25" (two-digit year, read as 20xx).
+  for (const m of text.matchAll(new RegExp(`\\b(\\d{1,2})-${MONTH}-(\\d{2})(?![\\d-])`, 'gi'))) {
+    const d = make(
+      2000 + Number(m[3]),
+      MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase()) + 1,
+      Number(m[1]),
+      m[0],
+      m.index,
+    );
+    if (d) out.push(d);
+  }
   return out.sort((a, b) => a.index - b.index);
 }
 

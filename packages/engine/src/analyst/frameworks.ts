@@ -17,6 +17,11 @@ export interface RequiredElement {
   /** Statements that touch the topic without satisfying it (quoted as the nearest evidence). */
   related: RegExp;
   severity: Severity;
+  /**
+   * The element only applies when the corpus shows this (e.g. the organisation processes its
+   * customers' data): checked on the whole corpus before the element is reported.
+   */
+  appliesWhen?: RegExp;
 }
 
 const NUMBER_WORD =
@@ -44,6 +49,22 @@ const RESPONSE_WITHIN = new RegExp(
 );
 const RISK_ASSESSED =
   /\brisks?\b[^.;]{0,60}?\b(assess\w*|analy[sz]\w*|evaluat\w*|identif\w*|register)|\b(assess\w*|analy[sz]\w*|evaluat\w*|identif\w*)\b[^.;]{0,40}?\brisks?\b/i;
+
+/** A forum of top management: a steering or risk committee, the board, the executive team. */
+const MANAGEMENT_FORUM =
+  /\b((?:steering|security|governance|management|risk|oversight|executive|audit and risk) (?:committee|group|forum|board)|board of directors|the board|council|executive (?:team|leadership|committee)|senior (?:management|leadership) team)\b/i;
+const OVERSIGHT = /\b(report\w*|review\w*|oversee\w*|oversight|monitor\w*|brief\w*|tabled|presented)\b/i;
+const SECURITY_PROGRAMME =
+  /\b(ISMS|information security|cyber ?security|security (?:programme|program|performance|posture|metrics)|privacy programme|progress)\b/i;
+/** The end of a customer relationship: contract, subscription or service terminates or expires. */
+const RELATIONSHIP_END =
+  /\b(terminat\w*|expir\w*|end of (?:the )?(?:contract|agreement|subscription|service|relationship|engagement)|(?:contract|agreement|subscription|service|relationship|engagement)s? (?:ends?|ended|ceases?)|offboard\w*|exit\w*|cancel\w*|non-renewal|churn\w*)\b/i;
+const DATA_DISPOSAL =
+  /\b(delet\w*|return\w*|destr\w*|eras\w*|purg\w*|dispos\w*|export\w*|hand(?:ed)? back)\b/i;
+/** Whose data: the organisation's own customers (tenants, clients, subscribers). */
+const CUSTOMER_DATA = /\b(customers?|clients?|tenants?|subscribers?|account holders?|controllers?)\b/i;
+/** "patch", "security updates", "apply vendor fixes". */
+const PATCHING = /\b(patch\w*|security updates?|(?:vendor|security) fixes|updat\w* (?:are|is) applied)\b/i;
 
 export const REQUIRED_ELEMENTS: RequiredElement[] = [
   {
@@ -96,10 +117,10 @@ export const REQUIRED_ELEMENTS: RequiredElement[] = [
   },
   {
     id: 'security_awareness_training',
-    frameworks: ['HIPAA', 'SOC 2', 'ISO 27001', 'PCI DSS', 'NIS2', 'DORA', 'NIST CSF'],
+    frameworks: ['HIPAA', 'SOC 2', 'ISO 27001', 'PCI DSS', 'NIS2', 'DORA', 'NIST CSF', 'NIST SP 800-171'],
     label: 'security awareness training',
     requirement:
-      'HIPAA 164.308(a)(5); SOC 2 CC1.4/CC2.2; ISO/IEC 27001 A.6.3; PCI DSS 12.6; NIS2 Art. 20(2) and 21(2)(g); DORA Art. 13(6); NIST CSF PR.AT',
+      'HIPAA 164.308(a)(5); SOC 2 CC1.4/CC2.2; ISO/IEC 27001 A.6.3; PCI DSS 12.6; NIS2 Art. 20(2) and 21(2)(g); DORA Art. 13(6); NIST CSF PR.AT; NIST SP 800-171 3.2.1-3.2.2',
     query: 'security awareness training employees',
     present: [/\b(training|awareness)\b/i],
     related: /\b(employees?|workforce)\b/i,
@@ -107,10 +128,20 @@ export const REQUIRED_ELEMENTS: RequiredElement[] = [
   },
   {
     id: 'incident_response',
-    frameworks: ['HIPAA', 'SOC 2', 'ISO 27001', 'PCI DSS', 'GDPR', 'NIS2', 'DORA', 'NIST CSF'],
+    frameworks: [
+      'HIPAA',
+      'SOC 2',
+      'ISO 27001',
+      'PCI DSS',
+      'GDPR',
+      'NIS2',
+      'DORA',
+      'NIST CSF',
+      'NIST SP 800-171',
+    ],
     label: 'incident response procedure',
     requirement:
-      'HIPAA 164.308(a)(6); SOC 2 CC7.3-CC7.5; ISO/IEC 27001 A.5.24-A.5.26; PCI DSS 12.10; NIS2 Art. 21(2)(b); DORA Art. 17; NIST CSF RS.MA',
+      'HIPAA 164.308(a)(6); SOC 2 CC7.3-CC7.5; ISO/IEC 27001 A.5.24-A.5.26; PCI DSS 12.10; NIS2 Art. 21(2)(b); DORA Art. 17; NIST CSF RS.MA; NIST SP 800-171 3.6.1',
     query: 'incident response procedure security incidents',
     present: [/\bincident\w*/i, /\b(respon\w*|handl\w*|manag\w*)\b/i],
     related: /\bincident\w*/i,
@@ -118,10 +149,10 @@ export const REQUIRED_ELEMENTS: RequiredElement[] = [
   },
   {
     id: 'contingency_backup',
-    frameworks: ['HIPAA', 'SOC 2', 'ISO 27001', 'NIS2', 'DORA', 'NIST CSF'],
+    frameworks: ['HIPAA', 'SOC 2', 'ISO 27001', 'NIS2', 'DORA', 'NIST CSF', 'Essential Eight'],
     label: 'data backup and contingency plan',
     requirement:
-      'HIPAA 164.308(a)(7) contingency plan (data backup, disaster recovery); SOC 2 A1.2; ISO/IEC 27001 A.8.13; NIS2 Art. 21(2)(c); DORA Art. 12; NIST CSF PR.DS-11',
+      'HIPAA 164.308(a)(7) contingency plan (data backup, disaster recovery); SOC 2 A1.2; ISO/IEC 27001 A.8.13; NIS2 Art. 21(2)(c); DORA Art. 12; NIST CSF PR.DS-11; Essential Eight: regular backups',
     query: 'backup disaster recovery contingency plan',
     present: [/\bback(?:ups?|ed up)\b/i],
     related: /\b(recover\w*|continuity)\b/i,
@@ -129,10 +160,10 @@ export const REQUIRED_ELEMENTS: RequiredElement[] = [
   },
   {
     id: 'audit_logging',
-    frameworks: ['HIPAA', 'SOC 2', 'ISO 27001', 'PCI DSS', 'NIST CSF'],
+    frameworks: ['HIPAA', 'SOC 2', 'ISO 27001', 'PCI DSS', 'NIST CSF', 'NIST SP 800-171'],
     label: 'audit logging and log review',
     requirement:
-      'HIPAA 164.312(b) audit controls; SOC 2 CC7.2; ISO/IEC 27001 A.8.15; PCI DSS 10; NIST CSF DE.CM',
+      'HIPAA 164.312(b) audit controls; SOC 2 CC7.2; ISO/IEC 27001 A.8.15; PCI DSS 10; NIST CSF DE.CM; NIST SP 800-171 3.3.1-3.3.2',
     query: 'audit logs record review activity',
     present: [/\blog(s|ging)?\b/i, /\b(record\w*|retain\w*|review\w*|collect\w*)\b/i],
     related: /\blog/i,
@@ -185,9 +216,10 @@ export const REQUIRED_ELEMENTS: RequiredElement[] = [
   },
   {
     id: 'mfa',
-    frameworks: ['SOC 2', 'PCI DSS', 'NIS2'],
+    frameworks: ['SOC 2', 'PCI DSS', 'NIS2', 'Essential Eight', 'NIST SP 800-171'],
     label: 'multi-factor authentication',
-    requirement: 'SOC 2 CC6.1; PCI DSS 8.4; NIS2 Art. 21(2)(j)',
+    requirement:
+      'SOC 2 CC6.1; PCI DSS 8.4; NIS2 Art. 21(2)(j); Essential Eight: multi-factor authentication; NIST SP 800-171 3.5.3',
     query: 'multi-factor authentication MFA remote access',
     present: [/\b(multi-?factor|two-?factor|MFA|2FA)\b/i],
     related: /\bauthenticat\w*/i,
@@ -255,6 +287,8 @@ export const REQUIRED_ELEMENTS: RequiredElement[] = [
     requirement: 'ISO/IEC 27001 clause 9.3',
     query: 'management review ISMS',
     present: [/\bmanagement review\b/i],
+    // Top management reviewing the ISMS is often a committee or board receiving security reports.
+    alternatives: [[MANAGEMENT_FORUM, OVERSIGHT, SECURITY_PROGRAMME]],
     related: /\bmanagement\b/i,
     severity: 'medium',
   },
@@ -420,6 +454,289 @@ export const REQUIRED_ELEMENTS: RequiredElement[] = [
     related: /\bassets?\b/i,
     severity: 'medium',
   },
+  {
+    id: 'customer_data_return_at_exit',
+    frameworks: ['GDPR', 'ISO 27701', 'SOC 2'],
+    label: 'return and deletion of customer data when a customer contract ends',
+    requirement:
+      'GDPR Art. 28(3)(g): at the end of the provision of services the processor deletes or returns all personal data to the controller, and deletes existing copies; ISO/IEC 27701 8.4.2 return, transfer or disposal of PII; SOC 2 C1.2 disposal of confidential information',
+    query: 'customer data return deletion termination end of contract subscription exit',
+    present: [RELATIONSHIP_END, DATA_DISPOSAL, CUSTOMER_DATA],
+    related: /\b(retain\w*|retention|subscription|terminat\w*|delet\w*)\b/i,
+    severity: 'medium',
+    // Only a provider holding its customers' data owes them its return.
+    appliesWhen:
+      /\b((?:customer|client|tenant)s?'? (?:personal )?data|as (?:a |the )?(?:data )?processor|on behalf of (?:our |its )?(?:customers|clients))\b/i,
+  },
+  {
+    id: 'gdpr_dpia',
+    frameworks: ['GDPR', 'ISO 27701'],
+    label: 'data protection impact assessment for high-risk processing',
+    requirement:
+      'GDPR Art. 35: a data protection impact assessment before processing likely to result in a high risk; ISO/IEC 27701 7.2.5 privacy impact assessment',
+    query: 'data protection impact assessment DPIA high risk processing',
+    present: [
+      /\b(DPIAs?|PIAs?|(?:data protection|privacy) impact assessments?|impact assessments? (?:of|on) (?:privacy|data protection))\b/i,
+    ],
+    related: /\b(privacy|high risk)\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'dora_exit_strategy',
+    frameworks: ['DORA'],
+    label: 'exit strategies for ICT third-party services supporting critical or important functions',
+    requirement:
+      'DORA Art. 28(8): documented and tested exit strategies (and transition plans) for ICT services supporting critical or important functions',
+    query: 'exit strategy transition plan ICT third-party provider termination critical functions',
+    present: [
+      /\b(exit (?:strateg\w*|plans?|management|arrangements?)|transition (?:plans?|assistance|out)|termination and exit|stressed exit|exit[- ]test\w*)\b/i,
+    ],
+    related: /\b(third[- ]part\w*|providers?|terminat\w*)\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'pci_cardholder_data_retention',
+    frameworks: ['PCI DSS'],
+    label: 'retention limits and secure deletion of stored account data',
+    requirement:
+      'PCI DSS v4.0 3.2.1: account data storage is kept to a minimum through retention and disposal policies, with secure deletion when no longer needed',
+    query: 'cardholder account data retention period deletion purge',
+    present: [
+      /\b(retain\w*|retention|stor(?:e|ed|age)|kept|purg\w*|delet\w*|dispos\w*)\b/i,
+      /\b(cardholder|account data|card data|PANs?|primary account numbers?)\b/i,
+    ],
+    related: /\b(cardholder|card)\b/i,
+    severity: 'medium',
+  },
+  // HIPAA Security Rule safeguards policy sets commonly leave out (administrative, physical, technical).
+  {
+    id: 'hipaa_security_official',
+    frameworks: ['HIPAA'],
+    label: 'assigned security official responsible for the security policies',
+    requirement:
+      'HIPAA 164.308(a)(2): identify the security official responsible for developing and implementing the security policies and procedures',
+    query: 'security official officer responsible security policies',
+    present: [
+      /\b(security (?:official|officer)|CISO|chief (?:information )?security officer|(?:director|head|manager) of (?:information |cyber ?)?security|(?:information|cyber) ?security (?:director|manager|lead|officer))\b/i,
+    ],
+    related: /\b(responsib\w*|officer|official)\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'hipaa_device_media_disposal',
+    frameworks: ['HIPAA'],
+    label: 'disposal and re-use of devices and media holding ePHI',
+    requirement:
+      'HIPAA 164.310(d)(2)(i)-(ii): policies for the final disposal of ePHI and the hardware or media it is stored on, and removal of ePHI before media are re-used',
+    query: 'disposal media devices wipe destroy reuse ePHI',
+    present: [
+      /\b(saniti[sz]\w*|destroy\w*|destruction|degauss\w*|shred\w*|wip(?:e|ed|es|ing)|dispos\w*|crypto-?eras\w*)\b/i,
+      /\b(media|drives?|disks?|devices?|USB|storage|laptops?|hardware|equipment|phones?)\b/i,
+    ],
+    related: /\b(media|devices?)\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'hipaa_automatic_logoff',
+    frameworks: ['HIPAA'],
+    label: 'automatic logoff or session lock after inactivity',
+    requirement:
+      'HIPAA 164.312(a)(2)(iii): electronic procedures that terminate a session after a predetermined time of inactivity',
+    query: 'automatic logoff session lock inactivity timeout',
+    present: [
+      /\b(automatic(?:ally)? log-?(?:off|out)|auto-?log-?(?:off|out)|log(?:ged|s)? (?:off|out) automatically|session (?:lock|locks|time-?outs?|terminat\w*)|screen ?(?:lock|saver)|lock(?:s|ed)? (?:automatically|after)|inactivity|idle)\b/i,
+    ],
+    related: /\b(sessions?|workstations?|log-?(?:on|in|off))\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'hipaa_emergency_access',
+    frameworks: ['HIPAA'],
+    label: 'emergency access procedure for ePHI',
+    requirement:
+      'HIPAA 164.312(a)(2)(ii) and 164.308(a)(7)(ii)(C): procedures for obtaining necessary ePHI during an emergency, and emergency mode operation',
+    query: 'emergency access break glass emergency mode operation downtime',
+    present: [
+      /\b(emergency access|break[- ]?(?:the[- ])?glass|emergency[- ]mode|downtime (?:procedures?|access|reports?|workstations?))\b/i,
+    ],
+    related: /\b(emergenc\w*|downtime)\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'hipaa_unique_user_identification',
+    frameworks: ['HIPAA'],
+    label: 'unique user identification',
+    requirement: 'HIPAA 164.312(a)(2)(i): assign a unique name or number to identify and track each user',
+    query: 'unique user ID identification individual accounts shared accounts',
+    present: [
+      /\b(unique (?:user ?)?(?:IDs?|identifiers?|identification|accounts?|user ?names?|log-?ins?|credentials)|shared (?:accounts?|log-?ins?|credentials|passwords?|user ?IDs?)|(?:individual|personal|named) (?:user )?(?:accounts?|IDs?|log-?ins?|credentials))\b/i,
+    ],
+    related: /\b(accounts?|users?)\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'hipaa_facility_access',
+    frameworks: ['HIPAA'],
+    label: 'facility access controls',
+    requirement:
+      'HIPAA 164.310(a)(1): policies limiting physical access to electronic information systems and the facilities that house them',
+    query: 'physical access facility badge visitors server room locked',
+    present: [
+      /\b(badge\w*|key ?cards?|visitors?|physical (?:access|security)|facilit\w* access|locked (?:rooms?|doors?|server rooms?|cabinets?|closets?)|escort\w*|CCTV)\b/i,
+    ],
+    related: /\b(physical\w*|facilit\w*|premises)\b/i,
+    severity: 'medium',
+  },
+  // ASD Essential Eight: the eight mitigation strategies (backups and MFA are shared elements).
+  {
+    id: 'e8_application_control',
+    frameworks: ['Essential Eight'],
+    label: 'application control (only approved programs may execute)',
+    requirement:
+      'Essential Eight: application control, so that only approved applications, scripts, installers and libraries can execute on workstations and servers',
+    query: 'application control allowlisting approved applications execute',
+    present: [
+      /\b(application (?:control|allow-?listing|white-?listing)|allow-?list\w*|white-?list\w*|software restriction polic\w*|AppLocker|WDAC|(?:approved|authori[sz]ed) (?:applications|software|programs|executables)\b[^.]{0,40}\b(?:execut\w*|run)|(?:block\w*|prevent\w*)\b[^.]{0,30}\b(?:unapproved|unauthori[sz]ed) (?:applications|software|programs|executables))/i,
+    ],
+    related: /\b(applications?|executables?|software)\b/i,
+    severity: 'high',
+  },
+  {
+    id: 'e8_patch_applications',
+    frameworks: ['Essential Eight'],
+    label: 'patching of applications',
+    requirement:
+      'Essential Eight: patch applications (security vulnerabilities in applications patched within set timeframes)',
+    query: 'patch applications browsers office security updates',
+    present: [PATCHING, /\b(applications?|software|browsers?|office|PDF)\b/i],
+    related: /\b(patch\w*|vulnerabilit\w*)\b/i,
+    severity: 'high',
+  },
+  {
+    id: 'e8_patch_operating_systems',
+    frameworks: ['Essential Eight'],
+    label: 'patching of operating systems',
+    requirement:
+      'Essential Eight: patch operating systems (security vulnerabilities in operating systems patched within set timeframes)',
+    query: 'patch operating systems security updates',
+    present: [PATCHING, /\b(operating systems?|OS|firmware)\b/i],
+    related: /\b(patch\w*|vulnerabilit\w*)\b/i,
+    severity: 'high',
+  },
+  {
+    id: 'e8_macro_settings',
+    frameworks: ['Essential Eight'],
+    label: 'configuration of Microsoft Office macro settings',
+    requirement:
+      'Essential Eight: configure Microsoft Office macro settings (macros from the internet blocked)',
+    query: 'office macro settings blocked internet',
+    present: [/\bmacros?\b/i],
+    related: /\b(office|documents?|attachments?)\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'e8_user_application_hardening',
+    frameworks: ['Essential Eight'],
+    label: 'user application hardening',
+    requirement:
+      'Essential Eight: user application hardening (web browsers, office and PDF software hardened)',
+    query: 'user application hardening web browsers',
+    present: [
+      /\b(?:user )?application hardening|\bbrowser hardening|\bharden\w*\b[^.]{0,60}\b(browsers?|office|PDF|applications?)\b|\bbrowsers?\b[^.]{0,60}\b(harden\w*|block\w*|disabl\w*)/i,
+    ],
+    related: /\b(harden\w*|browsers?)\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'e8_restrict_admin_privileges',
+    frameworks: ['Essential Eight'],
+    label: 'restriction of administrative privileges',
+    requirement:
+      'Essential Eight: restrict administrative privileges (validated, limited, separate privileged accounts)',
+    query: 'restrict administrative privileges privileged accounts',
+    present: [
+      /\b(?:administrative|admin(?:istrator)?|privileged)\s+(?:privileges?|accounts?|access|rights|users?)\b/i,
+      /\b(restrict\w*|limit\w*|separate|review\w*|approv\w*|validat\w*|just[- ]in[- ]time)\b/i,
+    ],
+    alternatives: [[/\bleast privilege\b/i]],
+    related: /\b(privileg\w*|admin\w*)\b/i,
+    severity: 'high',
+  },
+  // NIST SP 800-171 / CMMC Level 2 requirements that policy sets commonly leave out.
+  {
+    id: 'nist171_fips_validated_crypto',
+    frameworks: ['NIST SP 800-171'],
+    label: 'FIPS-validated cryptography for controlled unclassified information',
+    requirement:
+      'NIST SP 800-171 3.13.11 (CMMC SC.L2-3.13.11): employ FIPS-validated cryptography (FIPS 140-2/140-3 validated modules) when used to protect the confidentiality of CUI',
+    query: 'FIPS validated cryptography encryption module CUI',
+    present: [
+      /\b(FIPS(?:[- ]?140(?:-[23])?)?[- ](?:validated|approved|compliant|certified)|FIPS 140-?[23]?|CMVP|validated (?:cryptographic )?modules?|cryptographic modules? (?:validated|certified))\b/i,
+    ],
+    related: /\b(encrypt\w*|crypt\w*|AES)\b/i,
+    severity: 'high',
+  },
+  {
+    id: 'nist171_system_security_plan',
+    frameworks: ['NIST SP 800-171'],
+    label: 'system security plan',
+    requirement:
+      'NIST SP 800-171 3.12.4 (CMMC CA.L2-3.12.4): a system security plan describing the system boundary, environment and how each requirement is met',
+    query: 'system security plan SSP boundary',
+    present: [/\b(system security plans?|SSPs?)\b/i],
+    related: /\b(plan|boundary)\b/i,
+    severity: 'high',
+  },
+  {
+    id: 'nist171_poam',
+    frameworks: ['NIST SP 800-171'],
+    label: 'plans of action for unmet security requirements',
+    requirement:
+      'NIST SP 800-171 3.12.2 (CMMC CA.L2-3.12.2): plans of action to correct deficiencies and reduce or eliminate vulnerabilities',
+    query: 'plan of action and milestones POA&M deficiencies',
+    present: [/\b(plans? of action(?: and milestones)?|POA&?Ms?|remediation plans?)\b/i],
+    related: /\b(deficienc\w*|gaps?)\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'nist171_media_sanitization',
+    frameworks: ['NIST SP 800-171'],
+    label: 'sanitization or destruction of media before disposal or reuse',
+    requirement:
+      'NIST SP 800-171 3.8.3 (CMMC MP.L2-3.8.3): sanitize or destroy system media containing CUI before disposal or release for reuse',
+    query: 'media sanitization destruction disposal reuse',
+    present: [
+      /\b(saniti[sz]\w*|destroy\w*|destruction|degauss\w*|shred\w*|wip(?:e|ed|es|ing)|crypto-?eras\w*)\b/i,
+      /\b(media|drives?|disks?|devices?|USB|storage|laptops?)\b/i,
+    ],
+    related: /\bmedia\b/i,
+    severity: 'medium',
+  },
+  {
+    id: 'dfars_cyber_incident_reporting',
+    frameworks: ['DFARS 7012'],
+    label: 'reporting of cyber incidents to the DoD within 72 hours',
+    requirement:
+      'DFARS 252.204-7012(c): rapidly report cyber incidents affecting covered defense information to the DoD (DIBNet) within 72 hours of discovery, preserve images for 90 days',
+    query: 'cyber incident report DoD DIBNet 72 hours covered defense information',
+    present: [
+      /\b(DoD|DIBN[Ee]t|DC3|Department of Defen[cs]e|contracting officer|cyber incidents?)\b/i,
+      SEVENTY_TWO_HOURS,
+    ],
+    related: /\b(incidents?|report\w*)\b/i,
+    severity: 'high',
+  },
+  {
+    id: 'dfars_subcontractor_flow_down',
+    frameworks: ['DFARS 7012'],
+    label: 'flow-down of DFARS 252.204-7012 to subcontractors handling covered defense information',
+    requirement:
+      'DFARS 252.204-7012(m): include the clause in subcontracts for operationally critical support or where subcontract performance involves covered defense information',
+    query: 'DFARS 7012 flow down subcontractors suppliers covered defense information',
+    present: [/\b(7012|DFARS)\b/i, /\b(sub-?contract\w*|suppliers?|vendors?|flow[- ]?down|flowed down)\b/i],
+    related: /\b(sub-?contract\w*|suppliers?)\b/i,
+    severity: 'high',
+  },
 ];
 
 /** Frameworks named in an intake or text, normalised to the checklist's names. */
@@ -439,6 +756,10 @@ export function normaliseFrameworks(names: string[]): string[] {
       out.add('NIS2');
     if (/\bdora\b|digital operational resilience|2022\/2554/.test(lower)) out.add('DORA');
     if (/nist\s*(?:csf|cyber)|cybersecurity framework/.test(lower)) out.add('NIST CSF');
+    if (/essential (?:eight|8)|\be8\b/.test(lower)) out.add('Essential Eight');
+    // CMMC Level 2 is assessed against NIST SP 800-171; DFARS 7012 requires it.
+    if (/800-171|\bcmmc\b/.test(lower)) out.add('NIST SP 800-171');
+    if (/dfars|252\.204-7012/.test(lower)) out.add('DFARS 7012').add('NIST SP 800-171');
   }
   return [...out];
 }

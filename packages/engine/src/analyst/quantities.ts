@@ -57,6 +57,7 @@ const NUMBER = `(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS)
   .join('|')})`;
 
 const UNIT_DAYS: Record<string, number> = {
+  second: 1 / 86400,
   minute: 1 / 1440,
   hour: 1 / 24,
   day: 1,
@@ -64,10 +65,14 @@ const UNIT_DAYS: Record<string, number> = {
   'working day': 1.4,
   'calendar day': 1,
   week: 7,
+  'calendar week': 7,
   month: 30.4375,
+  'calendar month': 30.4375,
   year: 365.25,
+  'calendar year': 365.25,
 };
-const UNIT = '(minute|hour|business day|working day|calendar day|day|week|month|year)s?';
+const UNIT =
+  '(second|minute|hour|business day|working day|calendar day|calendar week|calendar month|calendar year|day|week|month|year)s?';
 
 const FREQUENCY_WORDS: Array<[RegExp, number]> = [
   [/\bhourly\b/i, 1 / 24],
@@ -153,6 +158,17 @@ export function extractTimeQuantities(text: string): Quantity[] {
         m[0].length,
       );
     }
+  }
+  // A deadline named by the day it ends: "by close of business on the next business day", "by
+  // the end of the following working day" is at most one business day away.
+  const nextDay =
+    /\b(?:(?:by|before|no later than|not later than)\s+)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:business\s+)?(?:on\s+)?(?:the\s+)?)?(?:next|following)\s+(business|working|calendar)?\s*day\b/gi;
+  for (const m of text.matchAll(nextDay)) {
+    const days = m[1] && !/calendar/i.test(m[1]) ? UNIT_DAYS['business day']! : 1;
+    add(
+      { kind: 'duration', value: days, phrase: m[0], index: m.index, bound: 'max', changedFrom: null },
+      m[0].length,
+    );
   }
   // "90 days", "thirty (30) days", "72 hours", "24-hour", "one year"
   const amount = new RegExp(`\\b${NUMBER}(?:\\s*\\((\\d+)\\))?(?:\\s+|-)${UNIT}\\b`, 'gi');

@@ -52,12 +52,125 @@ function isoFamily(
   };
 }
 
+/** A NIST Special Publication cited by revision ("SP 800-37 Rev. 2", "NIST 800-66r1"). */
+function nistFamily(
+  number: string,
+  current: string,
+  currentSince: string,
+  superseded: string[],
+  retiredOn?: Record<string, string>,
+): StandardFamily {
+  const escaped = number.replace(/-/g, '\\-');
+  return {
+    id: `nist-${number.toLowerCase()}`,
+    name: `NIST SP ${number}`,
+    pattern: new RegExp(
+      `\\b(?:NIST\\s+(?:SP\\s*|Special\\s+Publication\\s*)?|SP\\s*|Special\\s+Publication\\s*)${escaped}(?![A-Z\\d])\\s*(?:,\\s*)?(?:Rev(?:ision)?\\.?\\s*(\\d)|r(\\d))?`,
+      'gi',
+    ),
+    edition: digits,
+    current,
+    currentLabel: `NIST SP ${number} Revision ${current}`,
+    currentSince,
+    superseded,
+    retiredOn,
+  };
+}
+
+/** A FIPS publication cited by its dash number ("FIPS 186-4"). */
+function fipsFamily(
+  number: string,
+  current: string,
+  currentSince: string,
+  superseded: string[],
+  retiredOn?: Record<string, string>,
+): StandardFamily {
+  return {
+    id: `fips-${number}`,
+    name: `FIPS ${number}`,
+    pattern: new RegExp(`\\bFIPS\\s*(?:PUB\\s*)?${number}-(\\d)`, 'gi'),
+    edition: digits,
+    current,
+    currentLabel: `FIPS ${number}-${current}`,
+    currentSince,
+    superseded,
+    retiredOn,
+  };
+}
+
 export const STANDARD_FAMILIES: StandardFamily[] = [
+  // NIST Special Publications that are revised in place: an older revision is withdrawn when
+  // the new one is final.
+  nistFamily('800-30', '1', 'September 2012', ['0'], { '0': '2012-09-17' }),
+  nistFamily('800-34', '1', 'May 2010', ['0'], { '0': '2010-05-01' }),
+  nistFamily('800-37', '2', 'December 2018', ['1'], { '1': '2018-12-20' }),
+  nistFamily('800-40', '4', 'April 2022', ['1', '2', '3'], { '3': '2022-04-06' }),
+  nistFamily('800-50', '1', 'September 2024', ['0'], { '0': '2024-09-26' }),
+  nistFamily('800-53A', '5', 'January 2022', ['1', '2', '3', '4'], { '4': '2022-01-25' }),
+  nistFamily('800-66', '2', 'February 2024', ['1'], { '1': '2024-02-14' }),
+  nistFamily('800-82', '3', 'September 2023', ['1', '2'], { '2': '2023-09-28' }),
+  nistFamily('800-171A', '3', 'May 2024', ['1', '2'], { '2': '2024-05-14' }),
+  fipsFamily('180', '4', 'August 2015', ['1', '2', '3'], { '3': '2015-08-04' }),
+  fipsFamily('186', '5', 'February 2023', ['1', '2', '3', '4'], { '4': '2023-02-03' }),
+  fipsFamily('197', '197', 'November 2001', []),
+  {
+    id: 'cvss',
+    name: 'CVSS',
+    // Only "CVSS v3.1" / "CVSS version 2": a bare "CVSS 7.0" is a score, not an edition.
+    pattern: /\bCVSS\s*(?:v|version\s*)\.?\s*(\d(?:\.\d)?)\b/gi,
+    edition: (w) => (digits(w) === '2' ? '2.0' : digits(w)),
+    current: '4.0',
+    currentLabel: 'CVSS v4.0 (v3.1 still widely accepted)',
+    currentSince: 'November 2023',
+    // v3.1 stays acceptable: only the retired major versions are stale.
+    superseded: ['1.0', '2.0', '3.0'],
+    retiredOn: { '2.0': '2015-06-10', '3.0': '2019-06-17' },
+  },
+  isoFamily('iso-19011', 'ISO 19011', '19011', '2018', 'ISO 19011:2018', 'July 2018', ['2002', '2011'], {
+    '2011': '2018-07-01',
+    '2002': '2011-11-15',
+  }),
+  isoFamily('iso-45001', 'ISO 45001', '45001', '2018', 'ISO 45001:2018', 'March 2018', []),
+  isoFamily('iso-50001', 'ISO 50001', '50001', '2018', 'ISO 50001:2018', 'August 2018', ['2011'], {
+    '2011': '2018-08-21',
+  }),
+  isoFamily('iso-13485', 'ISO 13485', '13485', '2016', 'ISO 13485:2016', 'March 2016', ['2003'], {
+    '2003': '2016-03-01',
+  }),
+  isoFamily('iso-17025', 'ISO/IEC 17025', '17025', '2017', 'ISO/IEC 17025:2017', 'November 2017', ['2005'], {
+    '2005': '2017-11-29',
+  }),
+  isoFamily('iso-27799', 'ISO 27799', '27799', '2016', 'ISO 27799:2016', 'July 2016', ['2008'], {
+    '2008': '2016-07-01',
+  }),
+  isoFamily(
+    'iso-20000',
+    'ISO/IEC 20000-1',
+    '20000(?:-1)?',
+    '2018',
+    'ISO/IEC 20000-1:2018',
+    'September 2018',
+    ['2005', '2011'],
+    {
+      '2011': '2018-09-15',
+    },
+  ),
+  {
+    id: 'ohsas-18001',
+    name: 'OHSAS 18001',
+    pattern: /\b(OHSAS\s*18001)(?::\s*(?:19|20)\d\d)?/gi,
+    edition: () => 'ohsas',
+    current: 'iso45001',
+    currentLabel: 'ISO 45001:2018',
+    currentSince: 'March 2018 (OHSAS 18001 withdrawn March 2021)',
+    superseded: ['ohsas'],
+    retiredOn: { ohsas: '2021-03-12' },
+  },
   {
     id: 'nist-800-53',
     name: 'NIST SP 800-53',
     pattern:
-      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-53\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
+      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-53(?![A-Z\d])\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
     edition: digits,
     current: '5',
     currentLabel: 'Revision 5',
@@ -206,18 +319,6 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
       '2011': '2016-11-01',
     },
   ),
-  isoFamily(
-    'iso-20000',
-    'ISO/IEC 20000-1',
-    '20000(?:-1)?',
-    '2018',
-    'ISO/IEC 20000-1:2018',
-    'September 2018',
-    ['2005', '2011'],
-    {
-      '2011': '2018-09-15',
-    },
-  ),
   isoFamily('iso-14001', 'ISO 14001', '14001', '2015', 'ISO 14001:2015', 'September 2015', ['1996', '2004'], {
     '2004': '2015-09-15',
   }),
@@ -252,6 +353,7 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     currentLabel: 'OWASP Top 10:2021 (2025 edition in release)',
     currentSince: 'September 2021',
     superseded: ['2004', '2007', '2010', '2013', '2017'],
+    retiredOn: { '2017': '2021-09-24', '2013': '2017-11-20' },
   },
   {
     id: 'ssae',
@@ -294,6 +396,7 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     currentLabel: 'HITRUST CSF v11',
     currentSince: 'January 2023',
     superseded: ['8', '9'],
+    retiredOn: { '9': '2023-01-01' },
   },
   {
     id: 'nist-800-57',

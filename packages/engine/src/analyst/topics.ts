@@ -11,11 +11,11 @@ const NOT_TOPIC = new Set(
   (
     'a an and are as at be been being by can could for from has have had if in into is it its may must ' +
     'no not of on or our shall should such that the their them then there these they this those to ' +
-    'under was were will would with within all any each other per than also which who whom when where ' +
-    'while only more most same do does done so up out over about after before between both during ' +
+    'under was were will would with within all any each other per than also which who whom whose when where ' +
+    'while but only more most same do does done so up out over about after before between both during ' +
     'through we you your us i he she his her one two three four five six seven eight nine ten eleven ' +
-    'twelve thirteen fifteen twenty thirty forty fifty sixty ninety hundred least longer maximum ' +
-    'minimum period periods minute minutes hour hours day days week weeks month months year years ' +
+    'twelve thirteen fifteen twenty thirty forty fifty sixty ninety hundred least less longer maximum ' +
+    'minimum period periods second seconds minute minutes hour hours day days week weeks month months year years ' +
     'calendar business working daily weekly monthly quarterly annually annual yearly every once ' +
     'twice time times date dates retain retains retained retaining retention kept keep keeps keeping ' +
     'stored store storing storage hold held deleted delete deletion destroyed destroy disposal dispose ' +
@@ -48,6 +48,17 @@ const SYNONYMS: Record<string, string> = {
   gps: 'location',
   geolocation: 'location',
   telemetry: 'telematics',
+  // Handheld devices go by their product names; a rule about them speaks of "devices".
+  phone: 'device',
+  phones: 'device',
+  smartphone: 'device',
+  smartphones: 'device',
+  iphone: 'device',
+  ipad: 'device',
+  tablet: 'device',
+  tablets: 'device',
+  handset: 'device',
+  handsets: 'device',
   emails: 'email',
   'e-mail': 'email',
   'e-mails': 'email',

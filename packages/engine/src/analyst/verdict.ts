@@ -16,7 +16,7 @@ import { definedTermIssues } from './checks/defined-terms';
 import { recordAttributeIssues } from './checks/record-attributes';
 import { recoveryPointIssue } from './checks/recovery-point';
 import { versionReferenceIssues } from './checks/version-references';
-import { flowDownIssues } from './checks/flow-down';
+import { flowDownEvidenceHints, flowDownIssues } from './checks/flow-down';
 import { REQUIRED_ELEMENTS } from './frameworks';
 import type { Issue } from './issue';
 
@@ -79,6 +79,9 @@ export function analystVerdict(
       const parent = analysis.byName.get(t.parent);
       const child = analysis.byName.get(t.child);
       if (parent && child) issues = flowDownIssues(analysis, parent, child, visible);
+      // Gaps the fixed retrieval query rarely ranks: ask for their statements by their words.
+      if (parent && child && issues.length === 0)
+        hints.push(...flowDownEvidenceHints(analysis, parent, child));
       break;
     }
     case 'record_attribute': {

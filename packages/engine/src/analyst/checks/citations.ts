@@ -12,11 +12,15 @@ export interface SectionReference {
   phrase: string;
 }
 
+// Names an unresolved document may end in are harmless: a cited name that matches no corpus
+// document is never checked (it is an external publication or simply not supplied).
 const DOC_KIND =
-  '(?:Policy|Plan|Procedure|Standard|Agreement|Contract|Manual|Handbook|Guideline|Charter|Addendum|Program(?:me)?|Playbook|Runbook)';
+  '(?:Policy|Plan|Procedure|Standard|Agreement|Contract|Manual|Handbook|Guidelines?|Guide|Charter|Addendum|Program(?:me)?|Playbook|Runbook|Framework|Methodology|Specification|Baseline|Register)';
+/** A document code ("ISP-01", "QP-7.5", "TC-POL-001"): documents are often cited by their ID. */
+const DOC_CODE = '[A-Z]{2,6}(?:-[A-Z0-9]{1,6}(?:\\.\\d{1,3})?){1,3}\\b(?!-)';
 const REFERENCE = new RegExp(
-  `\\b([Ss]ections?|[Ss]ec\\.|§|[Cc]lauses?|[Pp]aragraphs?|Appendix|Annex|Schedule|Exhibit)\\s+((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})|[A-Z]\\b)` +
-    `(?:\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|[A-Z]{2,6}\\b(?![a-z])))?`,
+  `\\b([Ss]ections?|[Ss]ec\\.|§|[Cc]lauses?|[Pp]aragraphs?|Appendix|Annex|Schedule|Exhibit)\\s+((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d])|[A-Z]\\b)` +
+    `(?:\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
   'g',
 );
 
@@ -29,6 +33,15 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
     const after = segment.text.slice(m.index + m[0].length, m.index + m[0].length + 40);
     // "Section 4 of this Agreement": the citing document's own section.
     const ofThisDocument = /^\s*(?:of|in|under)\s+this\s+[A-Za-z]+/.test(after);
+    if (mapsToExternalClause(segment.text, m.index)) continue;
+    // "Section 7 of that plan": the document named earlier in the sentence, if any.
+    if (!citedName && /^\s*(?:of|in|under)\s+(?:that|the\s+same|the\s+said|said)\s+[a-z]+/.test(after)) {
+      const earlier = [
+        ...segment.text.slice(0, m.index).matchAll(new RegExp(DOC_NAME_TAIL_INLINE, 'g')),
+      ].pop();
+      if (!earlier) continue;
+      citedName = earlier[1]!.trim();
+    }
     if (
       !citedName &&
       !ofThisDocument &&
@@ -49,6 +62,18 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
   return out;
 }
 
+const DOC_NAME_TAIL_INLINE = `((?:[A-Z][\\w&/-]*\\s+(?:and\\s+|of\\s+|&\\s+)?){0,5}${DOC_KIND})\\b`;
+
+/**
+ * "## 8. Improvement (clause 10)": a parenthesised reference on a heading line maps the section to
+ * a clause of an external standard, not to a part of a corpus document.
+ */
+function mapsToExternalClause(text: string, index: number): boolean {
+  const lineStart = text.lastIndexOf('\n', index) + 1;
+  const line = text.slice(lineStart, index);
+  return /^\s*(?:#{1,6}\s|\d+(?:\.\d+)*\.?\s+[A-Z][^.]{0,80}$)/.test(line) && /\(\s*$/.test(line);
+}
+
 /** Words that may sit between a name and the reference that belongs to it. */
 const CONNECTIVE =
   /^(?:and|or|to|&|,|\(|-|–|control|controls|clauses?|sections?|sec\.|§|annex(?:es)?|appendix|appendices|requirements?|req\.|articles?|art\.|paragraphs?|para\.|part|chapter|\d+(?:\.\d+)*(?:\(\d+\))?[a-z]?|[A-Z])$/i;
@@ -65,7 +90,11 @@ type Anchor = { kind: 'document'; name: string } | { kind: 'external' };
  * whether that word ends a document name (a corpus document) or names a standard or law.
  */
 export function anchorBefore(preceding: string): Anchor | null {
-  const tokens = preceding.split(/\s+|(?=[,;()])|(?<=[,;()])/).filter((t) => t.length > 0);
+  // "Information Security Policy (ISP-01), section 6.1": a document code in brackets is part of the name.
+  const tokens = preceding
+    .replace(/\s*\([A-Z0-9][\w./-]{1,20}\)/g, '')
+    .split(/\s+|(?=[,;()])|(?<=[,;()])/)
+    .filter((t) => t.length > 0);
   let i = tokens.length - 1;
   let skipped = 0;
   while (i >= 0 && CONNECTIVE.test(tokens[i]!) && skipped < 10) {
@@ -80,7 +109,9 @@ export function anchorBefore(preceding: string): Anchor | null {
   const docName = head.match(DOC_NAME_TAIL)?.[1];
   if (docName) return { kind: 'document', name: docName };
   if (/\d/.test(word) || /^[A-Z][A-Z0-9/&.-]+$/.test(word) || EXTERNAL_WORD.test(word))
-    return /^[A-Z]{2,6}$/.test(word) ? { kind: 'document', name: word } : { kind: 'external' };
+    return /^[A-Z]{2,6}$/.test(word) || new RegExp(`^${DOC_CODE}`).test(word.replace(/[,;:]$/, ''))
+      ? { kind: 'document', name: word.replace(/[,;:]$/, '') }
+      : { kind: 'external' };
   return null;
 }
 
@@ -127,7 +158,22 @@ function acronymsOf(doc: AnalyzedDocument): string[] {
   return out.filter((a) => a.length >= 2);
 }
 
+/** The one document whose control header or title carries this code ("Document ID: ISP-04"). */
+function documentByCode(analysis: CorpusAnalysis, code: string): AnalyzedDocument | null {
+  const escaped = code.replace(/[.]/g, '\\.');
+  const labelled = new RegExp(
+    `\\b(?:ID|Identifier|Document(?:\\s+(?:ID|No\\.?|number|reference|code))?|Ref(?:erence)?|Number|Code|No\\.)\\b[^\\n\\w]{0,8}${escaped}(?![\\w-])`,
+    'i',
+  );
+  const titled = new RegExp(`(?:^|[\\s(])${escaped}(?![\\w-])`);
+  const matches = analysis.documents.filter(
+    (doc) => titled.test(doc.title) || labelled.test(doc.text.slice(0, 800)),
+  );
+  return matches.length === 1 ? matches[0]! : null;
+}
+
 export function resolveDocument(analysis: CorpusAnalysis, citedName: string): AnalyzedDocument | null {
+  if (/^[A-Z]{2,6}-/.test(citedName)) return documentByCode(analysis, citedName);
   if (/^[A-Z]{2,6}$/.test(citedName)) {
     const matches = analysis.documents.filter((doc) => acronymsOf(doc).includes(citedName));
     return matches.length === 1 ? matches[0]! : null;
@@ -202,10 +248,11 @@ function mismatchedReference(
   const nameWords = new Set(tokenize(`${reference.citedName ?? ''} ${target.title}`));
   const context = new Set(
     tokenize(reference.segment.text.replace(reference.phrase, ' ')).filter(
-      (t) => !REFERENCE_WORDS.has(t) && !nameWords.has(t) && !/^\d/.test(t),
+      (t) => !REFERENCE_WORDS.has(t) && !nameWords.has(t) && !/\d/.test(t),
     ),
   );
-  if (context.size < 3) return null;
+  // Too few subject words to judge: a short "as described in section 5" sentence proves nothing.
+  if (context.size < 4) return null;
   const section = new Set(tokenize(sectionText));
   if ([...context].some((t) => section.has(t))) return null;
   const seg = target.segments.find((x) => x.start <= heading.start && x.end > heading.start);
@@ -331,6 +378,8 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
 export function findBrokenReferences(analysis: CorpusAnalysis, segments?: LocatedSegment[]): Issue[] {
   const issues = new Map<string, Issue>();
   for (const doc of analysis.documents) {
+    const own = (segments ?? doc.segments).filter((s) => s.document === doc.name);
+    for (const issue of findInvalidRegulationCitations(own, doc.text)) issues.set(issue.subject, issue);
     for (const segment of segments ?? doc.segments) {
       if (segment.document !== doc.name) continue;
       if (!/\b(section|sec\.|§|clause|paragraph|appendix|annex|schedule|exhibit)\s/i.test(segment.text))
@@ -359,4 +408,285 @@ export function citationEvidenceHints(
   const issue = findBrokenReferences(analysis, doc.segments).find((i) => i.subject.startsWith(prefix));
   const quote = issue?.quotes[0];
   return quote ? [{ query: quote.text.slice(0, 200), document: quote.document }] : [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Citations of well-known regulations: a section or article number that the regulation does not
+// have ("45 CFR 164.312(f)" where 164.312 runs from (a) to (e); "Article 103 GDPR").
+
+interface RegulationCitation {
+  segment: LocatedSegment;
+  /** As written, for the finding ("45 CFR 164.312(f)"). */
+  phrase: string;
+  /** Stable key without spaces or colons ("45-CFR-164.312(f)"). */
+  key: string;
+  /** Why it does not exist. */
+  problem: string;
+  /** What the valid range is. */
+  valid: string;
+}
+
+/**
+ * Top-level paragraphs of the HIPAA Security Rule and Breach Notification Rule sections (45 CFR
+ * Part 164, Subparts C and D), with the numbered (a)(N) standards where a section has them.
+ */
+const CFR_164_PARAGRAPHS: Record<string, { letters: string; aStandards?: number }> = {
+  '164.302': { letters: '' },
+  '164.304': { letters: '' },
+  '164.306': { letters: 'abcde' },
+  '164.308': { letters: 'ab', aStandards: 8 },
+  '164.310': { letters: 'abcd' },
+  '164.312': { letters: 'abcde' },
+  '164.314': { letters: 'ab' },
+  '164.316': { letters: 'ab' },
+  '164.318': { letters: 'abc' },
+  '164.400': { letters: '' },
+  '164.402': { letters: '' },
+  '164.404': { letters: 'abcd' },
+  '164.406': { letters: 'abc' },
+  '164.408': { letters: 'abc' },
+  '164.410': { letters: 'abc' },
+  '164.412': { letters: 'ab' },
+  '164.414': { letters: 'ab' },
+  // Privacy Rule (Subpart E).
+  '164.502': { letters: 'abcdefghij' },
+  '164.504': { letters: 'abcdefg' },
+  '164.506': { letters: 'abc' },
+  '164.508': { letters: 'abc' },
+  '164.510': { letters: 'ab' },
+  '164.512': { letters: 'abcdefghijkl' },
+  '164.514': { letters: 'abcdefghi' },
+  '164.520': { letters: 'abcde' },
+  '164.522': { letters: 'ab' },
+  '164.524': { letters: 'abcde' },
+  '164.526': { letters: 'abcdef' },
+  '164.528': { letters: 'abcd' },
+  '164.530': { letters: 'abcdefghijk' },
+};
+
+/** Numbered paragraphs of the GDPR articles most often cited (EU and UK GDPR share numbering). */
+const GDPR_ARTICLE_PARAGRAPHS: Record<number, number> = {
+  5: 2,
+  6: 4,
+  7: 4,
+  9: 4,
+  12: 8,
+  13: 4,
+  14: 5,
+  15: 4,
+  16: 1,
+  17: 3,
+  18: 3,
+  20: 4,
+  21: 6,
+  22: 4,
+  24: 3,
+  25: 3,
+  28: 10,
+  30: 5,
+  32: 4,
+  33: 5,
+  34: 4,
+  35: 11,
+  36: 5,
+  37: 7,
+  38: 6,
+  39: 2,
+  44: 1,
+  45: 9,
+  46: 5,
+  47: 3,
+  49: 6,
+  83: 11,
+};
+const GDPR_LAST_ARTICLE = 99;
+
+const CFR_164 =
+  /(?:\b45\s*C\.?\s?F\.?\s?R\.?\s*(?:(?:Part\s+)?§+\s*|§+\s*)?|§+\s*)?\b(164\.[3-5]\d\d)((?:\([a-z0-9]{1,5}\))*)/g;
+const GDPR_ARTICLE =
+  /\b(?:Art(?:icle)?s?\.?\s*(\d{1,3})((?:\(\d{1,2}\))?)(?:\([a-z]\))*\s*(?:of\s+(?:the\s+)?)?(?:UK\s+|EU\s+)?GDPR\b|(?:UK\s+|EU\s+)?GDPR,?\s+Art(?:icle)?s?\.?\s*(\d{1,3})((?:\(\d{1,2}\))?))/g;
+
+function cfrProblems(segment: LocatedSegment): RegulationCitation[] {
+  const out: RegulationCitation[] = [];
+  for (const m of segment.text.matchAll(CFR_164)) {
+    const section = m[1]!;
+    const known = CFR_164_PARAGRAPHS[section];
+    if (!known) continue;
+    const parts = [...(m[2] ?? '').matchAll(/\(([a-z0-9]{1,5})\)/g)].map((p) => p[1]!);
+    const first = parts[0];
+    const phrase = m[0].trim();
+    const key = phrase.replace(/:/g, ' ');
+    const range = known.letters
+      ? `paragraphs (${known.letters[0]}) to (${known.letters.slice(-1)})`
+      : 'no lettered paragraphs';
+    if (first && /^[a-z]$/.test(first) && !known.letters.includes(first)) {
+      out.push({
+        segment,
+        phrase,
+        key,
+        problem: `${section} has no paragraph (${first})`,
+        valid: `${section} has ${range}`,
+      });
+      continue;
+    }
+    const second = parts[1];
+    if (
+      first === 'a' &&
+      known.aStandards &&
+      second &&
+      /^\d+$/.test(second) &&
+      Number(second) > known.aStandards
+    )
+      out.push({
+        segment,
+        phrase,
+        key,
+        problem: `${section}(a) has no standard (${second})`,
+        valid: `${section}(a) runs from (a)(1) to (a)(${known.aStandards})`,
+      });
+  }
+  return out;
+}
+
+function gdprProblems(segment: LocatedSegment): RegulationCitation[] {
+  const out: RegulationCitation[] = [];
+  for (const m of segment.text.matchAll(GDPR_ARTICLE)) {
+    const article = Number(m[1] ?? m[3]);
+    const paragraph = (m[2] ?? m[4] ?? '').replace(/[()]/g, '');
+    const phrase = m[0].trim();
+    const key = `GDPR Article ${article}${paragraph ? `(${paragraph})` : ''}`;
+    if (article < 1 || article > GDPR_LAST_ARTICLE)
+      out.push({
+        segment,
+        phrase,
+        key,
+        problem: `the GDPR has no Article ${article}`,
+        valid: `the GDPR has Articles 1 to ${GDPR_LAST_ARTICLE}`,
+      });
+    else if (
+      paragraph &&
+      GDPR_ARTICLE_PARAGRAPHS[article] &&
+      Number(paragraph) > GDPR_ARTICLE_PARAGRAPHS[article]!
+    )
+      out.push({
+        segment,
+        phrase,
+        key,
+        problem: `Article ${article} of the GDPR has no paragraph ${paragraph}`,
+        valid: `Article ${article} has paragraphs 1 to ${GDPR_ARTICLE_PARAGRAPHS[article]}`,
+      });
+  }
+  return out;
+}
+
+function regulationIssue(citation: RegulationCitation): Issue {
+  const { segment, phrase, key, problem, valid } = citation;
+  return {
+    primitive: 'citation_integrity_check',
+    subject: `citation:${segment.document}:regulation:${key}:${segment.document}`,
+    aspects: [`citation:${segment.document}:regulation:${key}`],
+    title: `Invalid regulation citation in ${segment.document}: ${phrase}`,
+    description:
+      `${segment.document} cites "${phrase}", but ${problem}: ${valid}. The reference does not resolve, so the ` +
+      `requirement it is meant to rest on cannot be traced, and the mapping of the control to the regulation is wrong.`,
+    rootCause: `The regulatory references of ${segment.document} were written or renumbered without checking them against the text of the regulation.`,
+    remediationScope: `Correct the citation in ${segment.document} to the provision that holds the requirement, and check the document's other regulatory references.`,
+    remediationEffortHours: 1,
+    severity: 'medium',
+    confidence: 0.85,
+    frameworks: [],
+    quotes: [quoteOf(segment)],
+  };
+}
+
+/** Highest control number of each NIST SP 800-53 family (Revision 5, a superset of Revision 4). */
+const SP800_53_CONTROLS: Record<string, number> = {
+  AC: 25,
+  AT: 6,
+  AU: 16,
+  CA: 9,
+  CM: 14,
+  CP: 13,
+  IA: 13,
+  IR: 10,
+  MA: 7,
+  MP: 8,
+  PE: 23,
+  PL: 11,
+  PM: 32,
+  PS: 9,
+  PT: 8,
+  RA: 10,
+  SA: 23,
+  SC: 51,
+  SI: 23,
+  SR: 12,
+};
+const SP800_53_CONTROL = /\b(AC|AT|AU|CA|CM|CP|IA|IR|MA|MP|PE|PL|PM|PS|PT|RA|SA|SC|SI|SR)-(\d{1,3})\b/g;
+
+/** Control identifiers in a document that relies on NIST SP 800-53 that the catalogue lacks ("AC-31"). */
+function sp80053Problems(segment: LocatedSegment, documentText: string): RegulationCitation[] {
+  if (!/800-53(?![A-Z\d])/.test(documentText)) return [];
+  const out: RegulationCitation[] = [];
+  for (const m of segment.text.matchAll(SP800_53_CONTROL)) {
+    const last = SP800_53_CONTROLS[m[1]!]!;
+    if (Number(m[2]) <= last || Number(m[2]) === 0) continue;
+    out.push({
+      segment,
+      phrase: m[0],
+      key: `NIST SP 800-53 ${m[0]}`,
+      problem: `NIST SP 800-53 has no control ${m[0]}`,
+      valid: `the ${m[1]} family runs from ${m[1]}-1 to ${m[1]}-${last}`,
+    });
+  }
+  return out;
+}
+
+/** Annex A controls of ISO/IEC 27001:2022 (and 27002:2022): themes 5 to 8 with these last numbers. */
+const ISO27001_2022_ANNEX_A: Record<number, number> = { 5: 37, 6: 8, 7: 14, 8: 34 };
+const ANNEX_A_CONTROL =
+  /\b(?:Annex\s+A\.?\s*(?:controls?\s*)?|(?<!(?:Appendix|Section|Figure|Table|Schedule|Exhibit|Part|Annex)\s)A\.)(\d{1,2})\.(\d{1,2})(?:\.(\d{1,2}))?(?![\d.]*\d)/g;
+const ISO27K_EDITION = /\bISO(?:\/IEC)?\s*2700[12]\s*:\s*((?:19|20)\d\d)/g;
+
+/**
+ * In a document built on the 2022 edition only, an Annex A control numbered outside themes 5-8
+ * or with three levels ("A.9.4.2") is a 2013 number that no longer resolves.
+ */
+function annexAProblems(segment: LocatedSegment, documentText: string): RegulationCitation[] {
+  const editions = new Set([...documentText.matchAll(ISO27K_EDITION)].map((m) => m[1]));
+  if (editions.size !== 1 || !editions.has('2022')) return [];
+  const out: RegulationCitation[] = [];
+  for (const m of segment.text.matchAll(ANNEX_A_CONTROL)) {
+    const theme = Number(m[1]);
+    const last = ISO27001_2022_ANNEX_A[theme];
+    if (last !== undefined && !m[3] && Number(m[2]) >= 1 && Number(m[2]) <= last) continue;
+    const phrase = m[0].trim();
+    out.push({
+      segment,
+      phrase,
+      key: `ISO 27001 2022 ${phrase.replace(/\s+/g, ' ')}`,
+      problem: `ISO/IEC 27001:2022 Annex A has no control ${m[1]}.${m[2]}${m[3] ? `.${m[3]}` : ''} (the number follows the withdrawn 2013 numbering or does not exist)`,
+      valid: 'Annex A of the 2022 edition has controls 5.1-5.37, 6.1-6.8, 7.1-7.14 and 8.1-8.34',
+    });
+  }
+  return out;
+}
+
+/** Citations of well-known regulation and control-catalogue provisions that do not exist. */
+export function findInvalidRegulationCitations(segments: LocatedSegment[], documentText = ''): Issue[] {
+  const issues = new Map<string, Issue>();
+  const text = documentText || segments.map((s) => s.text).join('\n');
+  for (const segment of segments) {
+    if (!/164\.|GDPR|[A-Z]{2}-\d|A\.\d|Annex\s+A/.test(segment.text)) continue;
+    for (const citation of [
+      ...cfrProblems(segment),
+      ...gdprProblems(segment),
+      ...sp80053Problems(segment, text),
+      ...annexAProblems(segment, text),
+    ]) {
+      const issue = regulationIssue(citation);
+      if (!issues.has(issue.subject)) issues.set(issue.subject, issue);
+    }
+  }
+  return [...issues.values()];
 }

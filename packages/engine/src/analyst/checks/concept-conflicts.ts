@@ -4,8 +4,8 @@
 // the same thing); an explicit change ("from daily to weekly") is preferred because it is the clearest.
 import { jaccard, tokenize } from '../../text/normalize';
 import type { ConceptDefinition } from '../concepts';
-import { sameTopic, type ConceptFact } from '../corpus-analysis';
-import { topicOverlap } from '../topics';
+import { documentSubject, sameTopic, type ConceptFact } from '../corpus-analysis';
+import { topicOverlap, topicWords } from '../topics';
 import { isNormative, type DocumentRole } from '../document-roles';
 import { listDocuments, quoteOf, type Issue } from '../issue';
 import { describeQuantity, incompatible, type Quantity } from '../quantities';
@@ -63,8 +63,9 @@ function bestPair(
       if (!comparable(a, b, roles, multiValued)) continue;
       if (scope !== null && a.scope !== scope && b.scope !== scope) continue;
       // Two different populations (regulators vs. internal staff) are two rules.
-      if (a.scope !== null && b.scope !== null && a.scope !== b.scope) continue;
-      if (a.scope !== b.scope) {
+      const linked = linkedAcrossScopes(a, b);
+      if (a.scope !== null && b.scope !== null && a.scope !== b.scope && !linked) continue;
+      if (a.scope !== b.scope && !linked) {
         const [scoped, general] = a.scope === null ? [b, a] : [a, b];
         if (!weakerThanGeneral(scoped, general)) continue;
       }
@@ -93,10 +94,18 @@ function comparable(
   multiValued: Set<string> = new Set(),
 ): boolean {
   const aboutOneThing = sameTopic(a.topic, b.topic);
-  if (a.concept.requireTopic && !aboutOneThing) return false;
-  if (a.segment.document === b.segment.document) {
+  const sameDocument = a.segment.document === b.segment.document;
+  if (a.concept.requireTopic && !aboutOneThing && !(sameDocument && generalRuleAndItsSubset(a, b)))
+    return false;
+  if (sameDocument) {
     const summaryTable = Boolean(a.tabular) !== Boolean(b.tabular);
-    return aboutOneThing && summaryTable && Math.abs(a.segment.segIndex - b.segment.segIndex) >= 3;
+    if (!summaryTable || Math.abs(a.segment.segIndex - b.segment.segIndex) < 3) return false;
+    // A concept that names one thing (a loss report, an idle lock) needs only a shared key noun
+    // between the text and its quick-reference table; a concept of many things needs the same one.
+    const related = a.concept.requireTopic
+      ? aboutOneThing
+      : aboutOneThing || topicOverlap(a.topic, b.topic) > 0;
+    return related || generalRuleAndItsSubset(a, b);
   }
   if (differentObjects(a, b, roles, multiValued)) return false;
   // A general rule ("audit logs: at least one year") and a stricter one for particular things
@@ -109,6 +118,32 @@ function comparable(
     if (stricter && specific.topic.length >= 2) return false;
   }
   return true;
+}
+
+/**
+ * Two statements that topic clustering put in different scopes still speak about one thing when
+ * their own topics align (a rule listing several record types clusters with only one of them), or
+ * when one is the document's general rule and the other a row of its table.
+ */
+function linkedAcrossScopes(a: ConceptFact, b: ConceptFact): boolean {
+  if (a.concept.requireTopic && sameTopic(a.topic, b.topic)) return true;
+  return a.segment.document === b.segment.document && generalRuleAndItsSubset(a, b);
+}
+
+/**
+ * A general rule stated in the running text of a document about its own subject ("audit records
+ * are kept at least twelve months" in an audit logging standard) covers every row of that
+ * document's tables: a row that gives one kind of record less ("firewall logs: 180 days") breaks
+ * it, whatever the row's own words. Only bounded rules count (a minimum, or a maximum where lower
+ * is stricter): a plain value may be one case among others.
+ */
+function generalRuleAndItsSubset(a: ConceptFact, b: ConceptFact): boolean {
+  const [text, row] = a.tabular ? [b, a] : [a, b];
+  if (text.tabular || !row.tabular) return false;
+  const bound = higherIsStricter(text.concept) ? 'min' : 'max';
+  if (text.quantity.bound !== bound) return false;
+  const subject = new Set(topicWords(documentSubject(text.segment.document)));
+  return text.topic.some((w) => subject.has(w));
 }
 
 /**
@@ -169,7 +204,12 @@ export function conflictIssueFor(
 ): Issue | null {
   const scopeWanted =
     scopeFilter === undefined ? (facts.find((f) => f.scope !== null)?.scope ?? null) : scopeFilter;
-  const inScope = facts.filter((f) => f.scope === scopeWanted || (scopeWanted !== null && f.scope === null));
+  const inScope = facts.filter(
+    (f) =>
+      f.scope === scopeWanted ||
+      (scopeWanted !== null && f.scope === null) ||
+      facts.some((g) => g.scope === scopeWanted && linkedAcrossScopes(g, f)),
+  );
   const pair = bestPair(inScope, scopeWanted, facts, roles);
   if (!pair) return null;
   const concept = pair.a.concept;

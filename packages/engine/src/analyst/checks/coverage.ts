@@ -82,5 +82,8 @@ export function findCoverageGaps(
   frameworks: string[],
 ): Issue[] {
   const all = analysis.documents.flatMap((d) => d.segments);
-  return elements.map((e) => coverageIssue(e, all, frameworks)).filter((i): i is Issue => i !== null);
+  return elements
+    .filter((e) => !e.appliesWhen || all.some((s) => e.appliesWhen!.test(s.text)))
+    .map((e) => coverageIssue(e, all, frameworks))
+    .filter((i): i is Issue => i !== null);
 }

@@ -11,6 +11,8 @@
 import type { AnalyzedDocument, ConceptFact, CorpusAnalysis, LocatedSegment } from '../corpus-analysis';
 import { listDocuments, quoteOf, type Issue, type IssueQuote } from '../issue';
 import { tokenize } from '../../text/normalize';
+import { CONCEPTS, type ConceptDefinition } from '../concepts';
+import { extractTimeQuantities } from '../quantities';
 import { describeFact, higherIsStricter } from './concept-conflicts';
 
 const THIRD_PARTY =
@@ -129,7 +131,9 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
   {
     id: 'confidentiality',
     label: 'confidentiality obligations',
-    parent: /\bconfidential\w*/i,
+    // A classification label ("CONFIDENTIAL information") names data, not a confidentiality clause.
+    parent:
+      /\b(confidentiality|non-disclosure|NDAs?)\b|\b(?:keep|kept|held|hold|treat\w*)\b[^.]{0,40}\bconfidential\b|\bconfidential\w* (?:obligations?|undertakings?|clauses?|agreements?|terms)\b/i,
     child: [/\b(confidential\w*|non-disclosure)\b/i],
   },
   { id: 'insurance', label: 'insurance cover', parent: /\binsurance\b/i, child: [/\binsur\w*/i] },
@@ -517,44 +521,97 @@ function clauseIssues(
   ];
 }
 
-/** The parent requires approval of sub-contracting; the contract leaves it to the provider. */
-function subcontractorIssue(
-  parent: AnalyzedDocument,
-  child: AnalyzedDocument,
-  seen: (s: LocatedSegment) => boolean,
-): Issue | null {
-  const requirement = parent.segments.find(
+/**
+ * Sub-contractors bound to the same terms as the provider: "agree in writing to the same
+ * restrictions and conditions", "obligations no less protective", "flow down equivalent terms".
+ */
+const EQUAL_TERMS =
+  /\b(same|equivalent|identical|substantially similar|no less (?:protective|stringent|onerous)|at least as (?:protective|stringent)|materially the same|comparable)\b[^.]{0,60}\b(restrictions?|conditions?|obligations?|requirements?|terms|protections?|safeguards?|standards?)\b|\b(?:restrictions?|conditions?|obligations?|requirements?|terms|protections?|safeguards?)\b[^.]{0,30}\b(?:no less (?:protective|stringent|onerous)|at least as (?:protective|stringent)|equivalent to|the same as)\b|\bflow(?:s|ed|ing)?[- ]down\b|\bflowed down\b|\b(?:bound|binds?) (?:by|to) (?:the )?(?:same|equivalent)\b/i;
+
+/**
+ * The provider's own sub-contractors ("its subcontractors", "ensure that any subcontractor"), not
+ * a sub-contractor as the party itself ("any supplier or subcontractor must accept ...").
+ */
+const PROVIDERS_OWN_SUBCONTRACTORS =
+  /\b(?:its|their|any such|the (?:provider|supplier|vendor|processor|contractor|business associate)['\u2019]s)\s+(?:own\s+)?sub-?(?:contract\w*|processors?|suppliers?)|\b(?:ensur\w*|requir\w*|bind\w*|impos\w*|oblig\w*)\b[^.]{0,30}\bsub-?(?:contract\w*|processors?|suppliers?)/i;
+
+function ownUseOfSubcontractors(text: string): boolean {
+  // The organisation's own use of sub-processors (as a processor itself) binds no vendor.
+  return /\b(we|us)\b[^.]{0,20}\b(engage|use|appoint)\b/i.test(text);
+}
+
+/** The statement of the parent that makes sub-contracting subject to approval or notice. */
+function approvalRequirement(parent: AnalyzedDocument, seen: (s: LocatedSegment) => boolean) {
+  return parent.segments.find(
     (s) =>
       seen(s) &&
       SUBCONTRACT.test(s.text) &&
       CONSENT.test(s.text) &&
       /\b(must|shall|only|no|not)\b/i.test(s.text) &&
-      // The organisation's own use of sub-processors (as a processor itself) binds no vendor.
-      !/\b(we|us)\b[^.]{0,20}\b(engage|use|appoint)\b/i.test(s.text),
+      !ownUseOfSubcontractors(s.text),
   );
-  if (!requirement) return null;
+}
+
+/** The statement of the parent that requires sub-contractors to accept the provider's own terms. */
+function equalTermsRequirement(parent: AnalyzedDocument, seen: (s: LocatedSegment) => boolean) {
+  return parent.segments.find(
+    (s) =>
+      seen(s) &&
+      PROVIDERS_OWN_SUBCONTRACTORS.test(s.text) &&
+      EQUAL_TERMS.test(s.text) &&
+      /\b(must|shall|ensures?|requires?|agrees?|will)\b/i.test(s.text) &&
+      !ownUseOfSubcontractors(s.text),
+  );
+}
+
+/**
+ * The parent requires approval of sub-contracting, or sub-contractors bound by the same terms; the
+ * contract leaves sub-contracting to the provider or never binds its sub-contractors.
+ */
+function subcontractorIssue(
+  parent: AnalyzedDocument,
+  child: AnalyzedDocument,
+  seen: (s: LocatedSegment) => boolean,
+): Issue | null {
+  const approval = approvalRequirement(parent, seen);
+  const equal = equalTermsRequirement(parent, seen);
+  if (!approval && !equal) return null;
   // Any clause of the contract that subjects sub-contracting to approval or notice carries the
-  // obligation (a heading or a cross-reference elsewhere does not undo it).
+  // obligation (a heading or a cross-reference elsewhere does not undo it). A clause binding
+  // sub-contractors may continue in the next statement ("Any such sub-processor shall ...").
   const clauses = child.segments.filter((s) => SUBCONTRACT.test(s.text));
-  if (clauses.some((s) => CONSENT.test(s.text) && !UNCONSTRAINED.test(s.text))) return null;
+  const windows = child.segments.map((s, i) => `${s.text} ${child.segments[i + 1]?.text ?? ''}`);
+  const approvalCarried = clauses.some((s) => CONSENT.test(s.text) && !UNCONSTRAINED.test(s.text));
+  const equalCarried = windows.some((w) => SUBCONTRACT.test(w) && EQUAL_TERMS.test(w));
+  const missing: string[] = [];
+  if (approval && !approvalCarried) missing.push('prior approval of (or notice of) sub-contractors');
+  if (equal && !equalCarried)
+    missing.push('sub-contractors bound in writing to the same restrictions and conditions');
+  if (missing.length === 0) return null;
+  const requirement = (approval && !approvalCarried ? approval : equal) ?? approval!;
   const clause = clauses.find((s) => UNCONSTRAINED.test(s.text)) ?? clauses[0];
   if (clause && !seen(clause)) return null;
   const party = counterparty(child);
+  const quoted = (text: string) => `"${text.slice(0, 160)}"`;
+  const requirements = [approval, equal].filter((r): r is LocatedSegment => Boolean(r));
   return {
     primitive: 'flow_down_check',
     subject: `${flowSubject(child.name)}:subcontracting`,
-    aspects: [flowSubject(child.name)],
-    title: `${child.title}: sub-contracting not subject to approval as ${parent.name} requires`,
+    // Its own root cause: sub-contracting terms are negotiated apart from the other clauses.
+    aspects: [`${flowSubject(child.name)}:subcontracting`],
+    title: `${child.title}: sub-contracting without the ${missing.length > 1 ? 'safeguards' : 'safeguard'} ${parent.name} requires`,
     description: clause
-      ? `${parent.name} allows sub-contracting only with approval ("${requirement.text.slice(0, 160)}"), but ${child.name} lets ${party ?? 'the provider'} sub-contract freely ("${clause.text.slice(0, 160)}"). The obligation was not flowed down.`
-      : `${parent.name} allows sub-contracting only with approval ("${requirement.text.slice(0, 160)}"), but ${child.name} has no clause on sub-contracting at all. The obligation was not flowed down.`,
-    rootCause: `${child.name} was agreed without checking it against the third-party obligations of ${parent.name}.`,
-    remediationScope: `Amend ${child.name} to require prior written approval of sub-contractors and to flow the same obligations down to them.`,
+      ? `${parent.name} requires ${missing.join(' and ')} (${quoted(requirement.text)}), but ${child.name} lets ${party ?? 'the provider'} subcontract without ${missing.length > 1 ? 'them' : 'it'} (${quoted(clause.text)}). The obligation was not flowed down.`
+      : `${parent.name} requires ${missing.join(' and ')} (${quoted(requirement.text)}), but ${child.name} has no clause on subcontracting at all. The obligation was not flowed down.`,
+    rootCause: `${child.name} was agreed without checking its subcontracting terms against the third-party obligations of ${parent.name}.`,
+    remediationScope: `Amend ${child.name} to require prior written approval of subcontractors and to flow the same obligations down to them.`,
     remediationEffortHours: 8,
     severity: 'high',
     confidence: clause ? 0.85 : 0.7,
     frameworks: [],
-    quotes: clause ? [quoteOf(requirement), quoteOf(clause)] : [quoteOf(requirement)],
+    quotes: clause
+      ? [...requirements.map((r) => quoteOf(r)), quoteOf(clause)]
+      : requirements.map((r) => quoteOf(r)),
   };
 }
 
@@ -617,6 +674,56 @@ function missingTimedObligation(
     quotes: [quoteOf(pf.segment), ...(nearest && nearest.score > 0 ? [quoteOf(nearest.s)] : [])],
   };
 }
+
+/** How far above a table row its header may be (rows of the same table in between). */
+const HEADER_LOOKBACK = 12;
+
+/** Timed concepts a table header names as its columns, in column order. */
+function headerConcepts(header: string): ConceptDefinition[] {
+  return CONCEPTS.filter((c) => c.kind === 'duration')
+    .map((c) => ({ c, at: header.search(c.subject) }))
+    .filter((x) => x.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((x) => x.c);
+}
+
+/**
+ * Values a parent assigns to the contract's provider in a table: a row naming the provider
+ * ("| 1 | Patient records system | Acme Hosting | 4 hours | 15 minutes |") under a header naming
+ * timed objectives ("Tier | System | Hosted by | RTO | RPO"). The row's durations are its last
+ * columns, so they are read against the header's last timed columns.
+ */
+function providerRowFacts(parent: AnalyzedDocument, child: AnalyzedDocument): ConceptFact[] {
+  const provider = counterparty(child)
+    ?.split(/\s+/)[0]
+    ?.replace(/[^A-Za-z0-9-]/g, '');
+  if (!provider || provider.length < 3) return [];
+  const naming = new RegExp(`\\b${provider}\\b`);
+  const out: ConceptFact[] = [];
+  parent.segments.forEach((row, index) => {
+    if (!naming.test(row.text) || row.text.length > 300) return;
+    const durations = extractTimeQuantities(row.text).filter((q) => q.kind === 'duration');
+    if (durations.length === 0) return;
+    for (let back = index - 1; back >= Math.max(0, index - HEADER_LOOKBACK); back--) {
+      const header = parent.segments[back]!;
+      const columns = headerConcepts(header.text);
+      // A header is short and has no durations of its own.
+      if (columns.length === 0 || header.text.length > 200 || extractTimeQuantities(header.text).length)
+        continue;
+      if (durations.length > columns.length) return;
+      durations.forEach((quantity, i) => {
+        const concept = columns[columns.length - durations.length + i]!;
+        out.push({ concept, scope: 'vendors', quantity, segment: row, topic: [], tabular: true });
+      });
+      return;
+    }
+  });
+  return out;
+}
+
+/** A commitment hedged into an effort ("commercially reasonable efforts to restore within ..."). */
+const HEDGED =
+  /\b((?:commercially )?reasonable (?:efforts|endeavou?rs)|best (?:efforts|endeavou?rs)|endeavou?r to|aims? to|targets?|where (?:practicable|possible|feasible)|as soon as (?:practicable|possible))\b/i;
 
 export function flowSubject(child: string): string {
   return `flow:${child}`;
@@ -685,12 +792,16 @@ export function flowDownIssues(
   // Values the parent sets for third parties: scoped to vendors, or stated inside the clauses it
   // requires in every contract ("Return and deletion ... within 30 days").
   const clauseSegments = new Set(contractObligations(parent).flatMap((o) => o.segments));
-  const parentFacts = analysis.facts.filter(
+  const stated = analysis.facts.filter(
     (f) =>
       f.segment.document === parent.name &&
       seen(f.segment) &&
       (f.scope === 'vendors' || clauseSegments.has(f.segment)),
   );
+  const assigned = providerRowFacts(parent, child).filter(
+    (f) => seen(f.segment) && !stated.some((s) => s.segment === f.segment && s.concept.id === f.concept.id),
+  );
+  const parentFacts = [...stated, ...assigned];
   const childFacts = analysis.facts.filter((f) => f.segment.document === child.name && seen(f.segment));
   for (const pf of parentFacts) {
     // Every timed commitment of a contract binds its provider, whatever party the sentence names,
@@ -716,11 +827,14 @@ export function flowDownIssues(
     issues.push({
       primitive: 'flow_down_check',
       subject: `${flowSubject(child.name)}:${pf.concept.id}`,
-      aspects: [flowSubject(child.name), `concept:${pf.concept.id}:vendors`],
+      // A value the parent assigns to this provider's service (a table row) is its own root cause.
+      aspects: assigned.includes(pf)
+        ? [`${flowSubject(child.name)}:${pf.concept.id}`, `concept:${pf.concept.id}:vendors`]
+        : [flowSubject(child.name), `concept:${pf.concept.id}:vendors`],
       title: `${child.title}: ${label} weaker than ${parent.name} requires`,
       description:
         `${parent.name} requires third parties to meet a ${label} of ${describeFact(pf)}, but ${child.name} only commits the provider to ` +
-        `${describeFact(cf)}. The obligation was not flowed down to the contract.`,
+        `${describeFact(cf)}${HEDGED.test(cf.segment.text) && !HEDGED.test(pf.segment.text) ? `, and only as "${cf.segment.text.match(HEDGED)![0]}"` : ''}. The obligation was not flowed down to the contract.`,
       rootCause: `${child.name} was negotiated without checking it against the third-party obligations of ${parent.name}.`,
       remediationScope: `Amend ${child.name} so the ${label} is at least as strict as ${parent.name} (${describeFact(pf).split(' (')[0]}), and add a policy-to-contract checklist to vendor onboarding.`,
       remediationEffortHours: 10,
@@ -732,6 +846,7 @@ export function flowDownIssues(
   }
   const subcontracting = subcontractorIssue(parent, child, seen);
   if (subcontracting) issues.push(subcontracting);
+  issues.push(...directiveIssues(analysis, parent, child, seen));
   issues.push(...clauseIssues(analysis, parent, child, seen));
   const childText = child.segments
     .filter(seen)
@@ -786,5 +901,158 @@ export function findFlowDownGaps(analysis: CorpusAnalysis): Issue[] {
   const out: Issue[] = [];
   for (const child of childContracts(analysis))
     for (const parent of parentPolicies(analysis)) out.push(...flowDownIssues(analysis, parent, child));
+  return out;
+}
+
+/**
+ * Evidence to fetch when the retrieved passages showed no gap for a policy-contract pair: the
+ * statements of gaps the fixed retrieval query rarely ranks (sub-contracting terms, values a plan's
+ * table assigns to the provider). The follow-up round then judges them on retrieved text.
+ */
+export function flowDownEvidenceHints(
+  analysis: CorpusAnalysis,
+  parent: AnalyzedDocument,
+  child: AnalyzedDocument,
+): Array<{ query: string; document: string }> {
+  const rows = new Set(providerRowFacts(parent, child).map((f) => f.segment.text));
+  return flowDownIssues(analysis, parent, child)
+    .filter(
+      (i) =>
+        i.subject.endsWith(':subcontracting') ||
+        i.subject.includes(':directive:') ||
+        i.quotes.some((q) => rows.has(q.text)),
+    )
+    .flatMap((i) => i.quotes)
+    .slice(0, 5)
+    .map((q) => ({ query: q.text.slice(0, 200), document: q.document }));
+}
+
+/**
+ * A parent's directive to another document of the set: "The Secure Build Standard must include a
+ * privacy review gate". The named document (subject) and what it must carry (object).
+ */
+const DOCUMENT_KIND =
+  '(?:Standard|Procedure|Plan|Process|Playbook|Runbook|Lifecycle|Life Cycle|Programme|Program|Manual|Guidelines?|Checklist|Methodology)';
+const DIRECTIVE_VERB =
+  '(?:embed|include|contain|incorporate|require|cover|address|define|specify|set out|provide for|describe|build in)';
+const DOCUMENT_DIRECTIVES: RegExp[] = [
+  // "The Secure Build Standard must (be updated to) include a privacy review gate"
+  new RegExp(
+    `\\b((?:[A-Za-z][\\w&'-]*\\s+){1,6}${DOCUMENT_KIND})\\s+(?:must|shall|is required to|will)\\s+(?:also\\s+)?(?:be (?:updated|amended|revised|extended) to\\s+)?${DIRECTIVE_VERB}\\s+([^.;]{6,200})`,
+    'i',
+  ),
+  // "... requires the Secure Build Standard to include a privacy review gate"
+  new RegExp(
+    `\\brequir\\w*\\s+(?:that\\s+)?((?:[A-Za-z][\\w&'-]*\\s+){1,6}${DOCUMENT_KIND})\\s+(?:to\\s+)?${DIRECTIVE_VERB}\\s+([^.;]{6,200})`,
+    'i',
+  ),
+];
+
+function directiveMatch(text: string): RegExpMatchArray | null {
+  for (const pattern of DOCUMENT_DIRECTIVES) {
+    const m = text.match(pattern);
+    if (m) return m;
+  }
+  return null;
+}
+
+/** Words of a directive's object that say what kind of thing, not which one ("a mandatory gate"). */
+const GENERIC_OBJECT_WORDS = new Set(
+  'review reviews mandatory gate gates step steps stage stages process processes requirement requirements control controls check checks section clause procedure standard policy plan every each such appropriate formal documented additional specific relevant new existing release releases change changes production sign-off signoff approval approvals before after part their there which where within without'.split(
+    ' ',
+  ),
+);
+
+function directiveStems(object: string): string[] {
+  const cut = object.split(/\b(?:so that|so as|in order|which|before|unless|including)\b|[,;(]/)[0]!;
+  const words = cut.toLowerCase().split(/[^a-z]+/);
+  const stems = words
+    .filter((w) => w.length >= 4 && !LABEL_STOPWORDS.has(w) && !GENERIC_OBJECT_WORDS.has(w))
+    .map((w) => w.slice(0, 5));
+  return [...new Set(stems)];
+}
+
+/**
+ * The corpus document a directive names by its title: the longest run of words ending with the
+ * document kind whose words all appear in one document's title or file name ("ensure that the
+ * Access Review Procedure" names "Access-Review-Procedure.md").
+ */
+function namedDocument(analysis: CorpusAnalysis, parent: AnalyzedDocument, name: string) {
+  const words = name
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 3 && w !== 'the');
+  for (let from = 0; from <= words.length - 2; from++) {
+    const suffix = words.slice(from);
+    const named = analysis.documents.find((d) => {
+      if (d === parent || d.role === 'evidence') return false;
+      const own = `${d.title} ${d.name.replace(/[-_.]+/g, ' ')}`.toLowerCase();
+      return suffix.every((w) => own.includes(w));
+    });
+    if (named) return named;
+  }
+  return undefined;
+}
+
+/**
+ * A parent requires a named procedure or standard to include something the named document never
+ * mentions: the obligation did not flow down from policy to procedure.
+ */
+export function directiveIssues(
+  analysis: CorpusAnalysis,
+  parent: AnalyzedDocument,
+  child: AnalyzedDocument,
+  seen: (s: LocatedSegment) => boolean = () => true,
+): Issue[] {
+  const issues: Issue[] = [];
+  for (const segment of parent.segments) {
+    const m = directiveMatch(segment.text);
+    if (!m || !seen(segment)) continue;
+    if (namedDocument(analysis, parent, m[1]!) !== child) continue;
+    const stems = directiveStems(m[2]!);
+    if (stems.length === 0 || stems.length > 4) continue;
+    const lower = child.segments.map((s) => s.text.toLowerCase());
+    if (lower.some((t) => stems.every((w) => t.includes(w)))) continue;
+    const object = m[2]!.split(/\b(?:so that|so as|in order)\b|[;(]/)[0]!.replace(/[,\s]+$/, '');
+    const objectTokens = new Set(tokenize(m[2]!));
+    const nearest = child.segments
+      .filter(seen)
+      .map((s) => ({ s, score: tokenize(s.text).filter((t) => objectTokens.has(t)).length }))
+      .filter((x) => x.score > 0 && x.s.text.length < 600)
+      .sort((a, b) => b.score - a.score)[0]?.s;
+    issues.push({
+      primitive: 'flow_down_check',
+      subject: `${flowSubject(child.name)}:directive:${stems.join('-')}`,
+      aspects: [`${flowSubject(child.name)}:directive:${stems.join('-')}`],
+      title: `${child.title} lacks ${object} that ${parent.name} requires it to include`,
+      description:
+        `${parent.name} requires ${child.name} to include ${object} ("${segment.text.slice(0, 220)}"), but ${child.name} never mentions it` +
+        `${nearest ? ` (its nearest statement: "${nearest.text.slice(0, 160)}")` : ''}. The obligation was not flowed down from the policy to the procedure.`,
+      rootCause: `${child.name} was written or revised without checking it against the requirements ${parent.name} places on it.`,
+      remediationScope: `Amend ${child.name} to include ${object}, and record which policy requirements each procedure implements.`,
+      remediationEffortHours: 6,
+      severity: 'medium',
+      confidence: nearest ? 0.8 : 0.72,
+      frameworks: [],
+      quotes: [quoteOf(segment), ...(nearest ? [quoteOf(nearest)] : [])],
+    });
+  }
+  return issues;
+}
+
+/** Directive gaps across the corpus, with the pair each comes from (for the catalog). */
+export function findDirectiveGaps(
+  analysis: CorpusAnalysis,
+): Array<{ parent: AnalyzedDocument; child: AnalyzedDocument; issue: Issue }> {
+  const out: Array<{ parent: AnalyzedDocument; child: AnalyzedDocument; issue: Issue }> = [];
+  for (const parent of analysis.documents) {
+    if (parent.role === 'evidence' || parent.role === 'contract') continue;
+    for (const segment of parent.segments) {
+      const m = directiveMatch(segment.text);
+      const child = m ? namedDocument(analysis, parent, m[1]!) : undefined;
+      if (!child || out.some((o) => o.parent === parent && o.child === child)) continue;
+      for (const issue of directiveIssues(analysis, parent, child)) out.push({ parent, child, issue });
+    }
+  }
   return out;
 }

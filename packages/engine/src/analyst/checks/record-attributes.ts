@@ -74,16 +74,32 @@ interface Table {
   rows: Array<{ segment: LocatedSegment; cells: string[] }>;
 }
 
+/**
+ * Index of a table's header among its rows: exports often open with title or "generated on"
+ * rows that fill only a cell or two, so the header is the first row filling nearly as many cells
+ * as the fullest row.
+ */
+export function headerIndex(rows: string[][]): number {
+  const filled = rows.map((cells) => cells.filter((c) => c.length > 0).length);
+  const widest = Math.max(0, ...filled);
+  const found = filled.findIndex((n) => n >= Math.max(2, widest * 0.8));
+  return found < 0 ? 0 : found;
+}
+
+/** Cells of a rendered table row; empty cells render as "a | | b", so split on every bar. */
+function splitRow(s: LocatedSegment): string[] {
+  return s.text
+    .replace(/^\s*\|/, '')
+    .replace(/\|\s*$/, '')
+    .split('|')
+    .map((c) => c.trim());
+}
+
 function tableOf(doc: AnalyzedDocument): Table | null {
-  const lines = doc.segments.filter((s) => s.text.includes(' | '));
+  const all = doc.segments.filter((s) => s.text.includes(' | '));
+  const lines = all.slice(headerIndex(all.map(splitRow)));
   if (lines.length < 2) return null;
-  // Empty cells render as "a | | b": split on every bar so the columns stay aligned.
-  const split = (s: LocatedSegment) =>
-    s.text
-      .replace(/^\s*\|/, '')
-      .replace(/\|\s*$/, '')
-      .split('|')
-      .map((c) => c.trim());
+  const split = splitRow;
   const header = lines[0]!;
   return {
     header,
@@ -121,11 +137,14 @@ export function recordAttributeIssues(
   if (doc.role !== 'evidence') return [];
   const table = tableOf(doc);
   if (!table) return [];
-  const late =
-    onlyId === undefined || onlyId === DEADLINE_ID ? lateRowsIssue(analysis, doc, table, visible) : null;
-  if (onlyId === DEADLINE_ID) return late ? [late] : [];
-  if (visible && !visible.has(table.header)) return late ? [late] : [];
-  return [...(late ? [late] : []), ...presenceIssues(analysis, doc, table, visible, onlyId)];
+  const wants = (id: string) => onlyId === undefined || onlyId === id;
+  const rowChecks = [
+    wants(DEADLINE_ID) ? lateRowsIssue(analysis, doc, table, visible) : null,
+    wants(SELF_APPROVAL_ID) ? selfApprovalIssue(analysis, doc, table, visible) : null,
+  ].filter((i): i is Issue => i !== null);
+  if (onlyId === DEADLINE_ID || onlyId === SELF_APPROVAL_ID) return rowChecks;
+  if (visible && !visible.has(table.header)) return rowChecks;
+  return [...rowChecks, ...presenceIssues(analysis, doc, table, visible, onlyId)];
 }
 
 function presenceIssues(
@@ -193,12 +212,12 @@ export function findRecordAttributeGaps(analysis: CorpusAnalysis): Issue[] {
 export const DEADLINE_ID = 'deadline';
 
 const START_COLUMN =
-  /\b(found|open\w*|raised|reported|detected|discovered|identified|logged|created|received|releas\w*|published|issued|requested|submitted|start\w*|notified)\b/i;
+  /\b(found|open\w*|raised|reported|detected|discovered|identified|logged|created|received|releas\w*|published|issued|requested|submitted|start\w*|notified|separat\w*|terminat\w*|leav\w*|left|exit\w*|depart\w*|offboard\w*|resign\w*|aware\w*|occurr\w*)\b/i;
 const END_COLUMN =
-  /\b(closed|clos\w*|resolv\w*|remediat\w*|patch\w*|appl(?:ied|y)|fix\w*|complet\w*|implement\w*|install\w*|mitigat\w*|deploy\w*|revok\w*|remov\w*|done|delivered|respon\w*|answered|finish\w*)\b/i;
+  /\b(closed|clos\w*|resolv\w*|remediat\w*|patch\w*|appl(?:ied|y)|fix\w*|complet\w*|implement\w*|install\w*|mitigat\w*|deploy\w*|revok\w*|remov\w*|done|delivered|respon\w*|answered|finish\w*|disabl\w*|deactivat\w*|de-?provision\w*|suspend\w*|locked|blocked|retriev\w*|returned|collected|wiped|sanitis\w*|sanitiz\w*|destroy\w*)\b/i;
 /** Date ranges that are terms, not work items: a contract's start and end, a validity period. */
 const TERM_COLUMN =
-  /\b(contract|agreement|term|expir\w*|renew\w*|valid\w*|next|due|planned|scheduled|birth)\b/i;
+  /\b(contract|agreement|term|expir\w*|renew\w*|valid\w*|next|due|planned|scheduled|birth|last|latest|most recent)\b/i;
 const CATEGORY_COLUMN =
   /\b(severity|rating|priority|criticality|risk(?: level| rating)?|classification|class|category|level)\b/i;
 const EXCEPTION_COLUMN =
@@ -461,5 +480,95 @@ function lateRowsIssue(
       quoteOf(table.header),
       ...late.slice(0, 4).map((r) => quoteOf(r.segment)),
     ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Segregation of duties in records: a register with a column naming who made or requested an
+// item (author, requester, preparer, maker) and one naming who approved it (approver, authoriser,
+// checker). A normative document requires the approver to be independent; rows where the same
+// person holds both roles contradict it.
+
+export const SELF_APPROVAL_ID = 'self_approval';
+
+const MAKER_COLUMN =
+  /\b(author\w*|request\w*|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|payee set ?up by)\b/i;
+const CHECKER_COLUMN =
+  /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver))\b/i;
+/** Values that name a process or a body rather than a person. */
+const NOT_A_PERSON =
+  /^(n\/?a|none|tbd|-|system|auto\w*|pipeline|scheduler|bot|service|cab\b.*|committee\b.*|board\b.*|pre-?approved.*|standard.*|catalog\w*.*)$/i;
+/** A normative statement that the approver must differ from the maker. */
+const SEGREGATION =
+  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|approv\w* (?:their|his|her|its) own|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than))\b/i;
+
+/** Column holding person identifiers: mostly non-empty, non-date, short, with letters. */
+function personColumn(table: Table, header: RegExp, exclude = -1): number {
+  return table.columns.findIndex((name, i) => {
+    if (i === exclude || !header.test(name) || /\b(date|on|at|time)\b/i.test(name)) return false;
+    const values = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
+    const people = values.filter((v) => v.length <= 40 && /[a-z]/i.test(v) && parseDateCell(v) === null);
+    return people.length >= 2 && people.length >= values.length * 0.8;
+  });
+}
+
+function personKey(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
+
+const segregationCache = new WeakMap<CorpusAnalysis, LocatedSegment | null>();
+
+/** The normative statement requiring the approver to be independent (cached per corpus). */
+function segregationRule(analysis: CorpusAnalysis): LocatedSegment | null {
+  if (!segregationCache.has(analysis)) {
+    const candidates = analysis.documents
+      .filter((d) => isNormative(d.role))
+      .flatMap((d) => d.segments)
+      .filter((s) => SEGREGATION.test(s.text) && /\bapprov\w*/i.test(s.text));
+    // The statement of the rule itself (may not, must) beats a passing mention.
+    const rule = candidates.find((s) => OBLIGATION.test(s.text) || /\bmay not\b/i.test(s.text));
+    segregationCache.set(analysis, rule ?? candidates[0] ?? null);
+  }
+  return segregationCache.get(analysis) ?? null;
+}
+
+function selfApprovalIssue(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  table: Table,
+  visible?: Set<LocatedSegment>,
+): Issue | null {
+  const checker = personColumn(table, CHECKER_COLUMN);
+  const maker = personColumn(table, MAKER_COLUMN, checker);
+  if (maker < 0 || checker < 0 || CHECKER_COLUMN.test(table.columns[maker]!)) return null;
+  const offending = table.rows.filter((row) => {
+    if (visible && !visible.has(row.segment)) return false;
+    const a = row.cells[maker] ?? '';
+    const b = row.cells[checker] ?? '';
+    return a.length > 0 && !NOT_A_PERSON.test(a) && personKey(a) === personKey(b);
+  });
+  if (offending.length === 0) return null;
+  const rule = segregationRule(analysis);
+  if (!rule) return null;
+  const ids = offending.map((r) => r.cells[0] ?? '').slice(0, 6);
+  const subject = recordAttributeSubject(doc.name, SELF_APPROVAL_ID);
+  return {
+    primitive: 'conflict_check',
+    subject,
+    aspects: [subject],
+    title: `${doc.name}: ${offending.length} item${offending.length === 1 ? '' : 's'} (${ids.join(', ')}) approved by their own author, against ${rule.document}`,
+    description:
+      `${rule.document} requires independent approval ("${rule.text.slice(0, 200)}"), but ${doc.name} records the same person as ` +
+      `"${table.columns[maker]}" and "${table.columns[checker]}" for ${offending
+        .slice(0, 6)
+        .map((r) => `${r.cells[0]} (${r.cells[maker]})`)
+        .join(', ')}: self-approval, so the segregation of duties the rule relies on did not operate.`,
+    rootCause: `The tool or process behind ${doc.name} does not prevent the author of an item from approving it, and the independence required by ${rule.document} is not checked afterwards.`,
+    remediationScope: `Have the self-approved items in ${doc.name} reviewed by an independent approver, and enforce approver-differs-from-author in the workflow.`,
+    remediationEffortHours: 2 * offending.length + 4,
+    severity: 'high',
+    confidence: 0.85,
+    frameworks: [],
+    quotes: [quoteOf(rule), quoteOf(table.header), ...offending.slice(0, 4).map((r) => quoteOf(r.segment))],
   };
 }

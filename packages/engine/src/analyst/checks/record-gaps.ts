@@ -14,6 +14,8 @@ import { CONCEPTS } from '../concepts';
 import { quoteOf, type Issue } from '../issue';
 import { describeDays, describePeriod, describeQuantity } from '../quantities';
 import { conceptSubject } from './concept-conflicts';
+import { headerIndex } from './record-attributes';
+import { tokenize } from '../../text/normalize';
 
 function labelOf(doc: AnalyzedDocument): string {
   return `${doc.name.replace(/[-_.]+/g, ' ')} ${doc.title}`;
@@ -23,6 +25,22 @@ function labelOf(doc: AnalyzedDocument): string {
 function subjectMatchLength(subject: RegExp, label: string): number {
   const m = label.match(new RegExp(subject.source, subject.flags.replace('g', '')));
   return m ? m[0].length : 0;
+}
+
+/**
+ * Whether a record is named for the concept: its subject words describe the record and no other
+ * period concept's subject describes it more specifically. The file name decides when it names
+ * the concept, because an export's title is often a generic first row ("Report | users in
+ * security groups") that would let another concept's words win.
+ */
+function namedForConcept(doc: AnalyzedDocument, conceptId: string, subject: RegExp): boolean {
+  const fileName = doc.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ');
+  const label = subjectMatchLength(subject, fileName) > 0 ? fileName : labelOf(doc);
+  const own = subjectMatchLength(subject, label);
+  if (own === 0) return false;
+  return !CONCEPTS.some(
+    (c) => c.kind === 'period' && c.id !== conceptId && subjectMatchLength(c.subject, label) > own,
+  );
 }
 
 /**
@@ -42,12 +60,7 @@ function recordsAbout(analysis: CorpusAnalysis, conceptId: string, subject: RegE
     if (isNormative(doc.role) || doc.role === 'contract') return false;
     if (lastPerformedStatements(doc, conceptId).length > 0) return true;
     if (doc.dates.length === 0) return false;
-    const label = labelOf(doc);
-    const own = subjectMatchLength(subject, label);
-    if (own === 0) return false;
-    return !CONCEPTS.some(
-      (c) => c.kind === 'period' && c.id !== conceptId && subjectMatchLength(c.subject, label) > own,
-    );
+    return namedForConcept(doc, conceptId, subject);
   });
   cache.set(conceptId, found);
   return found;
@@ -68,13 +81,40 @@ interface LastPerformed {
   date: FoundDate;
 }
 
-function lastPerformedStatements(doc: AnalyzedDocument, conceptId: string): LastPerformed[] {
+/** Qualifiers too generic to name an activity on their own ("annual test", "full exercise"). */
+const GENERIC_QUALIFIER =
+  /^(the|a|an|this|that|each|every|any|such|annual|yearly|quarterly|monthly|weekly|daily|full|formal|regular|periodic|routine|plan|first|next|last|latest|previous|live|independent|internal|external|successful)$/i;
+
+/**
+ * The activity a requirement names, as the word before its action ("a full disaster recovery
+ * failover test" names a "failover test"): records often call the activity by that name without
+ * repeating the subject words of the requirement.
+ */
+function activityPhrase(fact: ConceptFact): RegExp | null {
+  const action = fact.concept.action;
+  if (!action) return null;
+  const found = [
+    ...fact.segment.text.matchAll(new RegExp(`\\b([a-z][a-z-]{3,})\\s+(?:${action.source})`, 'gi')),
+  ]
+    .map((m) => m[1]!)
+    .find((word) => !GENERIC_QUALIFIER.test(word));
+  if (!found) return null;
+  return new RegExp(`\\b${found}\\s+(?:${action.source})`, 'i');
+}
+
+function lastPerformedStatements(
+  doc: AnalyzedDocument,
+  conceptId: string,
+  fact?: ConceptFact,
+): LastPerformed[] {
   const concept = CONCEPTS.find((c) => c.id === conceptId);
   if (!concept || concept.kind !== 'period') return [];
+  const named = fact ? activityPhrase(fact) : null;
+  const about = (text: string) => concept.subject.test(text) || (named !== null && named.test(text));
   const out: LastPerformed[] = [];
   for (const segment of doc.segments) {
     const text = segment.text;
-    if (text.length > 600 || !concept.subject.test(text) || NOT_A_RECORD.test(text)) continue;
+    if (text.length > 600 || !about(text) || NOT_A_RECORD.test(text)) continue;
     if (concept.action && !concept.action.test(text)) continue;
     // "the last test was held on ...", or "no test has been performed since ...".
     let cue = text.search(LAST_CUE);
@@ -107,7 +147,7 @@ function lastPerformedIssue(
   const period = fact.quantity.value;
   if (!reference || period < 28 || fact.segment.document === record.name || !mostLenient(analysis, fact))
     return null;
-  const statements = lastPerformedStatements(record, fact.concept.id).filter(
+  const statements = lastPerformedStatements(record, fact.concept.id, fact).filter(
     (s) =>
       (!visible || visible.has(s.segment)) &&
       (fact.scope === null || [null, fact.scope].includes(scopeOf(fact.concept, s.segment.text))),
@@ -151,23 +191,26 @@ function lastPerformedIssue(
 
 /** Whether a record is named for the concept (a log of that activity), not just mentioning it. */
 function namedFor(analysis: CorpusAnalysis, fact: ConceptFact, record: AnalyzedDocument): boolean {
-  const label = labelOf(record);
-  const own = subjectMatchLength(fact.concept.subject, label);
-  return (
-    own > 0 &&
-    !CONCEPTS.some(
-      (c) => c.kind === 'period' && c.id !== fact.concept.id && subjectMatchLength(c.subject, label) > own,
-    )
-  );
+  return namedForConcept(record, fact.concept.id, fact.concept.subject);
 }
 
 export function recordsFor(analysis: CorpusAnalysis, fact: ConceptFact): AnalyzedDocument[] {
   // Yearly activities can be judged from one dated record (against the corpus's newest date).
   const needed = fact.quantity.value >= 180 ? 1 : 2;
   // A record that states when the activity was last performed needs no other dates.
-  return recordsAbout(analysis, fact.concept.id, fact.concept.subject).filter(
+  const about = recordsAbout(analysis, fact.concept.id, fact.concept.subject).filter(
     (doc) => doc.dates.length >= needed || lastPerformedStatements(doc, fact.concept.id).length > 0,
   );
+  // Records that call the activity by the requirement's own name for it ("failover test").
+  const named = analysis.documents.filter(
+    (doc) =>
+      !about.includes(doc) &&
+      !isNormative(doc.role) &&
+      doc.role !== 'contract' &&
+      doc.name !== fact.segment.document &&
+      lastPerformedStatements(doc, fact.concept.id, fact).length > 0,
+  );
+  return [...about, ...named];
 }
 
 interface Event {
@@ -194,7 +237,9 @@ function segmentContaining(doc: AnalyzedDocument, offsetInDoc: number): LocatedS
 }
 
 function tableRows(record: AnalyzedDocument): LocatedSegment[] {
-  return record.segments.filter((s) => s.text.includes(' | ') || /^\|.*\|$/.test(s.text));
+  const rows = record.segments.filter((s) => s.text.includes(' | ') || /^\|.*\|$/.test(s.text));
+  // Title and "generated on" rows above an export's header are not part of the table.
+  return rows.slice(headerIndex(rows.map(cellsOf)));
 }
 
 /** Cells of a table row; empty cells render as "a | | b", so split on every bar. */
@@ -252,6 +297,14 @@ function mostLenient(analysis: CorpusAnalysis, fact: ConceptFact): boolean {
 }
 
 /**
+ * Grace beyond the required interval before a row's "last ..." date counts as stale: a month, or
+ * a sixth of the interval for long ones, so a cycle run a few weeks late is not reported.
+ */
+function staleMargin(period: number): number {
+  return Math.max(30, period / 6);
+}
+
+/**
  * An inventory with a "last ..." date per row (last risk assessment, last review): rows whose
  * date is older than the required interval, relative to the corpus's newest date.
  */
@@ -276,7 +329,7 @@ export function staleRowsIssue(
   const stale = rows.slice(1).flatMap((row) => {
     const cells = cellsOf(row);
     const date = extractDates(cells[column] ?? '')[0];
-    return date && (reference.time - date.time) / DAY_MS > period * 1.5
+    return date && (reference.time - date.time) / DAY_MS > period + staleMargin(period)
       ? [{ row, name: cells[0] ?? '', date }]
       : [];
   });
@@ -420,16 +473,30 @@ export function recordGapIssue(
   };
 }
 
+/**
+ * How well a requirement fits a record: the record's name and title words the requirement's
+ * sentence uses. Several sentences may state the same interval ("IRT members receive role
+ * training annually", "everyone with CUI access completes CUI training annually"); the one about
+ * the record's own subject is the better evidence.
+ */
+function fitToRecord(fact: ConceptFact, record: AnalyzedDocument): number {
+  const words = new Set(tokenize(fact.segment.text));
+  return tokenize(labelOf(record)).filter((w) => words.has(w)).length;
+}
+
 export function findRecordGaps(analysis: CorpusAnalysis, facts: ConceptFact[]): Issue[] {
-  const issues = new Map<string, Issue>();
+  const issues = new Map<string, { issue: Issue; fit: number }>();
   for (const fact of facts) {
     if (fact.quantity.kind !== 'period') continue;
     const role = analysis.byName.get(fact.segment.document)?.role ?? 'other';
     if (role === 'evidence' || role === 'contract') continue;
     for (const record of recordsFor(analysis, fact)) {
       const issue = recordGapIssue(analysis, fact, record);
-      if (issue && !issues.has(issue.subject)) issues.set(issue.subject, issue);
+      if (!issue) continue;
+      const fit = fitToRecord(fact, record);
+      const held = issues.get(issue.subject);
+      if (!held || fit > held.fit) issues.set(issue.subject, { issue, fit });
     }
   }
-  return [...issues.values()];
+  return [...issues.values()].map((h) => h.issue);
 }

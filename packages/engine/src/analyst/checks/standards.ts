@@ -57,7 +57,59 @@ function currentUse(citations: CitationFact[], context?: StandardsContext): Cita
 }
 
 function supersededNow(fact: CitationFact, context?: StandardsContext): boolean {
-  return isSuperseded(fact.citation, context?.referenceDate?.time);
+  return isSuperseded(fact.citation, context?.referenceDate?.time) && !retainedByDecision(fact, context);
+}
+
+/** Words that say an older edition is kept on purpose: "keeps Revision 2 as the baseline until". */
+const RETENTION =
+  /\b(?:keeps?|kept|retain\w*|remains?|continu\w*|until|pending|baseline|contractual\w*|deviation|mandat\w*|not\s+yet|tracks?|transition\w*|defer\w*)\b/i;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A mention of the family's current edition, written bare ("Revision 3", ":2018", "v4.0"). */
+function currentEditionMention(family: StandardFamily): RegExp | null {
+  if (!/^\d/.test(family.current)) return null;
+  const e = escapeRegExp(family.current);
+  return new RegExp(
+    `(?:\\brev(?:ision)?\\.?\\s*|\\bversion\\s*|\\bv\\.?\\s*|:\\s*)${e}(?![\\d.]*\\d)|\\b${e}\\s+(?:edition|version|revision)\\b`,
+    'i',
+  );
+}
+
+const retainedCache = new WeakMap<object, Map<string, boolean>>();
+
+/**
+ * The corpus itself records that it stays on an older edition on purpose: near a citation of the
+ * family it names the current edition and says the older one is kept ("Revision 3 was published;
+ * the contract keeps Revision 2 as the baseline until ..."). Such a documented decision is not a
+ * stale reference.
+ */
+function retainedByDecision(fact: CitationFact, context?: StandardsContext): boolean {
+  if (!context) return false;
+  const family = fact.citation.family;
+  let cache = retainedCache.get(context.byName);
+  if (!cache) retainedCache.set(context.byName, (cache = new Map()));
+  const known = cache.get(family.id);
+  if (known !== undefined) return known;
+  const current = currentEditionMention(family);
+  let retained = false;
+  if (current) {
+    for (const doc of context.byName.values()) {
+      for (const m of doc.text.matchAll(new RegExp(family.pattern.source, family.pattern.flags))) {
+        const window = doc.text.slice(m.index, m.index + 700);
+        const rest = window.slice(m[0].length);
+        if (current.test(rest) && RETENTION.test(rest)) {
+          retained = true;
+          break;
+        }
+      }
+      if (retained) break;
+    }
+  }
+  cache.set(family.id, retained);
+  return retained;
 }
 
 /** "FIPS 140-2 or 140-3", "ISO/IEC 27001:2013 and :2022": a sentence that also names a current edition. */
