@@ -16,7 +16,7 @@ import {
   createPriceTable,
 } from '../packages/engine/src/gateway';
 import { loadCorpusFolder } from '../packages/engine/src/corpus-loader';
-import { score, type ExpectedCorpus } from '../packages/engine/src/expected';
+import { asOfOf, score, type ExpectedCorpus } from '../packages/engine/src/expected';
 
 async function main() {
   const given = process.argv.slice(2);
@@ -38,7 +38,7 @@ async function main() {
   const total = { planted: 0, found: 0, unmatched: 0 };
   for (const folder of folders) {
     const expected = JSON.parse(readFileSync(join(folder, 'EXPECTED.json'), 'utf8')) as ExpectedCorpus;
-    const snapshot = await loadCorpusFolder(folder, expected.corpus);
+    const snapshot = await loadCorpusFolder(folder, expected.corpus, asOfOf(expected));
     const gateway = createModelGateway({
       provider: createLocalProvider(),
       pricing: createPriceTable(null),

@@ -9,7 +9,11 @@ import { buildSnapshot } from './snapshot';
 /** The answer key of a sample corpus is not part of the client's corpus. */
 const ANSWER_KEY = /^EXPECTED\./i;
 
-export async function loadCorpusFolder(folder: string, clientId = 'eval'): Promise<CorpusSnapshot> {
+export async function loadCorpusFolder(
+  folder: string,
+  clientId = 'eval',
+  asOf?: number,
+): Promise<CorpusSnapshot> {
   const names = (await readdir(folder))
     .filter((name) => extensionOf(name) !== null && !ANSWER_KEY.test(name))
     .sort();
@@ -18,5 +22,5 @@ export async function loadCorpusFolder(folder: string, clientId = 'eval'): Promi
     const doc = await parseFile({ bytes: await readFile(join(folder, name)), filename: name });
     parsed.push({ doc, chunks: chunkDocument(doc) });
   }
-  return buildSnapshot(clientId, parsed);
+  return { ...buildSnapshot(clientId, parsed), ...(asOf === undefined ? {} : { asOf }) };
 }

@@ -20,4 +20,10 @@ export interface CorpusSnapshot {
   clientId: string;
   documents: CorpusDocument[];
   chunks: CorpusChunk[];
+  /**
+   * The moment the corpus describes as "now" (epoch ms): dates after it are future dates (next
+   * reviews), not the corpus's newest date. Unset, the wall clock is used; sample corpora pin it
+   * so their results do not change as the calendar moves past the dates they contain.
+   */
+  asOf?: number;
 }

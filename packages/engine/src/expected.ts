@@ -15,6 +15,13 @@ export interface ExpectedCorpus {
   corpus: string;
   intake: Intake;
   defects: ExpectedDefect[];
+  /** The date the corpus is written as of (YYYY-MM-DD); see CorpusSnapshot.asOf. */
+  as_of?: string;
+}
+
+/** The corpus's pinned "now", when its EXPECTED.json gives one. */
+export function asOfOf(expected: ExpectedCorpus): number | undefined {
+  return expected.as_of ? Date.parse(`${expected.as_of}T23:59:59Z`) : undefined;
 }
 
 export function matches(finding: EngineFinding, defect: ExpectedDefect): boolean {

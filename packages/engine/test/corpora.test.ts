@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAudit, DEFAULT_RUN_OPTIONS } from '../src';
 import { loadCorpusFolder } from '../src/corpus-loader';
-import { score, type ExpectedCorpus } from '../src/expected';
+import { asOfOf, score, type ExpectedCorpus } from '../src/expected';
 
 const repositoryRoot = join(__dirname, '..', '..', '..');
 const roots = [join(repositoryRoot, '..', 'shared', 'corpora'), join(repositoryRoot, 'test', 'corpora')];
@@ -25,7 +25,7 @@ test('the repository carries its own sample corpora', () => {
 describe.each(folders.map((folder) => [folder.split(/[\\/]/).at(-1)!, folder]))('%s', (_name, folder) => {
   test('recall >= 90% of planted defects, few unmatched findings, evidence quoted verbatim', async () => {
     const expected = JSON.parse(readFileSync(join(folder, 'EXPECTED.json'), 'utf8')) as ExpectedCorpus;
-    const snapshot = await loadCorpusFolder(folder);
+    const snapshot = await loadCorpusFolder(folder, 'eval', asOfOf(expected));
     const result = await runAudit({
       snapshot,
       intake: expected.intake,

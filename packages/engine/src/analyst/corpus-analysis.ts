@@ -604,7 +604,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
   const facts: ConceptFact[] = [];
   const factsBySegment = new Map<LocatedSegment, ConceptFact[]>();
   const citations: CitationFact[] = [];
-  const now = Date.now();
+  const now = snapshot.asOf ?? Date.now();
   let referenceDate: FoundDate | null = null;
   const abbreviations = definedAbbreviations(snapshot.documents.map((d) => d.text));
 
