@@ -512,3 +512,23 @@ describe('round 2: keeping statements about different things apart', () => {
     expect(issues.filter((i) => i.subject.startsWith('concept:restore_test_frequency'))).toHaveLength(0);
   });
 });
+
+describe('robustness and the corpus date', () => {
+  test('a word broken at a line end before an abbreviation neither throws nor hides the abbreviation', () => {
+    const abbreviations = definedAbbreviations([
+      'Remote staff must use multi-\nfactor authentication (MFA) for every login.',
+    ]);
+    expect(abbreviations.get('MFA')).toMatch(/factor authentication$/);
+  });
+
+  test("the corpus's newest date is taken as of the snapshot's pinned date, not the wall clock", async () => {
+    const snapshot = await snapshotOf({
+      'Records-Standard.md':
+        '# Records Standard\n\nApproved on 2026-01-10.\n\nThe archive moves on 2030-05-01.',
+    });
+    const newest = (asOf: string) =>
+      analyzeCorpus({ ...snapshot, asOf: Date.parse(asOf) }, null).referenceDate?.iso ?? null;
+    expect(newest('2027-01-01')).toBe('2026-01-10');
+    expect(newest('2031-01-01')).toBe('2030-05-01');
+  });
+});

@@ -105,7 +105,9 @@ export function definedAbbreviations(texts: string[]): Map<string, string> {
   for (const text of texts) {
     for (const m of foldTypography(text).matchAll(pattern)) {
       const abbreviation = m[2]!;
+      // Empty hyphen parts are dropped: a word broken at a line end ("multi-\nfactor") has one.
       const words = m[1]!.trim().split(/\s+/);
+      const partsOf = (word: string) => word.split('-').filter(Boolean);
       // The long form is as many trailing words as the abbreviation has letters (hyphenated words
       // count once per part): "Data-encrypting key (DEK)" -> 2 words, 3 parts.
       const letters = abbreviation.replace(/[0-9]/g, '').length;
@@ -113,10 +115,10 @@ export function definedAbbreviations(texts: string[]): Map<string, string> {
       let parts = 0;
       for (let i = words.length - 1; i >= 0 && parts < letters; i -= 1) {
         picked.unshift(words[i]!);
-        parts += words[i]!.split('-').length;
+        parts += partsOf(words[i]!).length;
       }
       const initials = picked
-        .flatMap((w) => w.split('-'))
+        .flatMap(partsOf)
         .map((w) => w[0]!.toUpperCase())
         .join('');
       if (parts !== letters || initials !== abbreviation.replace(/[0-9]/g, '')) continue;
@@ -134,13 +136,20 @@ export function topicOverlap(a: string[], b: string[]): number {
   return shared / Math.min(a.length, b.length);
 }
 
+const CLAUSE_LOOK_BACK = 600;
+
 /** The clause around a value: from the last clause break before it to the next one after it. */
 export function clauseAround(text: string, index: number, length: number): string {
-  const before = text.slice(0, index);
+  // Look back a bounded distance: a clause is never longer, and scanning from the start of the
+  // text for every value would be quadratic in long documents.
+  const from = Math.max(0, index - CLAUSE_LOOK_BACK);
+  const before = text.slice(from, index);
   const breaks = [
     ...before.matchAll(/[.;:!?](?:\s|$)|\s[-\u2013\u2014]\s|,\s(?=(?:we|they|it|but|while)\b)/gi),
   ];
-  const start = breaks.length ? breaks[breaks.length - 1]!.index! + breaks[breaks.length - 1]![0].length : 0;
+  const start = breaks.length
+    ? from + breaks[breaks.length - 1]!.index! + breaks[breaks.length - 1]![0].length
+    : from;
   const after = text.slice(index + length);
   const next = after.search(
     /[.;!?](?:\s|$)|,\s(?:which|unless|except|but|while|and then|or earlier)\b|\s\(except/i,

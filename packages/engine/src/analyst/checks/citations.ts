@@ -69,8 +69,12 @@ const DOC_NAME_TAIL_INLINE = `((?:[A-Z][\\w&/-]*\\s+(?:and\\s+|of\\s+|&\\s+)?){0
  * a clause of an external standard, not to a part of a corpus document.
  */
 function mapsToExternalClause(text: string, index: number): boolean {
-  const lineStart = text.lastIndexOf('\n', index) + 1;
-  const line = text.slice(lineStart, index);
+  // A heading line is short: look back a bounded distance, so a long line of references does not
+  // make every reference rescan it.
+  const from = Math.max(0, index - 300);
+  const lineStart = text.lastIndexOf('\n', index);
+  if (lineStart < from && from > 0) return false;
+  const line = text.slice(lineStart + 1, index);
   return /^\s*(?:#{1,6}\s|\d+(?:\.\d+)*\.?\s+[A-Z][^.]{0,80}$)/.test(line) && /\(\s*$/.test(line);
 }
 

@@ -21,11 +21,14 @@ const NOT_RELIED_ON =
 
 /** The clause of `text` around [index, index + length): cut at ";", a sentence end or ", but". */
 function clauseAround(text: string, index: number, length: number): string {
-  const before = text.slice(0, index);
+  // Only the last 40 characters before the citation are kept (below), so only cuts in the 80
+  // before it matter: looking further back would make every citation scan the whole text.
+  const from = Math.max(0, index - 80);
+  const before = text.slice(from, index);
   const after = text.slice(index + length);
   const cut = /;|\.\s|,\s+(?:and|but|while|whereas|except)\b|\s+but\s+/g;
-  let start = 0;
-  for (const m of before.matchAll(cut)) start = m.index + m[0].length;
+  let start = from;
+  for (const m of before.matchAll(cut)) start = from + m.index + m[0].length;
   const end = after.search(cut);
   // Only words near the citation speak about it ("TLS 1.1 ... (legacy client planned for
   // retirement)" still accepts TLS 1.1).
@@ -46,9 +49,16 @@ function inRevisionHistory(fact: CitationFact, context?: StandardsContext): bool
   const doc = context?.byName.get(fact.segment.document);
   if (!doc) return false;
   const offset = fact.segment.start + fact.citation.index;
-  for (const m of doc.text.matchAll(HISTORY_HEADING))
-    if (m.index <= offset && offset - m.index < 2500) return true;
-  return false;
+  return historyHeadingsOf(doc).some((start) => start <= offset && offset - start < 2500);
+}
+
+/** Offsets of a document's revision-history headings, found once per document, not per citation. */
+const historyHeadings = new WeakMap<{ text: string }, number[]>();
+function historyHeadingsOf(doc: { text: string }): number[] {
+  let starts = historyHeadings.get(doc);
+  if (!starts)
+    historyHeadings.set(doc, (starts = [...doc.text.matchAll(HISTORY_HEADING)].map((m) => m.index)));
+  return starts;
 }
 
 /** Citations that state what the document relies on today. */
