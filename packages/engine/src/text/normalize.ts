@@ -65,3 +65,8 @@ export function jaccard(a: Iterable<string>, b: Iterable<string>): number {
   for (const token of setA) if (setB.has(token)) shared += 1;
   return shared / (setA.size + setB.size - shared);
 }
+
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

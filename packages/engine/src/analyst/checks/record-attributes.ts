@@ -7,7 +7,7 @@ import { DAY_MS, parseDateCell, type FoundDate } from '../dates';
 import { isNormative } from '../document-roles';
 import { quoteOf, type Issue } from '../issue';
 import { describeDays, extractTimeQuantities } from '../quantities';
-import { stem, tokenize } from '../../text/normalize';
+import { escapeRegExp, stem, tokenize } from '../../text/normalize';
 
 export interface RecordAttribute {
   id: string;
@@ -330,7 +330,7 @@ function deadlineFor(
   category: string,
   vocabulary: Set<string>,
 ): Requirement | null {
-  const word = new RegExp(`\\b${category.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+  const word = new RegExp(`\\b${escapeRegExp(category)}\\b`, 'i');
   const found: Requirement[] = [];
   for (const { segment, context } of statements) {
     const text = segment.text;

@@ -15,7 +15,7 @@ import { quoteOf, type Issue } from '../issue';
 import { describeDays, describePeriod, describeQuantity } from '../quantities';
 import { conceptSubject } from './concept-conflicts';
 import { headerIndex } from './record-attributes';
-import { tokenize } from '../../text/normalize';
+import { escapeRegExp, tokenize } from '../../text/normalize';
 
 function labelOf(doc: AnalyzedDocument): string {
   return `${doc.name.replace(/[-_.]+/g, ' ')} ${doc.title}`;
@@ -264,8 +264,7 @@ function categoryScope(fact: ConceptFact, rows: string[][]): (cells: string[]) =
       (v) => v.length >= 3 && v.length <= 30 && /[a-z]/i.test(v) && !/\d{4}/.test(v),
     );
     if (values.length < 2 || values.length > 6) continue;
-    const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const named = values.filter((v) => new RegExp(`(?<![\\w-])${escape(v)}(?![\\w-])`, 'i').test(text));
+    const named = values.filter((v) => new RegExp(`(?<![\\w-])${escapeRegExp(v)}(?![\\w-])`, 'i').test(text));
     if (named.length === 1) return (cells) => (cells[column] ?? '').trim() === named[0];
   }
   return () => true;

@@ -4,6 +4,7 @@
 import type { CitationFact, CorpusAnalysis } from '../corpus-analysis';
 import { listDocuments, quoteOf, type Issue } from '../issue';
 import { isSuperseded, type StandardFamily } from '../standards';
+import { escapeRegExp } from '../../text/normalize';
 
 /** What the checks need from the corpus: its newest date and the documents' text. */
 export type StandardsContext = Pick<CorpusAnalysis, 'referenceDate' | 'byName'>;
@@ -73,10 +74,6 @@ function supersededNow(fact: CitationFact, context?: StandardsContext): boolean 
 /** Words that say an older edition is kept on purpose: "keeps Revision 2 as the baseline until". */
 const RETENTION =
   /\b(?:keeps?|kept|retain\w*|remains?|continu\w*|until|pending|baseline|contractual\w*|deviation|mandat\w*|not\s+yet|tracks?|transition\w*|defer\w*)\b/i;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** A mention of the family's current edition, written bare ("Revision 3", ":2018", "v4.0"). */
 function currentEditionMention(family: StandardFamily): RegExp | null {
