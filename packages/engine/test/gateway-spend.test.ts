@@ -132,7 +132,14 @@ describe.each(['sqlite', 'postgresql'] as const)('spend and audit log on %s', (p
     const sum = (map: unknown) => Object.values(map as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(sum(row.costByStage)).toBe(Number(spent));
     expect(sum(row.costByModel)).toBe(Number(spent));
-    expect(Object.keys(row.costByModel as object)).toEqual(['local-analyst-mid']);
+    // A mid-tier call whose reservation does not fit tries the small tier next (same price here), and
+    // a concurrent call may have settled in between: which tiers appear depends on the interleaving.
+    expect(Object.keys(row.costByModel as object)).toContain('local-analyst-mid');
+    expect(
+      Object.keys(row.costByModel as object).every((model) =>
+        ['local-analyst-mid', 'local-analyst-small'].includes(model),
+      ),
+    ).toBe(true);
     const gatewaySpent = gateways[0]!.spentCents + gateways[1]!.spentCents;
     expect(gatewaySpent).toBeCloseTo(Number(spent) / 1_000_000, 9);
 
@@ -150,6 +157,8 @@ describe.each(['sqlite', 'postgresql'] as const)('spend and audit log on %s', (p
       events.every((event) => event.metadata.engagement_id === engagementId && event.cost_cents > 0),
     ).toBe(true);
     expect(Math.max(...events.map((event) => event.budget_utilization))).toBeLessThanOrEqual(1);
+    for (const event of events.filter((e) => e.model === 'local-analyst-small'))
+      expect(event.downshifted_from).toBe('local-analyst-mid');
   });
 
   test('a reservation that would pass the budget is refused atomically', async () => {
