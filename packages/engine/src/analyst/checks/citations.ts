@@ -72,9 +72,10 @@ function mapsToExternalClause(text: string, index: number): boolean {
   // A heading line is short: look back a bounded distance, so a long line of references does not
   // make every reference rescan it.
   const from = Math.max(0, index - 300);
-  const lineStart = text.lastIndexOf('\n', index);
-  if (lineStart < from && from > 0) return false;
-  const line = text.slice(lineStart + 1, index);
+  const window = text.slice(from, index);
+  const newline = window.lastIndexOf('\n');
+  if (newline < 0 && from > 0) return false;
+  const line = window.slice(newline + 1);
   return /^\s*(?:#{1,6}\s|\d+(?:\.\d+)*\.?\s+[A-Z][^.]{0,80}$)/.test(line) && /\(\s*$/.test(line);
 }
 
