@@ -2,7 +2,6 @@
 import Redis from 'ioredis';
 import { Config, Logger, loadOrCreateSecret } from '@auditsvc/runtime';
 import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
-import { createEngagementGateway } from '@auditsvc/engine';
 import {
   JobProducer,
   ProgressSubscriber,
@@ -12,6 +11,7 @@ import {
 } from '@auditsvc/jobs';
 import {
   AuditLogService,
+  createEngagementGateway,
   AuthService,
   CommentService,
   CorpusService,

@@ -1,6 +1,7 @@
 // The audit log (spec 4.3, DECISIONS "Audit log and signed URLs"): events written by the real
 // gateway writer (1,001 of them: two shards), read back as NDJSON, JSON and through signed URLs.
-import { AuditEvent, createAuditLogWriter } from '@auditsvc/engine';
+import type { AuditEvent } from '@auditsvc/engine';
+import { createAuditLogWriter } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement } from '../../../test/helpers/builders';
 import { useFakeClock, useRealClock } from '../../../test/helpers/clock';
 import { TestContext, createTestContext } from '../../../test/helpers/context';

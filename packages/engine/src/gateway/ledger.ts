@@ -1,39 +1,11 @@
-// Spend ledgers: where reservations and settlements go. The engagement ledger keeps them in the
-// engagement row (shared by every process working on it); the cap ledger is an in-memory hard cap
-// for calls that belong to no engagement budget (intake extraction, portfolio clustering).
-import type { Repositories, TransactionalRepositories } from '@auditsvc/db';
-import type { LedgerState, Settlement, SpendLedger } from './types';
+// The in-memory spend ledger: a hard cap for calls that belong to no engagement budget (intake
+// extraction, portfolio clustering, offline evaluation). The engagement's ledger, kept in the
+// database, is wired by the services (packages/services/src/model-spend).
+import type { LedgerState, SpendLedger } from './types';
 
-const clamp = (actual: bigint, reserved: bigint) =>
+/** What a settlement charges: the actual cost, never below zero nor above what was reserved. */
+export const chargeOf = (actual: bigint, reserved: bigint) =>
   actual < 0n ? 0n : actual > reserved ? reserved : actual;
-
-export function createEngagementLedger(
-  repos: Pick<Repositories, 'spend' | 'transaction'>,
-  engagementId: string,
-  now: () => Date = () => new Date(),
-): SpendLedger {
-  return {
-    reserve: (microcents) => repos.spend.reserve(engagementId, microcents),
-    async settle(settlement: Settlement) {
-      const charged = clamp(settlement.actualMicrocents, settlement.reservedMicrocents);
-      const state = await repos.transaction((tx: TransactionalRepositories) =>
-        tx.spend.settle(engagementId, {
-          reservedMicrocents: settlement.reservedMicrocents,
-          chargedMicrocents: charged,
-          stage: settlement.stage,
-          model: settlement.model,
-          at: now(),
-        }),
-      );
-      if (!state) throw new Error('The engagement of this spend ledger no longer exists.');
-      return {
-        spentMicrocents: state.spentMicrocents,
-        budgetMicrocents: state.budgetMicrocents,
-        chargedMicrocents: charged,
-      };
-    },
-  };
-}
 
 export function createCapLedger(capCents: number): SpendLedger & { readonly state: LedgerState } {
   const budget = BigInt(Math.round(capCents * 1_000_000));
@@ -50,7 +22,7 @@ export function createCapLedger(capCents: number): SpendLedger & { readonly stat
       return true;
     },
     async settle(settlement) {
-      const charged = clamp(settlement.actualMicrocents, settlement.reservedMicrocents);
+      const charged = chargeOf(settlement.actualMicrocents, settlement.reservedMicrocents);
       reserved = reserved > settlement.reservedMicrocents ? reserved - settlement.reservedMicrocents : 0n;
       spent += charged;
       return { spentMicrocents: spent, budgetMicrocents: budget, chargedMicrocents: charged };

@@ -15,7 +15,7 @@ import type { ProgressPublisher } from '@auditsvc/jobs';
 import type { Logger } from '@auditsvc/runtime';
 import { presentEngagement } from '../engagements/presenter';
 import { countRows, findingRows } from './finding-rows';
-import type { RunGatewayFactory } from './gateways';
+import type { RunGatewayFactory } from '../model-spend/gateways';
 import type { StoredRunOptions } from './options';
 import { loadCorpusSnapshot } from './snapshot';
 

@@ -1,7 +1,6 @@
 export * from './executive-summary';
 export * from './executor';
 export * from './finding-rows';
-export * from './gateways';
 export * from './options';
 export * from './service';
 export * from './snapshot';

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Repositories } from '@auditsvc/db';
-import type { AuditEvent, AuditSink } from './types';
+import type { AuditEvent, AuditSink } from '@auditsvc/engine';
 
 export const AUDIT_LOG_DIR = 'audit-log';
 export const EVENTS_PER_SHARD = 1_000;

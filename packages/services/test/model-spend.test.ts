@@ -11,13 +11,11 @@ import {
   AuditEvent,
   BudgetExhaustedError,
   ModelTask,
-  createAuditLogWriter,
-  createEngagementGateway,
-  createEngagementLedger,
   createLocalProvider,
   createModelGateway,
   createPriceTable,
-} from '../src/gateway';
+} from '@auditsvc/engine';
+import { createAuditLogWriter, createEngagementGateway, createEngagementLedger } from '../src/model-spend';
 
 jest.setTimeout(120_000);
 

@@ -1,0 +1,3 @@
+export * from './audit-log-writer';
+export * from './engagement-ledger';
+export * from './gateways';
