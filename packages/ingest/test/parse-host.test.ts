@@ -1,7 +1,9 @@
 // The parse host runs parsers in a child process: results come back intact, failures name the file,
 // a file over the time limit is killed without harming the next one, and a child that crashes (out
 // of memory here) fails only its own file.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 import { OCR_UNAVAILABLE, ParseError, createParseHost, parseFile, type ParseHost } from '../src';
 import { corpusFile, fixture } from './helpers';
@@ -97,8 +99,16 @@ describe('createParseHost', () => {
     host = createParseHost();
     await host.parse(corpusFile('Encryption-Policy.md'));
     const group = host.childPid!;
+    // A stand-in OCR program that never finishes: real tesseract may read the sample scan faster
+    // than any time limit short enough for a test.
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'slow-ocr-'));
+    const slowOcr = path.join(folder, 'tesseract');
+    writeFileSync(slowOcr, '#!/bin/sh\nsleep 60\n', { mode: 0o755 });
     const error = await failure(
-      host.parse(corpusFile('Laptop-Encryption-Standard-scan.png'), { timeoutMs: 300 }),
+      host.parse(
+        { ...corpusFile('Laptop-Encryption-Standard-scan.png'), tesseractPath: slowOcr },
+        { timeoutMs: 300 },
+      ),
     );
     expect(error.reason).toBe('parsing took longer than 0.3 s');
     expect(await waitUntilDead(group)).toBe(true);
@@ -106,6 +116,7 @@ describe('createParseHost', () => {
     while (Date.now() < deadline && processesInGroup(group).length > 0)
       await new Promise((r) => setTimeout(r, 20));
     expect(processesInGroup(group)).toEqual([]);
+    rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
   it('applies the host-wide time limit', async () => {
