@@ -5,6 +5,7 @@ import { openApiDocument, routes } from '../src/app';
 import { assertRouteComplete, registerRoute } from '../src/http/register';
 import { defineRoute } from '../src/http/route';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
+import { waitFor } from '../../../test/helpers/wait';
 
 let ctx: TestContext;
 
@@ -21,8 +22,11 @@ describe('health', () => {
   });
 
   it('GET /readyz answers 200 when the database and Redis answer', async () => {
-    const res = await ctx.http().get('/readyz');
-    expect(res.status).toBe(200);
+    // The API's Redis client connects in the background: the probe may start before it is ready.
+    const res = await waitFor('readyz 200', async () => {
+      const answer = await ctx.http().get('/readyz');
+      return answer.status === 200 && answer;
+    });
     expect(res.body).toEqual({ ok: true, database: 'ok', redis: 'ok' });
   });
 
