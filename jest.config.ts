@@ -23,7 +23,12 @@ const config: Config = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/apps/worker/test/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/packages/*/test/**/*.test.ts',
+        // Check families and knowledge keep their tests beside their code and data.
+        '<rootDir>/packages/engine/src/**/*.test.ts',
+        '<rootDir>/apps/worker/test/**/*.test.ts',
+      ],
     },
     {
       ...shared,

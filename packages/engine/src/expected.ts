@@ -1,6 +1,9 @@
-// The matching rule of a corpus's EXPECTED.json: a canonical finding matches a planted defect when
-// its primitive is one of the defect's, its evidence cites one of the defect's documents (any when
-// none are listed), and its description or root cause matches the defect's pattern.
+// The answer key of an evaluation corpus (EXPECTED.json) and its matching rule: a canonical
+// finding matches a defect when its primitive is one of the defect's, its evidence cites one of
+// the defect's documents (any when none are listed), and its description or root cause matches
+// the defect's pattern. A second file, CLASSIFIED.json, holds a reviewer's verdict on findings that
+// match no defect (a real defect the key missed, partly true, or false): the precision column.
+import type { Primitive } from '@auditsvc/core';
 import type { EngineFinding, Intake } from './types';
 
 export interface ExpectedDefect {
@@ -9,6 +12,8 @@ export interface ExpectedDefect {
   documents: string[];
   pattern: string;
   summary: string;
+  /** The assessor's or writer's severity; high-severity recall is reported apart. */
+  severity?: 'high' | 'medium' | 'low';
 }
 
 export interface ExpectedCorpus {
@@ -17,9 +22,21 @@ export interface ExpectedCorpus {
   defects: ExpectedDefect[];
   /** The date the corpus is written as of (YYYY-MM-DD); see CorpusSnapshot.asOf. */
   as_of?: string;
+  /** planted: written with known defects; real: published documents labelled by an assessor. */
+  kind?: 'planted' | 'real';
 }
 
-/** The corpus's pinned "now", when its EXPECTED.json gives one. */
+export type FindingVerdict = 'real' | 'partial' | 'false';
+
+/** A reviewer's verdict on a finding that matched no defect, recognised by fingerprint or title. */
+export interface ClassifiedFinding {
+  fingerprint?: string;
+  title: string;
+  verdict: FindingVerdict;
+  note?: string;
+}
+
+/** The date of the corpus as epoch ms, when its EXPECTED.json gives one. */
 export function asOfOf(expected: ExpectedCorpus): number | undefined {
   return expected.as_of ? Date.parse(`${expected.as_of}T23:59:59Z`) : undefined;
 }
@@ -36,14 +53,74 @@ export interface Scorecard {
   found: string[];
   missed: string[];
   unmatched: EngineFinding[];
+  /** Found / planted among the defects of high severity (null when the key marks none). */
+  high: { found: number; total: number } | null;
+  /** Per primitive: defects by their first primitive, unmatched findings by theirs. */
+  byPrimitive: Map<string, { found: number; total: number; unmatched: number }>;
+  /** Unmatched findings a reviewer classified, by verdict; the rest are unclassified. */
+  classified: Record<FindingVerdict, number> & { unclassified: number };
+  canonical: number;
 }
 
-export function score(findings: EngineFinding[], expected: ExpectedCorpus): Scorecard {
+function verdictOf(finding: EngineFinding, classified: ClassifiedFinding[]): FindingVerdict | null {
+  const entry =
+    classified.find((c) => c.fingerprint === finding.fingerprint) ??
+    classified.find((c) => c.title === finding.title);
+  return entry?.verdict ?? null;
+}
+
+export function score(
+  findings: EngineFinding[],
+  expected: ExpectedCorpus,
+  classified: ClassifiedFinding[] = [],
+): Scorecard {
   const canonical = findings.filter((f) => f.isCanonical);
-  const found = expected.defects.filter((d) => canonical.some((f) => matches(f, d))).map((d) => d.id);
+  const foundIds = new Set(
+    expected.defects.filter((d) => canonical.some((f) => matches(f, d))).map((d) => d.id),
+  );
+  const unmatched = canonical.filter((f) => !expected.defects.some((d) => matches(f, d)));
+  const byPrimitive = new Map<string, { found: number; total: number; unmatched: number }>();
+  const row = (primitive: string) => {
+    let entry = byPrimitive.get(primitive);
+    if (!entry) byPrimitive.set(primitive, (entry = { found: 0, total: 0, unmatched: 0 }));
+    return entry;
+  };
+  for (const defect of expected.defects) {
+    const entry = row(defect.primitives[0] ?? 'unknown');
+    entry.total += 1;
+    if (foundIds.has(defect.id)) entry.found += 1;
+  }
+  for (const finding of unmatched) row(finding.primitive).unmatched += 1;
+  const high = expected.defects.filter((d) => d.severity === 'high');
+  const counts = { real: 0, partial: 0, false: 0, unclassified: 0 };
+  for (const finding of unmatched) counts[verdictOf(finding, classified) ?? 'unclassified'] += 1;
   return {
-    found,
-    missed: expected.defects.map((d) => d.id).filter((id) => !found.includes(id)),
-    unmatched: canonical.filter((f) => !expected.defects.some((d) => matches(f, d))),
+    found: [...foundIds],
+    missed: expected.defects.map((d) => d.id).filter((id) => !foundIds.has(id)),
+    unmatched,
+    high: high.length ? { found: high.filter((d) => foundIds.has(d.id)).length, total: high.length } : null,
+    byPrimitive,
+    classified: counts,
+    canonical: canonical.length,
   };
 }
+
+/**
+ * (matched + real) / canonical, counting only findings that are matched or classified; null when
+ * no unmatched finding has been classified (there is nothing to base it on).
+ */
+export function precisionOf(card: Scorecard): number | null {
+  const matched = card.canonical - card.unmatched.length;
+  const judged = matched + card.classified.real + card.classified.partial + card.classified.false;
+  if (card.unmatched.length > 0 && judged === matched) return null;
+  return judged === 0 ? null : (matched + card.classified.real) / judged;
+}
+
+export const PRIMITIVE_SHORT: Record<Primitive, string> = {
+  conflict_check: 'conflict',
+  consistency_check: 'consistency',
+  coverage_check: 'coverage',
+  currency_check: 'currency',
+  citation_integrity_check: 'citation',
+  flow_down_check: 'flow-down',
+};

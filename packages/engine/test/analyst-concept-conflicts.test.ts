@@ -3,8 +3,8 @@
 // documents or twice inside one document (running text against its own summary table). Values in
 // words and in other units compare by what they mean. Each rule has a decoy that must stay quiet.
 import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analysis';
-import { findConceptConflicts } from '../src/analyst/checks/concept-conflicts';
-import { recoveryPointIssue } from '../src/analyst/checks/recovery-point';
+import { findConceptConflicts } from '../src/checks/concept-conflict/concept-conflicts';
+import { recoveryPointIssue } from '../src/checks/recovery-point/recovery-point';
 import { describeDays, extractTimeQuantities } from '../src/analyst/quantities';
 import { definedAbbreviations, topicWords } from '../src/analyst/topics';
 import type { Issue } from '../src/analyst/issue';

@@ -2,8 +2,8 @@
 // wording: framework elements found under different words, elements genuinely missing, contract
 // clauses a parent policy requires (missing, weaker, or carried by a compliant decoy contract).
 import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analysis';
-import { findCoverageGaps } from '../src/analyst/checks/coverage';
-import { contractObligations, findDirectiveGaps, findFlowDownGaps } from '../src/analyst/checks/flow-down';
+import { findCoverageGaps } from '../src/checks/coverage/coverage';
+import { contractObligations, findDirectiveGaps, findFlowDownGaps } from '../src/checks/flow-down/flow-down';
 import { inferRole, looksLikeContract } from '../src/analyst/document-roles';
 import { elementsFor, normaliseFrameworks } from '../src/analyst/frameworks';
 import type { Intake } from '../src/types';

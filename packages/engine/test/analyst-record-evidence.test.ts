@@ -4,9 +4,9 @@
 // must stay quiet (an exception recorded, an item within its deadline, a compliant e-mail).
 import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analysis';
 import { extractDates, extractMonthYears, parseDateCell } from '../src/analyst/dates';
-import { findRecordAttributeGaps } from '../src/analyst/checks/record-attributes';
-import { findRecordGaps } from '../src/analyst/checks/record-gaps';
-import { findControlStateConflicts } from '../src/analyst/checks/control-state';
+import { findRecordAttributeGaps } from '../src/checks/record-attribute/record-attributes';
+import { findRecordGaps } from '../src/checks/record-frequency/record-gaps';
+import { findControlStateConflicts } from '../src/checks/control-state/control-state';
 import type { Issue } from '../src/analyst/issue';
 import { snapshotOf } from './helpers/synthetic-corpus';
 

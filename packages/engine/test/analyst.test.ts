@@ -1,21 +1,21 @@
 // The offline analyst on small synthetic documents: each check finds its planted defect, quotes
 // exact document text from each side, and writes its description from the extracted facts.
 import { analyzeCorpus } from '../src/analyst/corpus-analysis';
-import { findConceptConflicts } from '../src/analyst/checks/concept-conflicts';
-import { findRecordGaps } from '../src/analyst/checks/record-gaps';
-import { findSupersededCitations, findEditionInconsistencies } from '../src/analyst/checks/standards';
-import { findBrokenReferences } from '../src/analyst/checks/citations';
-import { findStaleDocuments } from '../src/analyst/checks/review-currency';
-import { findCoverageGaps } from '../src/analyst/checks/coverage';
-import { findFlowDownGaps } from '../src/analyst/checks/flow-down';
+import { findConceptConflicts } from '../src/checks/concept-conflict/concept-conflicts';
+import { findRecordGaps } from '../src/checks/record-frequency/record-gaps';
+import { findSupersededCitations, findEditionInconsistencies } from '../src/checks/standards/standards';
+import { findBrokenReferences } from '../src/checks/citation/citations';
+import { findStaleDocuments } from '../src/checks/review-currency/review-currency';
+import { findCoverageGaps } from '../src/checks/coverage/coverage';
+import { findFlowDownGaps } from '../src/checks/flow-down/flow-down';
 import { elementsFor } from '../src/analyst/frameworks';
 import { extractTimeQuantities, extractStrengths } from '../src/analyst/quantities';
 import type { Issue } from '../src/analyst/issue';
-import { findControlStateConflicts } from '../src/analyst/checks/control-state';
-import { definedTermIssues } from '../src/analyst/checks/defined-terms';
-import { findRecordAttributeGaps } from '../src/analyst/checks/record-attributes';
-import { recoveryPointIssue } from '../src/analyst/checks/recovery-point';
-import { versionReferenceIssues } from '../src/analyst/checks/version-references';
+import { findControlStateConflicts } from '../src/checks/control-state/control-state';
+import { definedTermIssues } from '../src/checks/defined-term/defined-terms';
+import { findRecordAttributeGaps } from '../src/checks/record-attribute/record-attributes';
+import { recoveryPointIssue } from '../src/checks/recovery-point/recovery-point';
+import { versionReferenceIssues } from '../src/checks/version-reference/version-references';
 import { INTAKE, PLANTED, snapshotOf } from './helpers/synthetic-corpus';
 
 async function analysis() {

@@ -15,10 +15,9 @@ const question: Question = {
   primitive: 'conflict_check',
   targetKey: 'concept:password_expiry:user accounts',
   target: {
-    kind: 'concept',
-    conceptId: 'password_expiry',
-    scope: 'user accounts',
+    check: 'concept',
     documents: ['Identity-Policy.md'],
+    params: { conceptId: 'password_expiry', scope: 'user accounts' },
   },
   text: 'Do the documents state incompatible password expiry intervals?',
   query: 'password expire',

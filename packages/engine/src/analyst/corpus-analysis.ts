@@ -5,7 +5,7 @@ import type { CorpusChunk, CorpusSnapshot } from '../corpus';
 import type { Intake } from '../types';
 import { splitSegments, type Segment } from '../text/sentences';
 import { CONCEPTS, type ConceptDefinition } from './concepts';
-import { extractDates, type FoundDate } from './dates';
+import { dateOrderEvidence, extractDates, type DateOrder, type FoundDate } from './dates';
 import { inferRole, type DocumentRole } from './document-roles';
 import { extractCounts, extractStrengths, extractTimeQuantities, type Quantity } from './quantities';
 import { extractStandardCitations, type StandardCitation } from './standards';
@@ -69,6 +69,8 @@ export interface AnalyzedDocument {
   segments: LocatedSegment[];
   headings: Heading[];
   dates: FoundDate[];
+  /** How the document writes numeric dates (see dates.ts); null when nothing tells. */
+  dateOrder: DateOrder | null;
   lastReviewed: { date: FoundDate; start: number; end: number } | null;
   nextReview: { date: FoundDate; start: number; end: number } | null;
   /** Approval or effective date: the review baseline when no review is recorded. */
@@ -85,6 +87,8 @@ export interface CorpusAnalysis {
   citations: CitationFact[];
   /** The newest document date not in the future: "now" as far as the corpus knows. */
   referenceDate: FoundDate | null;
+  /** Checks that failed on this corpus (a bug in a check costs its own findings, not the run's). */
+  checkFailures: string[];
 }
 
 function findChunk(chunks: CorpusChunk[], offset: number): CorpusChunk | null {
@@ -120,6 +124,8 @@ export function extractHeadings(text: string): Heading[] {
     out.push({ number: m[1]!, title: m[2]!.trim(), start: m.index, end: m.index + m[0].length });
   }
   for (const m of text.matchAll(APPENDIX_LINE)) {
+    // "Schedule 2 medicines are stored in the safe." is a sentence, not the heading of a schedule.
+    if (/\.\s*$/.test(m[2]!) && m[2]!.trim().split(/\s+/).length > 6) continue;
     out.push({
       number: m[1]!.replace(/\s+/g, ' ').toLowerCase(),
       title: m[2]!.trim(),
@@ -139,10 +145,10 @@ const APPROVED_FIELD =
   /\b(approv\w*(?:[ \t]+(?:on|date))?|date[ \t]+approved|effective(?:[ \t]+(?:date|from|on))?|issued(?:[ \t]+on)?|issue[ \t]+date)\b[^\n\w]{0,12}\n?[^\n\w]{0,40}/gi;
 
 /** A document-control field and the date that follows it. */
-function findField(text: string, field: RegExp): AnalyzedDocument['lastReviewed'] {
+function findField(text: string, field: RegExp, order: DateOrder | null): AnalyzedDocument['lastReviewed'] {
   for (const m of text.matchAll(field)) {
     const after = text.slice(m.index, m.index + m[0].length + 40);
-    const date = extractDates(after)[0];
+    const date = extractDates(after, order)[0];
     if (!date) continue;
     const start = m.index;
     const end = m.index + date.index + date.phrase.length;
@@ -180,7 +186,7 @@ function headingBefore(headings: Heading[], offset: number): string | null {
 }
 
 /**
- * A value standing alone on a short line ("7 years, aligned with transaction records") is a cell
+ * A value standing alone on a short line ("6 years after the contract ends") is a cell
  * of a table whose row was split over lines (PDF extraction): the short lines before it, back to
  * the previous value, name its row.
  */
@@ -207,7 +213,7 @@ function leadingCells(segments: LocatedSegment[], position: number): string | nu
 
 /**
  * The column names of a split table: the first short line after the section heading, when it is
- * a list of names rather than a sentence ("Service Criticality RTO RPO Primary / recovery location").
+ * a list of names rather than a sentence ("System Tier Owner Restore target Site").
  */
 function splitTableHeader(segments: LocatedSegment[], position: number, headings: Heading[]): string | null {
   const start = segments[position]!.start;
@@ -222,7 +228,7 @@ function splitTableHeader(segments: LocatedSegment[], position: number, headings
 }
 
 /**
- * The sentence right above a table introduces it when it says so ("The table below sets ...",
+ * The sentence right above a table introduces it when it says so ("The following table lists ...",
  * "... as follows:"); a sentence that merely precedes a table may be about something else.
  */
 function tableCaption(text: string): string | null {
@@ -528,8 +534,8 @@ function topicOf(
     topicWords(withoutConceptWords(t, concept), context.abbreviations).filter((w) => !own(w));
   const words = keyNouns(span);
   if (words.length > 1) return words;
-  // "Recordings are retained for 30 days" under the heading "CCTV": the heading names the thing;
-  // a bare setting ("Machine inactivity limit: 1800 seconds") in a document named for what it
+  // "Footage is kept for 14 days" under the heading "Body cameras": the heading names the thing;
+  // a bare setting ("Idle lock: 900 seconds") in a document named for what it
   // configures ("Workstation Baseline") is about that thing. A statement naming nothing at all
   // stays general (it applies to everything the document covers).
   const around = [context.heading, words.length === 1 ? documentName : null].filter((t): t is string =>
@@ -591,6 +597,26 @@ function topicLabel(cluster: ConceptFact[]): string {
   return words.length > 0 ? words.join(' ') : cluster[0]!.topic.slice(0, 3).join(' ');
 }
 
+/**
+ * Each document's date order, from the strongest evidence there is: its own unambiguous numeric
+ * dates; else the corpus's, when every document that has such dates agrees (a set written in one
+ * office); else how it writes dates in words; else the corpus's words, when they agree and no
+ * document's numeric dates contradict them; else unknown, and its ambiguous dates go unread.
+ */
+function documentDateOrders(texts: string[]): Array<DateOrder | null> {
+  const evidence = texts.map((text) => dateOrderEvidence(text));
+  const unanimous = (orders: Array<DateOrder | null>): DateOrder | null => {
+    const told = new Set(orders.filter((o): o is DateOrder => o !== null));
+    return told.size === 1 ? [...told][0]! : null;
+  };
+  const numeric = evidence.map((e) => e.numeric);
+  const corpusNumeric = unanimous(numeric);
+  // The corpus's words decide only where no document's numeric dates say otherwise.
+  const words = unanimous(evidence.map((e) => e.words));
+  const corpusWords = numeric.every((o) => o === null || o === words) ? words : null;
+  return evidence.map((e) => e.numeric ?? corpusNumeric ?? e.words ?? corpusWords);
+}
+
 export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): CorpusAnalysis {
   const chunksByDoc = new Map<string, CorpusChunk[]>();
   for (const chunk of snapshot.chunks) {
@@ -607,6 +633,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
   const now = snapshot.asOf ?? Date.now();
   let referenceDate: FoundDate | null = null;
   const abbreviations = definedAbbreviations(snapshot.documents.map((d) => d.text));
+  const dateOrders = documentDateOrders(snapshot.documents.map((d) => d.text));
 
   snapshot.documents.forEach((doc, index) => {
     const chunks = chunksByDoc.get(doc.name) ?? [];
@@ -624,7 +651,8 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
         };
       });
     const title = documentTitle(doc.text, doc.name);
-    const dates = extractDates(doc.text);
+    const dateOrder = dateOrders[index]!;
+    const dates = extractDates(doc.text, dateOrder);
     for (const date of dates) {
       if (date.time > now || FORWARD_CONTEXT.test(doc.text.slice(Math.max(0, date.index - 30), date.index)))
         continue;
@@ -640,9 +668,10 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       segments,
       headings: extractHeadings(doc.text),
       dates,
-      lastReviewed: findField(doc.text, REVIEWED_FIELD),
-      nextReview: findField(doc.text, NEXT_REVIEW_FIELD),
-      approved: findField(doc.text.slice(0, 3000), APPROVED_FIELD),
+      dateOrder,
+      lastReviewed: findField(doc.text, REVIEWED_FIELD, dateOrder),
+      nextReview: findField(doc.text, NEXT_REVIEW_FIELD, dateOrder),
+      approved: findField(doc.text.slice(0, 3000), APPROVED_FIELD, dateOrder),
       chunks,
     };
     documents.push(analyzed);
@@ -695,6 +724,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
     factsBySegment,
     citations,
     referenceDate,
+    checkFailures: [],
   };
   // Task inputs carry the analysis for the local analyst; serialised (token estimates, prompts,
   // logs) it is only a summary, never the whole corpus.

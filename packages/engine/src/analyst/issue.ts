@@ -64,3 +64,8 @@ export function listDocuments(names: string[]): string {
   if (unique.length <= 1) return unique[0] ?? '';
   return `${unique.slice(0, -1).join(', ')} and ${unique[unique.length - 1]}`;
 }
+
+/** The documents an issue quotes, each once, in quote order. */
+export function issueDocuments(issue: Issue): string[] {
+  return [...new Set(issue.quotes.map((q) => q.document))];
+}

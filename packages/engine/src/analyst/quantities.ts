@@ -118,7 +118,7 @@ export function extractTimeQuantities(text: string): Quantity[] {
     taken.push([q.index, q.index + length]);
     found.push(q);
   };
-  // "not more than once in any twelve-month period": a frequency, not a length of time.
+  // "no more than twice in any calendar year": a frequency, not a length of time.
   const oncePer = new RegExp(
     `\\b(once|twice)\\s+(?:in|per|during|within)\\s+(?:any|each|a|every)\\s+(?:${NUMBER}(?:\\s+|-))?${UNIT}\\b(?:\\s+period)?`,
     'gi',
@@ -159,7 +159,7 @@ export function extractTimeQuantities(text: string): Quantity[] {
       );
     }
   }
-  // A deadline named by the day it ends: "by close of business on the next business day", "by
+  // A deadline named by the day it ends: "by end of the following working day", "by
   // the end of the following working day" is at most one business day away.
   const nextDay =
     /\b(?:(?:by|before|no later than|not later than)\s+)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:business\s+)?(?:on\s+)?(?:the\s+)?)?(?:next|following)\s+(business|working|calendar)?\s*day\b/gi;
@@ -258,7 +258,7 @@ export function extractStrengths(text: string): Quantity[] {
   return out.sort((a, b) => a.index - b.index);
 }
 
-/** Counts with a unit word: "12 characters", "5 failed login attempts". */
+/** Counts with a unit word: "12 characters", "3 unsuccessful PIN entries". */
 export function extractCounts(text: string, unit: RegExp): Quantity[] {
   const out: Quantity[] = [];
   const pattern = new RegExp(

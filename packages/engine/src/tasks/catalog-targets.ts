@@ -1,7 +1,13 @@
 // catalog_targets: choose and rank this iteration's targets from the analyst's candidate lists,
 // given the intake, prior findings and follow-ups. The local analyst ranks by its own signals.
 import type { ModelTask } from '../gateway/types';
-import { buildCatalog, CATALOG_CAPS, type CatalogLists, type CatalogRequest } from '../analyst/catalog';
+import {
+  buildCatalog,
+  CATALOG_CAPS,
+  CATALOG_LIST_NAMES,
+  type CatalogLists,
+  type CatalogRequest,
+} from '../pipeline/catalog';
 import type { CorpusAnalysis } from '../analyst/corpus-analysis';
 import type { CatalogTarget } from '../pipeline/model';
 import { JSON_ONLY, asArray, asObject, asString } from './json';
@@ -12,7 +18,7 @@ export interface CatalogTargetsInput extends CatalogRequest {
   analysis: CorpusAnalysis;
 }
 
-const LIST_NAMES = Object.keys(CATALOG_CAPS) as Array<keyof CatalogLists>;
+const LIST_NAMES = CATALOG_LIST_NAMES;
 
 export const catalogTargetsTask: ModelTask<CatalogTargetsInput, CatalogLists> = {
   name: 'catalog_targets',

@@ -4,7 +4,7 @@ import type { ModelTask } from '../gateway/types';
 import type { CorpusChunk } from '../corpus';
 import type { CorpusAnalysis } from '../analyst/corpus-analysis';
 import type { Issue } from '../analyst/issue';
-import { analystVerdict, type EvidenceRequest } from '../analyst/verdict';
+import { analystVerdict, type EvidenceRequest } from '../checks/verdict';
 import type { Question } from '../pipeline/model';
 import {
   JSON_ONLY,

@@ -1,0 +1,447 @@
+// Requirements with a quantity, read with real NLP (wink-nlp's English model: sentences, parts of
+// speech, lemmas): what must be done (the action), to what (the topic: the content words of the
+// clause around the value), how often or how fast (the quantity), and what narrows it (the
+// modifiers of the topic's nouns: "privileged" accounts, "critical" vulnerabilities). Two
+// requirements speak about one thing only when their actions match, their topics share more than
+// one word, and no modifier sets them apart; that is what lets a conflict be found in wording the
+// analyst has never seen without comparing "critical systems" with "all other systems".
+import winkNLP, { type ItemToken } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { foldTypography } from '../text/normalize';
+import type { LocatedSegment } from './corpus-analysis';
+import { extractTimeQuantities, type Quantity } from './quantities';
+import { clauseAround } from './topics';
+
+const nlp = winkNLP(model);
+const its = nlp.its;
+// wink-nlp's typings declare its.lemma with a signature its own out() does not accept.
+const lemmaOf = its.lemma as unknown as typeof its.value;
+
+export interface Requirement {
+  segment: LocatedSegment;
+  quantity: Quantity;
+  /** The action's class: "review", "retain", "notify", ... (a verb's or a nominal action's). */
+  action: string;
+  /** Content lemmas of the clause (nouns, proper nouns, adjectives), without the action's. */
+  topic: string[];
+  /** Names in the topic: proper nouns and acronyms (a system, a party, "RTO"). */
+  named: string[];
+  /** Per noun, the identifiers written after it ("Tier A", "Severity 1", "Class II and III"). */
+  labels: Map<string, string[]>;
+  /** Per noun of the topic, the words that modify it in the clause ("access" -> ["privileged"]). */
+  modifiers: Map<string, string[]>;
+  /** Stated with must / shall / required / will, or as a plain statement of practice. */
+  obligation: boolean;
+}
+
+/** Verbs of one action, and the nouns that name it ("the review", "retention"). */
+const ACTION_CLASSES: Record<string, string[]> = {
+  review: [
+    'review',
+    'recertify',
+    'recertification',
+    'reassess',
+    'revalidate',
+    're-evaluate',
+    'reevaluate',
+    'audit',
+    'reconcile',
+    'reconciliation',
+    'check',
+    'inspect',
+    'inspection',
+    'verify',
+    'verification',
+  ],
+  retain: ['retain', 'retention', 'keep', 'store', 'preserve'],
+  archive: ['archive', 'archiving'],
+  dispose: [
+    'delete',
+    'deletion',
+    'destroy',
+    'destruction',
+    'purge',
+    'dispose',
+    'disposal',
+    'erase',
+    'erasure',
+  ],
+  change: ['rotate', 'rotation', 'change', 'expire', 'expiry', 'expiration', 'renew', 'renewal', 'reset'],
+  test: ['test', 'testing', 'exercise', 'rehearse', 'drill'],
+  backup: ['backup', 'back', 'replicate', 'replication', 'snapshot'],
+  patch: ['patch', 'patching', 'remediate', 'remediation', 'fix'],
+  notify: ['notify', 'notification', 'report', 'inform', 'alert', 'escalate', 'escalation', 'tell'],
+  train: ['train', 'training'],
+  scan: ['scan', 'scanning'],
+  revoke: ['revoke', 'revocation', 'disable', 'deprovision', 'deactivate', 'remove', 'removal', 'terminate'],
+  assess: ['assess', 'assessment', 'evaluate', 'evaluation', 'analyse', 'analyze', 'analysis'],
+  restore: ['restore', 'restoration', 'recover', 'recovery'],
+  acknowledge: ['acknowledge', 'acknowledgement', 'acknowledgment', 'respond', 'response'],
+  resolve: ['resolve', 'resolution', 'close', 'closure'],
+  approve: ['approve', 'approval', 'authorise', 'authorize', 'authorisation', 'authorization', 'sign'],
+  lock: ['lock', 'lockout', 'timeout', 'suspend'],
+};
+const ACTION_OF = new Map(
+  Object.entries(ACTION_CLASSES).flatMap(([cls, words]) => words.map((w) => [w, cls])),
+);
+
+/** Verbs that carry no action of their own: "reviews are performed", "training is completed". */
+const LIGHT_VERBS = new Set([
+  'be',
+  'perform',
+  'conduct',
+  'carry',
+  'complete',
+  'undertake',
+  'hold',
+  'do',
+  'make',
+  'take',
+  'run',
+  'execute',
+  'occur',
+  'happen',
+  'require',
+  'need',
+  'have',
+  'ensure',
+  'schedule',
+  'plan',
+  'apply',
+  'follow',
+  'set',
+]);
+
+/** Words that name no subject: time, quantities, triggers ("of becoming aware") and fillers. */
+const NOT_TOPIC = new Set(
+  (
+    'day week month year hour minute second period time date calendar business working quarter ' +
+    'least maximum minimum number basis interval frequency cycle deadline timeframe window ' +
+    'aware awareness undue delay discovery detection receipt occurrence identification ' +
+    'other all each every any same new following relevant appropriate applicable necessary required ' +
+    'level type kind way part practice possible'
+  ).split(' '),
+);
+
+/** Words that set one scope apart from another when two requirements differ in them. */
+const SCOPE_WORDS = new Set(
+  (
+    'privileged administrative admin root elevated standard regular general normal ordinary other non-privileged ' +
+    'critical high severe major urgent medium moderate low minor non-critical internal external third-party public ' +
+    'production live test development staging non-production remote onsite local customer client employee staff ' +
+    'contractor vendor supplier paper physical electronic digital new existing initial annual refresher emergency ' +
+    'full incremental differential primary secondary personal sensitive confidential restricted'
+  ).split(' '),
+);
+
+/** "must", "shall", "is required to", "will": the statement binds someone. */
+const OBLIGATION =
+  /\b(?:must|shall|will|required|requires|is to|are to|mandatory|need to|needs to|have to|has to)\b/i;
+
+interface Token {
+  value: string;
+  lemma: string;
+  pos: string;
+  start: number;
+  end: number;
+}
+
+function tokensOf(text: string): Token[] {
+  const doc = nlp.readDoc(text);
+  const out: Token[] = [];
+  let offset = 0;
+  doc.tokens().each((token: ItemToken) => {
+    const value = token.out(its.value);
+    const at = text.indexOf(value, offset);
+    const start = at >= 0 ? at : offset;
+    out.push({
+      value,
+      lemma: (token.out(lemmaOf) ?? value).toLowerCase(),
+      pos: token.out(its.pos),
+      start,
+      end: start + value.length,
+    });
+    offset = start + value.length;
+  });
+  return out;
+}
+
+const CONTENT = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+function normaliseLemma(token: Token): string {
+  // The small model tags capitalised nouns as proper nouns and keeps their plural: lemmatise by
+  // the usual English plural rule.
+  let word = token.lemma;
+  if (token.pos === 'PROPN' && /^[A-Z][a-z]+s$/.test(token.value))
+    word = word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+  return word;
+}
+
+/** The action class of a word: by its lemma, or by its stem ("patched", "re-checked", "reviews"). */
+function actionClassOf(token: Token): string | undefined {
+  const forms = new Set<string>([token.lemma, token.value.toLowerCase()]);
+  for (const form of [...forms]) {
+    const bare = form.replace(/^re-?(?=[a-z]{4})/, '');
+    forms.add(bare);
+    for (const f of [form, bare]) {
+      forms.add(f.replace(/(?:ied)$/, 'y').replace(/(?:ed|ing|s)$/, ''));
+      forms.add(f.replace(/(?:d|s)$/, ''));
+    }
+  }
+  for (const form of forms) {
+    const cls = ACTION_OF.get(form);
+    if (cls) return cls;
+  }
+  return undefined;
+}
+
+/**
+ * The action of a clause: the word nearest the value that names a known action (any part of
+ * speech, since the tagger reads "patched" in "must be patched" as an adjective); else its main
+ * verb other than a light one.
+ */
+function actionOf(tokens: Token[], quantityAt: number): string | null {
+  const byDistance = (a: Token, b: Token) => Math.abs(a.start - quantityAt) - Math.abs(b.start - quantityAt);
+  for (const token of [...tokens].sort(byDistance)) {
+    if (!/^[a-z]/i.test(token.value) || token.pos === 'PROPN') continue;
+    const cls = actionClassOf(token);
+    if (cls) return cls;
+  }
+  const verb = tokens.filter((t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.lemma)).sort(byDistance)[0];
+  return verb ? verb.lemma : null;
+}
+
+/** Prepositions that open a circumstance (who, against what, when), not the requirement's subject. */
+const CIRCUMSTANCE = new Set([
+  'by',
+  'against',
+  'during',
+  'at',
+  'from',
+  'after',
+  'before',
+  'upon',
+  'via',
+  'through',
+  'under',
+  'following',
+  'within',
+  'until',
+  'since',
+  'as',
+  'per',
+  'like',
+  'without',
+]);
+
+/**
+ * Tokens inside a circumstance phrase: from such a preposition to the next punctuation, auxiliary,
+ * conjunction or finite verb; and the trigger after a time limit ("within 30 days of the vendor
+ * release", "... after discovery").
+ */
+function inCircumstance(tokens: Token[], quantityEnd: number): Set<Token> {
+  const out = new Set<Token>();
+  let open = false;
+  tokens.forEach((token, i) => {
+    const previous = tokens[i - 1];
+    const trigger = token.start >= quantityEnd && token.start - quantityEnd <= 2 && TRIGGER.has(token.lemma);
+    if (token.pos === 'ADP') open = CIRCUMSTANCE.has(token.lemma) || trigger;
+    else if (token.pos === 'PUNCT' || token.pos === 'AUX' || token.pos === 'CCONJ') open = false;
+    // "during planned maintenance": a participle inside the phrase does not end it.
+    else if (token.pos === 'VERB' && !(previous && ['ADP', 'DET', 'ADJ'].includes(previous.pos)))
+      open = false;
+    else if (open) out.add(token);
+  });
+  return out;
+}
+
+/** Prepositions that, right after a time limit, name the event it runs from. */
+const TRIGGER = new Set(['of', 'after', 'from', 'following']);
+
+const cache = new WeakMap<LocatedSegment, Requirement[]>();
+
+/**
+ * The words a value belongs to: its clause, cut at the values before and after it in the same
+ * clause ("an early warning within 24 hours and a notification within 72 hours" holds two
+ * requirements), so each requirement keeps only its own words.
+ */
+function localSpan(text: string, quantities: Quantity[], i: number): { start: number; end: number } {
+  const quantity = quantities[i]!;
+  const clause = clauseAround(text, quantity.index, quantity.phrase.length);
+  const clauseStart = text.lastIndexOf(clause, quantity.index);
+  let start = Math.max(0, clauseStart);
+  let end = start + clause.length;
+  const previous = quantities[i - 1];
+  if (previous && previous.index + previous.phrase.length > start) {
+    // This value's own words start after the last conjunction or comma before it.
+    const from = previous.index + previous.phrase.length;
+    const between = text.slice(from, quantity.index);
+    const cuts = [...between.matchAll(/,|\band\b|\bor\b|;/g)];
+    start = from + (cuts.length ? cuts[cuts.length - 1]!.index + cuts[cuts.length - 1]![0].length : 0);
+  }
+  const next = quantities[i + 1];
+  if (next && next.index < end) {
+    // The next value's own words start after the conjunction or comma before them.
+    const between = text.slice(quantity.index + quantity.phrase.length, next.index);
+    const cut = between.search(/,|\band\b|\bor\b|;/);
+    end = quantity.index + quantity.phrase.length + (cut >= 0 ? cut : between.length);
+  }
+  return { start, end };
+}
+
+const LABELLED =
+  /\b([A-Za-z]{3,})\s+((?:[A-Z]|\d{1,2}|[IVX]{1,4})(?:\s*(?:,|and|or|&|\/)\s*(?:[A-Z]|\d{1,2}|[IVX]{1,4}))*)\b(?![-.:]?\s*(?:days?|hours?|weeks?|months?|years?|minutes?)\b)/g;
+
+/** Nouns followed by identifiers: "Tier A systems", "Band 2 and 3 assets", "Severity 1". */
+function labelsIn(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of text.matchAll(LABELLED)) {
+    const noun = m[1]!.toLowerCase().replace(/s$/, '');
+    const ids = m[2]!.split(/\s*(?:,|and|or|&|\/)\s*/).filter(Boolean);
+    out.set(noun, [...(out.get(noun) ?? []), ...ids]);
+  }
+  return out;
+}
+
+/** Where the segment's first word ends (after any numbering such as "4.2" or "a."). */
+function firstWordEnd(text: string): number {
+  const m = /^\s*(?:[#>*|-]+\s*)?(?:\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?[A-Za-z][\w'’-]*/.exec(text);
+  return m ? m[0].length : 0;
+}
+
+/** Content tokens of a table row's cells before its first value. */
+function rowSubjectTokens(row: string): Token[] {
+  const first = extractTimeQuantities(row)[0];
+  const lead = row
+    .slice(0, first ? first.index : row.length)
+    .split('|')
+    .slice(0, 2)
+    .join(' ');
+  return tokensOf(lead).filter(
+    (t) =>
+      CONTENT.has(t.pos) && t.value.length > 2 && !/\d/.test(t.value) && !NOT_TOPIC.has(normaliseLemma(t)),
+  );
+}
+
+/** The requirements with a time quantity that one segment states (cached per segment). */
+export function requirementsOf(segment: LocatedSegment): Requirement[] {
+  const cached = cache.get(segment);
+  if (cached) return cached;
+  const out: Requirement[] = [];
+  const text = foldTypography(segment.text);
+  const quantities = text.length <= 600 ? extractTimeQuantities(text) : [];
+  quantities.forEach((quantity, i) => {
+    const span = localSpan(text, quantities, i);
+    const words = text.slice(span.start, span.end);
+    const tokens = tokensOf(words);
+    const action = actionOf(tokens, quantity.index - span.start);
+    if (!action) return;
+    const actionWords = new Set(ACTION_CLASSES[action] ?? [action]);
+    const circumstance = inCircumstance(tokens, quantity.index - span.start + quantity.phrase.length);
+    const inQuantity = (t: Token) =>
+      span.start + t.start >= quantity.index &&
+      span.start + t.start < quantity.index + quantity.phrase.length;
+    const content = tokens.filter(
+      (t) =>
+        CONTENT.has(t.pos) &&
+        !inQuantity(t) &&
+        !circumstance.has(t) &&
+        actionClassOf(t) !== action &&
+        t.value.length > 2 &&
+        !/\d/.test(t.value) &&
+        !NOT_TOPIC.has(normaliseLemma(t)) &&
+        !actionWords.has(normaliseLemma(t)),
+    );
+    // A table row's leading cells name the subject of every value in the row.
+    const rowSubject = /\s\|\s/.test(text) && span.start > 0 ? rowSubjectTokens(text) : [];
+    for (const t of rowSubject) if (!content.some((c) => c.lemma === t.lemma)) content.unshift(t);
+    const modifiers = new Map<string, string[]>();
+    content.forEach((t, j) => {
+      if (t.pos === 'ADJ') return;
+      // The content words right before a noun in the same phrase modify it.
+      const before: string[] = [];
+      for (let k = j - 1; k >= 0 && before.length < 2; k -= 1) {
+        if (!/^[\s-]*$/.test(words.slice(content[k]!.end, content[k + 1]!.start))) break;
+        before.unshift(normaliseLemma(content[k]!));
+      }
+      const noun = normaliseLemma(t);
+      modifiers.set(noun, [...(modifiers.get(noun) ?? []), ...before]);
+    });
+    out.push({
+      segment,
+      quantity,
+      action,
+      labels: labelsIn(text.slice(span.start, span.end)),
+      topic: [...new Set(content.map(normaliseLemma))],
+      // A capitalised first word is no name ("Driver licences must ...").
+      named: [
+        ...new Set(
+          content
+            .filter(
+              (t) =>
+                /^[A-Z]{2,}$/.test(t.value) ||
+                (t.pos === 'PROPN' && span.start + t.start >= firstWordEnd(text)),
+            )
+            .map(normaliseLemma),
+        ),
+      ],
+      modifiers,
+      obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)),
+    });
+  });
+  cache.set(segment, out);
+  return out;
+}
+
+/** Words two topics share. */
+export function sharedTopic(a: Requirement, b: Requirement): string[] {
+  const other = new Set(b.topic);
+  return a.topic.filter((w) => other.has(w));
+}
+
+/**
+ * Nouns that head their compound: nouns that modify no other noun of the topic, other than
+ * classifiers followed by an identifier ("Tier 1", "Severity 2").
+ */
+function heads(r: Requirement): string[] {
+  const modifying = new Set([...r.modifiers.values()].flat());
+  return [...r.modifiers.keys()].filter((noun) => !modifying.has(noun) && !r.labels.has(noun));
+}
+
+/** Two topics at least this similar (shared words over all words) may be one requirement. */
+const MIN_SIMILARITY = 0.5;
+
+/**
+ * Two requirements speak about the same thing: same action and kind of value; topics that are
+ * mostly the same words (at least two shared, or the same single word) whose compounds share a
+ * head noun; no named thing (a
+ * system, a party, an acronym) on each side that the other lacks; and no modifier or scope word
+ * that sets them apart ("privileged" and "user" accounts; "critical" and "other" systems).
+ */
+export function aligned(a: Requirement, b: Requirement): boolean {
+  if (a.action !== b.action || a.quantity.kind !== b.quantity.kind) return false;
+  const shared = sharedTopic(a, b);
+  const union = new Set([...a.topic, ...b.topic]).size;
+  const oneWord = a.topic.length === 1 && b.topic.length === 1 && shared.length === 1;
+  if (!oneWord && (shared.length < 2 || shared.length / union < MIN_SIMILARITY)) return false;
+  // The compounds' head nouns must meet: "supplier performance" is no "supplier".
+  const headsA = heads(a);
+  const headsB = heads(b);
+  if (headsA.length > 0 && headsB.length > 0 && !headsA.some((h) => headsB.includes(h))) return false;
+  const namedA = a.named.filter((w) => !b.topic.includes(w));
+  const namedB = b.named.filter((w) => !a.topic.includes(w));
+  if (namedA.length > 0 && namedB.length > 0) return false;
+  for (const noun of shared) {
+    const ma = (a.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
+    const mb = (b.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
+    if (ma.length > 0 && mb.length > 0 && ma.join(' ') !== mb.join(' ')) return false;
+  }
+  // "Tier A systems" and "Tier B records": one noun, different identifiers.
+  for (const [noun, ids] of a.labels) {
+    const other = b.labels.get(noun);
+    if (other && !ids.some((id) => other.includes(id))) return false;
+  }
+  const scopeA = a.topic.filter((w) => SCOPE_WORDS.has(w) && !shared.includes(w));
+  const scopeB = b.topic.filter((w) => SCOPE_WORDS.has(w) && !shared.includes(w));
+  return !(scopeA.length > 0 && scopeB.length > 0);
+}

@@ -1,0 +1,666 @@
+// citation_integrity_check: a reference to a section, clause or appendix of a named document (or
+// of the same document) that the document's numbered headings do not contain.
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { quoteOf, quoteOfSpan, type Issue } from '../../analyst/issue';
+import { tokenize } from '../../text/normalize';
+
+export interface SectionReference {
+  segment: LocatedSegment;
+  kind: string;
+  number: string;
+  citedName: string | null;
+  phrase: string;
+}
+
+// Names an unresolved document may end in are harmless: a cited name that matches no corpus
+// document is never checked (it is an external publication or simply not supplied).
+const DOC_KIND =
+  '(?:Policy|Plan|Procedure|Standard|Agreement|Contract|Manual|Handbook|Guidelines?|Guide|Charter|Addendum|Program(?:me)?|Playbook|Runbook|Framework|Methodology|Specification|Baseline|Register)';
+/** A document code ("ISP-01", "QP-7.5", "TC-POL-001"): documents are often cited by their ID. */
+const DOC_CODE = '[A-Z]{2,6}(?:-[A-Z0-9]{1,6}(?:\\.\\d{1,3})?){1,3}\\b(?!-)';
+const REFERENCE = new RegExp(
+  `\\b([Ss]ections?|[Ss]ec\\.|§|[Cc]lauses?|[Pp]aragraphs?|Appendix|Annex|Schedule|Exhibit)\\s+((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d])|[A-Z]\\b)` +
+    `(?:\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
+  'g',
+);
+
+export function extractReferences(segment: LocatedSegment): SectionReference[] {
+  const out: SectionReference[] = [];
+  for (const m of segment.text.matchAll(REFERENCE)) {
+    const kind = m[1]!.toLowerCase().replace(/s$/, '').replace('sec.', 'section').replace('§', 'section');
+    let citedName = m[3]?.trim() ?? null;
+    // "Section 5 of the Data Protection Act": a reference to something outside the corpus.
+    const after = segment.text.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    // "Section 4 of this Agreement": the citing document's own section.
+    const ofThisDocument = /^\s*(?:of|in|under)\s+this\s+[A-Za-z]+/.test(after);
+    if (mapsToExternalClause(segment.text, m.index)) continue;
+    // "Part 4 of that manual": the document named earlier in the sentence, if any.
+    if (!citedName && /^\s*(?:of|in|under)\s+(?:that|the\s+same|the\s+said|said)\s+[a-z]+/.test(after)) {
+      const earlier = [
+        ...segment.text.slice(0, m.index).matchAll(new RegExp(DOC_NAME_TAIL_INLINE, 'g')),
+      ].pop();
+      if (!earlier) continue;
+      citedName = earlier[1]!.trim();
+    }
+    if (
+      !citedName &&
+      !ofThisDocument &&
+      /^\s*(?:of|in|under)\s+(?:the\s+|this\s+)?(?!(?:this|the)\s+(?:document|policy|plan|procedure|standard)\b)[A-Z]/.test(
+        after,
+      )
+    )
+      continue;
+    // "Quality Manual, section 3.2" or "ISO 9001:2015 clause 8.4 and Annex B":
+    // the name written just before the reference says whose section it is.
+    if (!citedName && !ofThisDocument) {
+      const anchor = anchorBefore(segment.text.slice(Math.max(0, m.index - 160), m.index));
+      if (anchor?.kind === 'external') continue;
+      if (anchor?.kind === 'document') citedName = anchor.name;
+    }
+    out.push({ segment, kind, number: m[2]!, citedName, phrase: m[0] });
+  }
+  return out;
+}
+
+const DOC_NAME_TAIL_INLINE = `((?:[A-Z][\\w&/-]*\\s+(?:and\\s+|of\\s+|&\\s+)?){0,5}${DOC_KIND})\\b`;
+
+/**
+ * "## 6. Support (clause 7)": a parenthesised reference on a heading line maps the section to
+ * a clause of an external standard, not to a part of a corpus document.
+ */
+function mapsToExternalClause(text: string, index: number): boolean {
+  // A heading line is short: look back a bounded distance, so a long line of references does not
+  // make every reference rescan it.
+  const from = Math.max(0, index - 300);
+  const window = text.slice(from, index);
+  const newline = window.lastIndexOf('\n');
+  if (newline < 0 && from > 0) return false;
+  const line = window.slice(newline + 1);
+  return /^\s*(?:#{1,6}\s|\d+(?:\.\d+)*\.?\s+[A-Z][^.]{0,80}$)/.test(line) && /\(\s*$/.test(line);
+}
+
+/** Words that may sit between a name and the reference that belongs to it. */
+const CONNECTIVE =
+  /^(?:and|or|to|&|,|\(|-|–|control|controls|clauses?|sections?|sec\.|§|annex(?:es)?|appendix|appendices|requirements?|req\.|articles?|art\.|paragraphs?|para\.|part|chapter|\d+(?:\.\d+)*(?:\(\d+\))?[a-z]?|[A-Z])$/i;
+const DOC_NAME_TAIL = new RegExp(`((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND})$`);
+/** Names of things outside the corpus: laws, regulations and numbered or acronym standards. */
+const EXTERNAL_WORD =
+  /^(?:Act|Regulation|Directive|Law|Code|Rule|Framework|Convention|Treaty|Statute|Ordinance)$/;
+
+type Anchor = { kind: 'document'; name: string } | { kind: 'external' };
+
+/**
+ * The name a reference hangs on when it is written after it ("X Policy, section 5", "ISO 27001
+ * clause 9.3 and Annex A"): skip the connecting words back to the first real word, then decide
+ * whether that word ends a document name (a corpus document) or names a standard or law.
+ */
+export function anchorBefore(preceding: string): Anchor | null {
+  // "Records Manual (RM-02), section 4.3": a document code in brackets is part of the name.
+  const tokens = preceding
+    .replace(/\s*\([A-Z0-9][\w./-]{1,20}\)/g, '')
+    .split(/\s+|(?=[,;()])|(?<=[,;()])/)
+    .filter((t) => t.length > 0);
+  let i = tokens.length - 1;
+  let skipped = 0;
+  while (i >= 0 && CONNECTIVE.test(tokens[i]!) && skipped < 10) {
+    i -= 1;
+    skipped += 1;
+  }
+  if (i < 0) return null;
+  const word = tokens[i]!;
+  // A full stop ends the sentence: nothing before it names the reference's document.
+  if (/[.;:]$/.test(word) && !/^(?:\S*\d\S*|[A-Z]{2,}\S*)$/.test(word)) return null;
+  const head = tokens.slice(Math.max(0, i - 6), i + 1).join(' ');
+  const docName = head.match(DOC_NAME_TAIL)?.[1];
+  if (docName) return { kind: 'document', name: docName };
+  if (/\d/.test(word) || /^[A-Z][A-Z0-9/&.-]+$/.test(word) || EXTERNAL_WORD.test(word))
+    return /^[A-Z]{2,6}$/.test(word) || new RegExp(`^${DOC_CODE}`).test(word.replace(/[,;:]$/, ''))
+      ? { kind: 'document', name: word.replace(/[,;:]$/, '') }
+      : { kind: 'external' };
+  return null;
+}
+
+function nameTokens(text: string): string[] {
+  return text
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\.[a-z0-9]+$/i, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 1 && !['the', 'of', 'and', 'for', 'inc'].includes(t));
+}
+
+/** The corpus document a cited name refers to, when one matches all its words. */
+const nameCache = new WeakMap<
+  CorpusAnalysis,
+  Array<{ doc: AnalyzedDocument; have: Set<string>; nameLength: number }>
+>();
+
+/** Every document's name and title words (cached per corpus). */
+function documentNames(analysis: CorpusAnalysis) {
+  let names = nameCache.get(analysis);
+  if (!names) {
+    names = analysis.documents.map((doc) => ({
+      doc,
+      have: new Set([...nameTokens(doc.name), ...nameTokens(doc.title)]),
+      nameLength: nameTokens(doc.name).length,
+    }));
+    nameCache.set(analysis, names);
+  }
+  return names;
+}
+
+/** "DRM" for "Data Retention Manual (DRM)" or "Data-Retention-Manual.pdf". */
+function acronymsOf(doc: AnalyzedDocument): string[] {
+  const out: string[] = [];
+  const stated = doc.title.match(/\(([A-Z]{2,6})\)/);
+  if (stated) out.push(stated[1]!);
+  const initials = (text: string) =>
+    nameTokens(text)
+      .filter((t) => !/^\d/.test(t))
+      .map((t) => t[0]!.toUpperCase())
+      .join('');
+  out.push(initials(doc.name), initials(doc.title.replace(/\([^)]*\)/g, ' ')));
+  return out.filter((a) => a.length >= 2);
+}
+
+/** The one document whose control header or title carries this code ("Document ID: ISP-04"). */
+function documentByCode(analysis: CorpusAnalysis, code: string): AnalyzedDocument | null {
+  const escaped = code.replace(/[.]/g, '\\.');
+  const labelled = new RegExp(
+    `\\b(?:ID|Identifier|Document(?:\\s+(?:ID|No\\.?|number|reference|code))?|Ref(?:erence)?|Number|Code|No\\.)\\b[^\\n\\w]{0,8}${escaped}(?![\\w-])`,
+    'i',
+  );
+  const titled = new RegExp(`(?:^|[\\s(])${escaped}(?![\\w-])`);
+  const matches = analysis.documents.filter(
+    (doc) => titled.test(doc.title) || labelled.test(doc.text.slice(0, 800)),
+  );
+  return matches.length === 1 ? matches[0]! : null;
+}
+
+export function resolveDocument(analysis: CorpusAnalysis, citedName: string): AnalyzedDocument | null {
+  if (/^[A-Z]{2,6}-/.test(citedName)) return documentByCode(analysis, citedName);
+  if (/^[A-Z]{2,6}$/.test(citedName)) {
+    const matches = analysis.documents.filter((doc) => acronymsOf(doc).includes(citedName));
+    return matches.length === 1 ? matches[0]! : null;
+  }
+  const wanted = nameTokens(citedName);
+  if (wanted.length === 0) return null;
+  let best: AnalyzedDocument | null = null;
+  let bestExtra = Infinity;
+  for (const { doc, have, nameLength } of documentNames(analysis)) {
+    if (!wanted.every((t) => have.has(t))) continue;
+    const extra = nameLength - wanted.length;
+    if (extra < bestExtra) {
+      best = doc;
+      bestExtra = extra;
+    }
+  }
+  return best;
+}
+
+const MONTH_WORD =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+
+/** Numbered headings, without date lines that look like one ("30 April 2026" in a table). */
+function sectionHeadings(doc: AnalyzedDocument): AnalyzedDocument['headings'] {
+  return doc.headings.filter((h) => !(/^\d{1,2}$/.test(h.number) && MONTH_WORD.test(h.title)));
+}
+
+const ATTACHMENT_KINDS = ['appendix', 'annex', 'schedule', 'exhibit'];
+
+function headingExists(doc: AnalyzedDocument, kind: string, number: string): boolean {
+  if (ATTACHMENT_KINDS.includes(kind)) {
+    const wanted = `${kind} ${number}`.toLowerCase();
+    // A heading line, not a mention in running text (the reference itself mentions it).
+    return doc.headings.some((h) => h.number === wanted);
+  }
+  if (sectionHeadings(doc).some((h) => h.number === number || h.number.startsWith(`${number}.`))) return true;
+  // Numbered clauses that open a line ("4.2 **Deliveries.** The carrier ...") are
+  // parts of the document even when they are not heading lines.
+  const escaped = number.replace(/\./g, '\\.');
+  return new RegExp(`^[ \\t#>|*-]*${escaped}(?:\\.\\d+)*\\.?[ \\t*]`, 'm').test(doc.text);
+}
+
+const REFERENCE_WORDS = new Set(
+  tokenize(
+    'section sections clause paragraph described describe accordance according follow follows see refer referred per set out defined define document policy plan procedure standard',
+  ),
+);
+
+/** The cited section exists but shares no subject word with the sentence citing it. */
+function mismatchedReference(
+  source: AnalyzedDocument,
+  target: AnalyzedDocument,
+  reference: SectionReference,
+): Issue | null {
+  if (!/^\d/.test(reference.number)) return null;
+  const index = target.headings.findIndex((h) => h.number === reference.number);
+  if (index < 0) return null;
+  const heading = target.headings[index]!;
+  const depth = heading.number.split('.').length;
+  const next = target.headings
+    .slice(index + 1)
+    .find((h) => /^\d/.test(h.number) && h.number.split('.').length <= depth);
+  const sectionText = target.text.slice(
+    heading.start,
+    Math.min(next?.start ?? target.text.length, heading.start + 1500),
+  );
+  // A document that implements a section of another shares its own subject with it: "the OT
+  // segregation standard implements section 5.8 (OT/IT segregation)" is a valid reference.
+  const sourceSubject = tokenize(source.title).filter((t) => !REFERENCE_WORDS.has(t));
+  const headingWords = new Set(tokenize(heading.title));
+  if (sourceSubject.some((t) => headingWords.has(t))) return null;
+  const nameWords = new Set(tokenize(`${reference.citedName ?? ''} ${target.title}`));
+  const context = new Set(
+    tokenize(reference.segment.text.replace(reference.phrase, ' ')).filter(
+      (t) => !REFERENCE_WORDS.has(t) && !nameWords.has(t) && !/\d/.test(t),
+    ),
+  );
+  // Too few subject words to judge: a short "as set out in section 3" sentence proves nothing.
+  if (context.size < 4) return null;
+  const section = new Set(tokenize(sectionText));
+  if ([...context].some((t) => section.has(t))) return null;
+  const seg = target.segments.find((x) => x.start <= heading.start && x.end > heading.start);
+  return {
+    primitive: 'citation_integrity_check',
+    subject: `citation:${source.name}:${reference.kind}:${reference.number}:${target.name}`,
+    aspects: [`citation:${source.name}:${target.name}`],
+    title: `Reference in ${source.name} to ${reference.kind} ${reference.number} of ${target.name} points to unrelated content`,
+    description:
+      `${source.name} cites "${reference.phrase}" for "${reference.segment.text.slice(0, 160)}", but ${reference.kind} ${reference.number} of ${target.name} ` +
+      `is "${heading.number} ${heading.title}", which does not address that subject. The reference probably points to the wrong section.`,
+    rootCause: `${target.name} was renumbered or restructured without updating the references to it in ${source.name}.`,
+    remediationScope: `Correct the reference in ${source.name} to the section of ${target.name} that holds the cited content.`,
+    remediationEffortHours: 1,
+    severity: 'low',
+    confidence: 0.6,
+    frameworks: [],
+    quotes: [
+      quoteOf(reference.segment),
+      quoteOfSpan(
+        target.name,
+        target.text,
+        heading.start,
+        heading.end,
+        seg?.chunkId ?? null,
+        seg?.page ?? null,
+      ),
+    ],
+  };
+}
+
+/** Appendices and annexes are one family; schedules and exhibits each their own. */
+function sameAttachmentKind(headingNumber: string, kind: string): boolean {
+  const family = (k: string) => (k === 'annex' ? 'appendix' : k);
+  const headingKind = headingNumber.split(' ')[0]!;
+  return ATTACHMENT_KINDS.includes(headingKind) && family(headingKind) === family(kind);
+}
+
+/** "appendix a" (a heading key) as written in prose: "Appendix A". */
+function attachmentLabel(key: string): string {
+  const [kind = '', id = ''] = key.split(' ');
+  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} ${id.toUpperCase()}`;
+}
+
+/** "Appendix C of this plan", "the attached Schedule 2", "Annex B below": this document's own part. */
+function pointsToOwnAttachment(reference: SectionReference): boolean {
+  const text = reference.segment.text;
+  const at = text.indexOf(reference.phrase);
+  const around = text.slice(Math.max(0, at - 40), at + reference.phrase.length + 40);
+  return /\b(?:(?:of|to|in)\s+this\s+(?:document|policy|plan|procedure|standard|agreement|contract|manual)|attached|enclosed|below)\b/i.test(
+    around,
+  );
+}
+
+export function citationIssue(analysis: CorpusAnalysis, reference: SectionReference): Issue | null {
+  const source = analysis.byName.get(reference.segment.document);
+  if (!source) return null;
+  // "Clause 14 of the Agreement" written inside an agreement names the citing document itself.
+  const selfNamed =
+    reference.citedName !== null &&
+    nameTokens(reference.citedName).every((t) => nameTokens(`${source.name} ${source.title}`).includes(t));
+  const target = reference.citedName && !selfNamed ? resolveDocument(analysis, reference.citedName) : source;
+  if (!target) return null;
+  const numbered = sectionHeadings(target).filter((h) => /^\d/.test(h.number));
+  // Only documents with numbered sections can be checked for a numbered reference.
+  if (/^\d/.test(reference.number) && numbered.length < 2) return null;
+  // A document titled "Schedule 3: ..." that mentions "Schedule 3" is naming itself.
+  if (target.title.toLowerCase().includes(`${reference.kind} ${reference.number}`.toLowerCase())) return null;
+  if (headingExists(target, reference.kind, reference.number))
+    return target !== source ? mismatchedReference(source, target, reference) : null;
+  // Appendices, annexes, schedules and exhibits are often separate attachments or parts of an
+  // external standard ("Annex A controls"): only a document that carries some attachments of its
+  // own (of the same kind) can be missing one.
+  if (
+    ATTACHMENT_KINDS.includes(reference.kind) &&
+    !target.headings.some((h) => sameAttachmentKind(h.number, reference.kind)) &&
+    !pointsToOwnAttachment(reference)
+  )
+    return null;
+  const attachment = ATTACHMENT_KINDS.includes(reference.kind);
+  const parts = attachment
+    ? target.headings.filter((h) => sameAttachmentKind(h.number, reference.kind))
+    : numbered;
+  const top = [...new Set(numbered.map((h) => h.number.split('.')[0]!))];
+  const range = attachment
+    ? parts.length
+      ? `only ${parts.map((h) => attachmentLabel(h.number)).join(', ')}`
+      : `no ${reference.kind}`
+    : top.length
+      ? `sections ${top[0]} to ${top[top.length - 1]}`
+      : 'no such part';
+  const last = attachment
+    ? parts[parts.length - 1]
+    : (numbered.filter((h) => !h.number.includes('.')).pop() ?? numbered[numbered.length - 1]);
+  const quotes = [quoteOf(reference.segment)];
+  if (last && target !== source) {
+    const seg = target.segments.find((s) => s.start <= last.start && s.end > last.start);
+    quotes.push(
+      quoteOfSpan(target.name, target.text, last.start, last.end, seg?.chunkId ?? null, seg?.page ?? null),
+    );
+  }
+  const where = target === source ? 'the same document' : target.name;
+  return {
+    primitive: 'citation_integrity_check',
+    subject: `citation:${source.name}:${reference.kind}:${reference.number}:${target.name}`,
+    // Each missing part is its own finding: merging them would hide all but one description.
+    aspects: [`citation:${source.name}:${reference.kind}:${reference.number}:${target.name}`],
+    title: `Broken reference in ${source.name}: ${reference.phrase}`,
+    description:
+      `${source.name} refers to "${reference.phrase}", but ${where} has ${range}` +
+      `${last ? ` (the last is "${attachment ? attachmentLabel(last.number) : last.number}${/\./.test(last.number) || attachment ? '' : '.'} ${last.title}")` : ''}; ${reference.kind} ${reference.number} does not exist. ` +
+      `Readers following the reference cannot find the procedure it points to.`,
+    rootCause: `${target === source ? source.name : target.name} was restructured or renumbered without updating the documents that reference its sections.`,
+    remediationScope: `Correct the reference in ${source.name} to the section that holds the intended content, or add the missing section to ${target.name}; check cross-references whenever a document is renumbered.`,
+    remediationEffortHours: 2,
+    severity: 'medium',
+    confidence: 0.88,
+    frameworks: [],
+    quotes,
+  };
+}
+
+export function findBrokenReferences(analysis: CorpusAnalysis, segments?: LocatedSegment[]): Issue[] {
+  const issues = new Map<string, Issue>();
+  for (const doc of analysis.documents) {
+    const own = (segments ?? doc.segments).filter((s) => s.document === doc.name);
+    for (const issue of findInvalidRegulationCitations(own, doc.text)) issues.set(issue.subject, issue);
+    for (const segment of segments ?? doc.segments) {
+      if (segment.document !== doc.name) continue;
+      if (!/\b(section|sec\.|§|clause|paragraph|appendix|annex|schedule|exhibit)\s/i.test(segment.text))
+        continue;
+      for (const reference of extractReferences(segment)) {
+        const issue = citationIssue(analysis, reference);
+        if (issue && !issues.has(issue.subject)) issues.set(issue.subject, issue);
+      }
+    }
+  }
+  return [...issues.values()];
+}
+
+/**
+ * Where the corpus holds a broken reference that the retrieved chunks missed: the citing
+ * sentence, as an evidence request for the follow-up round.
+ */
+export function citationEvidenceHints(
+  analysis: CorpusAnalysis,
+  document: string,
+  reference: string,
+): Array<{ query: string; document: string | null }> {
+  const doc = analysis.byName.get(document);
+  if (!doc) return [];
+  const prefix = `citation:${document}:${reference.replace(' ', ':')}:`;
+  const issue = findBrokenReferences(analysis, doc.segments).find((i) => i.subject.startsWith(prefix));
+  const quote = issue?.quotes[0];
+  return quote ? [{ query: quote.text.slice(0, 200), document: quote.document }] : [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Citations of well-known regulations: a section or article number that the regulation does not
+// have ("45 CFR 164.312(f)" where 164.312 runs from (a) to (e); "Article 103 GDPR").
+
+interface RegulationCitation {
+  segment: LocatedSegment;
+  /** As written, for the finding ("45 CFR 164.312(f)"). */
+  phrase: string;
+  /** Stable key without spaces or colons ("45-CFR-164.312(f)"). */
+  key: string;
+  /** Why it does not exist. */
+  problem: string;
+  /** What the valid range is. */
+  valid: string;
+}
+
+/**
+ * Top-level paragraphs of the HIPAA Security Rule and Breach Notification Rule sections (45 CFR
+ * Part 164, Subparts C and D), with the numbered (a)(N) standards where a section has them.
+ */
+const CFR_164_PARAGRAPHS: Record<string, { letters: string; aStandards?: number }> = {
+  '164.302': { letters: '' },
+  '164.304': { letters: '' },
+  '164.306': { letters: 'abcde' },
+  '164.308': { letters: 'ab', aStandards: 8 },
+  '164.310': { letters: 'abcd' },
+  '164.312': { letters: 'abcde' },
+  '164.314': { letters: 'ab' },
+  '164.316': { letters: 'ab' },
+  '164.318': { letters: 'abc' },
+  '164.400': { letters: '' },
+  '164.402': { letters: '' },
+  '164.404': { letters: 'abcd' },
+  '164.406': { letters: 'abc' },
+  '164.408': { letters: 'abc' },
+  '164.410': { letters: 'abc' },
+  '164.412': { letters: 'ab' },
+  '164.414': { letters: 'ab' },
+  // Privacy Rule (Subpart E).
+  '164.502': { letters: 'abcdefghij' },
+  '164.504': { letters: 'abcdefg' },
+  '164.506': { letters: 'abc' },
+  '164.508': { letters: 'abc' },
+  '164.510': { letters: 'ab' },
+  '164.512': { letters: 'abcdefghijkl' },
+  '164.514': { letters: 'abcdefghi' },
+  '164.520': { letters: 'abcde' },
+  '164.522': { letters: 'ab' },
+  '164.524': { letters: 'abcde' },
+  '164.526': { letters: 'abcdef' },
+  '164.528': { letters: 'abcd' },
+  '164.530': { letters: 'abcdefghijk' },
+};
+
+/** Numbered paragraphs of the GDPR articles most often cited (EU and UK GDPR share numbering). */
+const GDPR_ARTICLE_PARAGRAPHS: Record<number, number> = {
+  5: 2,
+  6: 4,
+  7: 4,
+  9: 4,
+  12: 8,
+  13: 4,
+  14: 5,
+  15: 4,
+  16: 1,
+  17: 3,
+  18: 3,
+  20: 4,
+  21: 6,
+  22: 4,
+  24: 3,
+  25: 3,
+  28: 10,
+  30: 5,
+  32: 4,
+  33: 5,
+  34: 4,
+  35: 11,
+  36: 5,
+  37: 7,
+  38: 6,
+  39: 2,
+  44: 1,
+  45: 9,
+  46: 5,
+  47: 3,
+  49: 6,
+  83: 11,
+};
+const GDPR_LAST_ARTICLE = 99;
+
+const CFR_164 =
+  /(?:\b45\s*C\.?\s?F\.?\s?R\.?\s*(?:(?:Part\s+)?§+\s*|§+\s*)?|§+\s*)?\b(164\.[3-5]\d\d)((?:\([a-z0-9]{1,5}\))*)/g;
+const GDPR_ARTICLE =
+  /\b(?:Art(?:icle)?s?\.?\s*(\d{1,3})((?:\(\d{1,2}\))?)(?:\([a-z]\))*\s*(?:of\s+(?:the\s+)?)?(?:UK\s+|EU\s+)?GDPR\b|(?:UK\s+|EU\s+)?GDPR,?\s+Art(?:icle)?s?\.?\s*(\d{1,3})((?:\(\d{1,2}\))?))/g;
+
+function cfrProblems(segment: LocatedSegment): RegulationCitation[] {
+  const out: RegulationCitation[] = [];
+  for (const m of segment.text.matchAll(CFR_164)) {
+    const section = m[1]!;
+    const known = CFR_164_PARAGRAPHS[section];
+    if (!known) continue;
+    const parts = [...(m[2] ?? '').matchAll(/\(([a-z0-9]{1,5})\)/g)].map((p) => p[1]!);
+    const first = parts[0];
+    const phrase = m[0].trim();
+    const key = phrase.replace(/:/g, ' ');
+    const range = known.letters
+      ? `paragraphs (${known.letters[0]}) to (${known.letters.slice(-1)})`
+      : 'no lettered paragraphs';
+    if (first && /^[a-z]$/.test(first) && !known.letters.includes(first)) {
+      out.push({
+        segment,
+        phrase,
+        key,
+        problem: `${section} has no paragraph (${first})`,
+        valid: `${section} has ${range}`,
+      });
+      continue;
+    }
+    const second = parts[1];
+    if (
+      first === 'a' &&
+      known.aStandards &&
+      second &&
+      /^\d+$/.test(second) &&
+      Number(second) > known.aStandards
+    )
+      out.push({
+        segment,
+        phrase,
+        key,
+        problem: `${section}(a) has no standard (${second})`,
+        valid: `${section}(a) runs from (a)(1) to (a)(${known.aStandards})`,
+      });
+  }
+  return out;
+}
+
+function gdprProblems(segment: LocatedSegment): RegulationCitation[] {
+  const out: RegulationCitation[] = [];
+  for (const m of segment.text.matchAll(GDPR_ARTICLE)) {
+    const article = Number(m[1] ?? m[3]);
+    const paragraph = (m[2] ?? m[4] ?? '').replace(/[()]/g, '');
+    const phrase = m[0].trim();
+    const key = `GDPR Article ${article}${paragraph ? `(${paragraph})` : ''}`;
+    if (article < 1 || article > GDPR_LAST_ARTICLE)
+      out.push({
+        segment,
+        phrase,
+        key,
+        problem: `the GDPR has no Article ${article}`,
+        valid: `the GDPR has Articles 1 to ${GDPR_LAST_ARTICLE}`,
+      });
+    else if (
+      paragraph &&
+      GDPR_ARTICLE_PARAGRAPHS[article] &&
+      Number(paragraph) > GDPR_ARTICLE_PARAGRAPHS[article]!
+    )
+      out.push({
+        segment,
+        phrase,
+        key,
+        problem: `Article ${article} of the GDPR has no paragraph ${paragraph}`,
+        valid: `Article ${article} has paragraphs 1 to ${GDPR_ARTICLE_PARAGRAPHS[article]}`,
+      });
+  }
+  return out;
+}
+
+function regulationIssue(citation: RegulationCitation): Issue {
+  const { segment, phrase, key, problem, valid } = citation;
+  return {
+    primitive: 'citation_integrity_check',
+    subject: `citation:${segment.document}:regulation:${key}:${segment.document}`,
+    aspects: [`citation:${segment.document}:regulation:${key}`],
+    title: `Invalid regulation citation in ${segment.document}: ${phrase}`,
+    description:
+      `${segment.document} cites "${phrase}", but ${problem}: ${valid}. The reference does not resolve, so the ` +
+      `requirement it is meant to rest on cannot be traced, and the mapping of the control to the regulation is wrong.`,
+    rootCause: `The regulatory references of ${segment.document} were written or renumbered without checking them against the text of the regulation.`,
+    remediationScope: `Correct the citation in ${segment.document} to the provision that holds the requirement, and check the document's other regulatory references.`,
+    remediationEffortHours: 1,
+    severity: 'medium',
+    confidence: 0.85,
+    frameworks: [],
+    quotes: [quoteOf(segment)],
+  };
+}
+
+/** Highest control number of each NIST SP 800-53 family (Revision 5, a superset of Revision 4). */
+const SP800_53_CONTROLS: Record<string, number> = {
+  AC: 25,
+  AT: 6,
+  AU: 16,
+  CA: 9,
+  CM: 14,
+  CP: 13,
+  IA: 13,
+  IR: 10,
+  MA: 7,
+  MP: 8,
+  PE: 23,
+  PL: 11,
+  PM: 32,
+  PS: 9,
+  PT: 8,
+  RA: 10,
+  SA: 23,
+  SC: 51,
+  SI: 23,
+  SR: 12,
+};
+const SP800_53_CONTROL = /\b(AC|AT|AU|CA|CM|CP|IA|IR|MA|MP|PE|PL|PM|PS|PT|RA|SA|SC|SI|SR)-(\d{1,3})\b/g;
+
+/** Control identifiers in a document that relies on NIST SP 800-53 that the catalogue lacks ("AC-31"). */
+function sp80053Problems(segment: LocatedSegment, documentText: string): RegulationCitation[] {
+  if (!/800-53(?![A-Z\d])/.test(documentText)) return [];
+  const out: RegulationCitation[] = [];
+  for (const m of segment.text.matchAll(SP800_53_CONTROL)) {
+    const last = SP800_53_CONTROLS[m[1]!]!;
+    if (Number(m[2]) <= last || Number(m[2]) === 0) continue;
+    out.push({
+      segment,
+      phrase: m[0],
+      key: `NIST SP 800-53 ${m[0]}`,
+      problem: `NIST SP 800-53 has no control ${m[0]}`,
+      valid: `the ${m[1]} family runs from ${m[1]}-1 to ${m[1]}-${last}`,
+    });
+  }
+  return out;
+}
+
+/** Citations of well-known regulation and control-catalogue provisions that do not exist. */
+export function findInvalidRegulationCitations(segments: LocatedSegment[], documentText = ''): Issue[] {
+  const issues = new Map<string, Issue>();
+  const text = documentText || segments.map((s) => s.text).join('\n');
+  for (const segment of segments) {
+    if (!/164\.|GDPR|[A-Z]{2}-\d/.test(segment.text)) continue;
+    for (const citation of [
+      ...cfrProblems(segment),
+      ...gdprProblems(segment),
+      ...sp80053Problems(segment, text),
+    ]) {
+      const issue = regulationIssue(citation);
+      if (!issues.has(issue.subject)) issues.set(issue.subject, issue);
+    }
+  }
+  return [...issues.values()];
+}

@@ -1,0 +1,65 @@
+// conflict_check on one concept: two documents (or a document's text and its own table) state
+// incompatible values for the same concept, scope and topic.
+import { conceptById } from '../../analyst/concepts';
+import { issueDocuments } from '../../analyst/issue';
+import { defineCheck, type Candidate } from '../check';
+import { conflictIssueFor, findConceptConflicts } from './concept-conflicts';
+
+interface ConceptParams {
+  conceptId: string;
+  scope: string | null;
+}
+
+export const conceptConflictCheck = defineCheck<ConceptParams>({
+  id: 'concept',
+  primitives: ['conflict_check'],
+  list: 'concepts',
+  candidates({ analysis, focusBoost }) {
+    const roles = new Map(analysis.documents.map((d) => [d.name, d.role]));
+    // Conflicts found corpus-wide carry a signal; concepts stated in two or more documents
+    // without a visible conflict are still worth a question.
+    const conflicts = new Map(findConceptConflicts(analysis.facts, roles).map((i) => [i.subject, i]));
+    const stated = new Map<string, ConceptParams & { docs: Set<string> }>();
+    for (const fact of analysis.facts) {
+      const key = conceptKey(fact.concept.id, fact.scope);
+      const entry = stated.get(key) ?? { conceptId: fact.concept.id, scope: fact.scope, docs: new Set() };
+      entry.docs.add(fact.segment.document);
+      stated.set(key, entry);
+    }
+    const out: Array<Candidate<ConceptParams>> = [];
+    for (const [key, entry] of stated) {
+      if (entry.docs.size < 2 && !conflicts.has(key)) continue;
+      const concept = conceptById(entry.conceptId)!;
+      const issue = conflicts.get(key);
+      out.push({
+        key,
+        primitive: 'conflict_check',
+        label: concept.label + (entry.scope ? ` (${entry.scope})` : ''),
+        documents: issue ? issueDocuments(issue) : [...entry.docs].slice(0, 4),
+        params: { conceptId: entry.conceptId, scope: entry.scope },
+        signal: (issue ? 0.8 : 0.15) + focusBoost(concept.focus),
+        severity: concept.severity,
+      });
+    }
+    return out;
+  },
+  question(params, { label, documents }) {
+    return {
+      text: `Do ${documents.join(', ')} state incompatible values for the ${label}?`,
+      query: conceptById(params.conceptId)?.query ?? label,
+    };
+  },
+  verdict(params, { facts, analysis }) {
+    const roles = new Map(analysis.documents.map((d) => [d.name, d.role]));
+    const issue = conflictIssueFor(
+      facts.filter((f) => f.concept.id === params.conceptId),
+      roles,
+      params.scope,
+    );
+    return { issues: issue ? [issue] : [] };
+  },
+});
+
+function conceptKey(conceptId: string, scope: string | null): string {
+  return `concept:${conceptId}:${scope ?? 'general'}`;
+}

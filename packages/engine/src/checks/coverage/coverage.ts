@@ -1,0 +1,89 @@
+// coverage_check: a required element of an in-scope framework that no statement satisfies.
+import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { normaliseFrameworks, type RequiredElement } from '../../analyst/frameworks';
+import { quoteOf, type Issue } from '../../analyst/issue';
+import { tokenize } from '../../text/normalize';
+
+export function satisfies(element: RequiredElement, segment: LocatedSegment | string): boolean {
+  const text = typeof segment === 'string' ? segment : segment.text;
+  const wordings = [element.present, ...(element.alternatives ?? [])];
+  return wordings.some((patterns) => patterns.every((p) => p.test(text)));
+}
+
+/**
+ * Each statement read together with the next one of the same document: requirements are often
+ * split over two sentences ("Individuals may exercise their rights of access ... Requests are
+ * answered within one month.").
+ */
+export function statementWindows(segments: LocatedSegment[]): string[] {
+  return segments.map((segment, i) => {
+    const next = segments[i + 1];
+    const adjacent = next && next.docIndex === segment.docIndex && next.segIndex === segment.segIndex + 1;
+    return adjacent ? `${segment.text} ${next.text}` : segment.text;
+  });
+}
+
+/** How a framework's clauses are prefixed in an element's requirement text. */
+function requirementPrefix(framework: string): string {
+  return framework.startsWith('ISO ') ? framework.replace('ISO ', 'ISO/IEC ') : framework;
+}
+
+export function coverageIssue(
+  element: RequiredElement,
+  segments: LocatedSegment[],
+  frameworks: string[],
+): Issue | null {
+  if (statementWindows(segments).some((text) => satisfies(element, text))) return null;
+  // The nearest statements: they show the topic is addressed without the required element.
+  const queryTokens = new Set(tokenize(element.query));
+  const related = segments
+    .filter((s) => s.text.length < 900)
+    .map((s) => ({
+      s,
+      score:
+        new Set(tokenize(s.text).filter((t) => queryTokens.has(t))).size +
+        (element.related.test(s.text) ? 2 : 0),
+    }))
+    .filter((r) => r.score >= 2)
+    .sort((a, b) => b.score - a.score || a.s.docIndex - b.s.docIndex || a.s.segIndex - b.s.segIndex)
+    .slice(0, 2)
+    .map((r) => r.s);
+  // An absence is shown by the statements nearest to it; with none, there is nothing to quote.
+  if (related.length === 0) return null;
+  const scope = normaliseFrameworks(frameworks);
+  const inScope = element.frameworks.filter((f) => scope.includes(f));
+  // The requirement lists each framework's clause; keep those in scope.
+  const prefixes = inScope.map(requirementPrefix);
+  const parts = element.requirement.split('; ').filter((part) => prefixes.some((p) => part.startsWith(p)));
+  const requirement = parts.length ? parts.join('; ') : element.requirement;
+  const nearest = related.length
+    ? ` The nearest statements (${[...new Set(related.map((r) => r.document))].join(', ')}) address the topic without it.`
+    : '';
+  return {
+    primitive: 'coverage_check',
+    subject: `coverage:${element.id}`,
+    // One root cause for every gap of a framework: the policy set was never mapped against it.
+    aspects: [`coverage:${element.id}`, `corpus:coverage:${inScope[0] ?? 'frameworks'}`],
+    title: `Missing ${element.label}`,
+    description: `No document of the corpus addresses the ${element.label}, although ${inScope.join(' and ')} ${inScope.length > 1 ? 'are' : 'is'} in scope. Requirement: ${requirement}.${nearest}`,
+    rootCause: `The policy set was not mapped against the ${inScope.join(' and ')} requirements; the ${element.label} was never written down.`,
+    remediationScope: `Add the ${element.label} to the governing policy or procedure (${requirement.split(':')[0]}), assign an owner, and train the people who must follow it.`,
+    remediationEffortHours: 12,
+    severity: element.severity,
+    confidence: related.length ? 0.8 : 0.7,
+    frameworks: inScope,
+    quotes: related.map((s) => quoteOf(s)),
+  };
+}
+
+export function findCoverageGaps(
+  analysis: CorpusAnalysis,
+  elements: RequiredElement[],
+  frameworks: string[],
+): Issue[] {
+  const all = analysis.documents.flatMap((d) => d.segments);
+  return elements
+    .filter((e) => !e.appliesWhen || all.some((s) => e.appliesWhen!.test(s.text)))
+    .map((e) => coverageIssue(e, all, frameworks))
+    .filter((i): i is Issue => i !== null);
+}

@@ -1,0 +1,338 @@
+// consistency_check on defined terms: one term ("Confidential Data") defined in two documents
+// with different meanings.
+import type { LocatedSegment } from '../../analyst/corpus-analysis';
+import { jaccard, tokenize } from '../../text/normalize';
+import { quoteOf, type Issue } from '../../analyst/issue';
+
+export interface Definition {
+  term: string;
+  key: string;
+  meaning: string;
+  segment: LocatedSegment;
+}
+
+const QUOTED =
+  /["\u201c*]{1,2}([A-Z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4})["\u201d*]{1,2}\s*(?:means|refers to|is defined as|shall mean|:)\s+(.{10,400})/g;
+
+export function extractDefinitions(segment: LocatedSegment): Definition[] {
+  const out: Definition[] = [];
+  for (const m of segment.text.matchAll(QUOTED)) {
+    const term = m[1]!.trim();
+    out.push({ term, key: term.toLowerCase(), meaning: m[2]!.trim(), segment });
+  }
+  return out;
+}
+
+export function termSubject(key: string): string {
+  return `term:${key}`;
+}
+
+export function definedTermIssues(segments: LocatedSegment[], onlyKey?: string): Issue[] {
+  // Classification labels outside the scheme are terms used inconsistently too.
+  if (onlyKey?.startsWith('classification:'))
+    return classificationLabelIssues(segments, onlyKey.slice('classification:'.length));
+  if (onlyKey?.startsWith('retired:')) return retiredTermIssues(segments, onlyKey);
+  const labelIssues = onlyKey ? [] : [...classificationLabelIssues(segments), ...retiredTermIssues(segments)];
+  const byTerm = new Map<string, Definition[]>();
+  for (const segment of segments) {
+    if (!/means|refers to|defined as|:/.test(segment.text)) continue;
+    for (const d of extractDefinitions(segment)) {
+      if (onlyKey && d.key !== onlyKey) continue;
+      byTerm.set(d.key, [...(byTerm.get(d.key) ?? []), d]);
+    }
+  }
+  const issues: Issue[] = [...labelIssues];
+  for (const [key, definitions] of byTerm) {
+    let pair: [Definition, Definition, number] | null = null;
+    for (let i = 0; i < definitions.length; i += 1)
+      for (let j = i + 1; j < definitions.length; j += 1) {
+        const a = definitions[i]!;
+        const b = definitions[j]!;
+        if (a.segment.document === b.segment.document) continue;
+        const overlap = jaccard(tokenize(a.meaning), tokenize(b.meaning));
+        if (overlap < 0.35 && (!pair || overlap < pair[2])) pair = [a, b, overlap];
+      }
+    if (!pair) continue;
+    const [a, b] = pair;
+    issues.push({
+      primitive: 'consistency_check',
+      subject: termSubject(key),
+      aspects: [termSubject(key)],
+      title: `"${a.term}" defined differently in ${a.segment.document} and ${b.segment.document}`,
+      description:
+        `${a.segment.document} defines "${a.term}" as "${a.meaning.slice(0, 160)}", while ${b.segment.document} defines it as ` +
+        `"${b.meaning.slice(0, 160)}". Obligations attached to the term apply to different data depending on the document read.`,
+      rootCause: `No shared glossary: ${a.segment.document} and ${b.segment.document} each define "${a.term}" on their own.`,
+      remediationScope: `Agree one definition of "${a.term}", keep it in a corpus-wide glossary, and reference it from both documents.`,
+      remediationEffortHours: 3,
+      severity: 'medium',
+      confidence: 0.8,
+      frameworks: [],
+      quotes: [quoteOf(a.segment), quoteOf(b.segment)],
+    });
+  }
+  return issues;
+}
+
+// consistency_check on classification labels: a document labels information with a level
+// ("Strictly Confidential") that the corpus's classification scheme (a table or list of levels
+// such as Public / Internal / Confidential / Restricted) does not contain.
+
+/** Words that classification levels are made of, in any organisation's scheme. */
+const LEVEL_WORD =
+  /\b(?:Public|Internal|Confidential|Restricted|Unrestricted|Secret|Sensitive|Private|Protected|Official|Proprietary|Unclassified|Classified|Highly|Strictly|Limited|Open|Controlled)\b/;
+
+/** A level word, also when the label is written in capitals ("HIGHLY CONFIDENTIAL"). */
+function isLevel(label: string): boolean {
+  const titled = /^[A-Z\s-]+$/.test(label)
+    ? label.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase())
+    : label;
+  return LEVEL_WORD.test(titled);
+}
+/** Trailing nouns that do not change a level: "Internal Use", "Confidential Information". */
+const GENERIC_TAIL = /(?:\s+(?:use|only|data|information|documents?|material|records?))+$/i;
+const LABEL = /^[A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2}$/;
+
+export interface ClassificationScheme {
+  labels: string[];
+  segments: LocatedSegment[];
+}
+
+function normaliseLabel(label: string): string {
+  return label.replace(GENERIC_TAIL, '').trim().toLowerCase();
+}
+
+function isTableRow(text: string): boolean {
+  return /^\s*\|.*\|\s*$/.test(text);
+}
+
+function firstCell(row: string): string {
+  // "Sensitive data (payroll files, medical notes)": the examples in brackets are not the label.
+  const cell =
+    row.split('|').map((c) =>
+      c
+        .replace(/\([^)]*\)/g, ' ')
+        .replace(/[*_"“”]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )[1] ?? '';
+  // "Unrestricted data": the level is the first word, the noun after it is generic.
+  return cell.replace(GENERIC_TAIL, '');
+}
+
+const LIST_ITEM =
+  /^\s*(?:[-*•]|\d+[.)]|[a-z][.)])\s+(?:\*\*)?([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2})(?:\*\*)?\s*(?:[:–—-]|\(|$)/;
+
+/** The level a table row or a list item ("- **Public**: approved for release") names. */
+function rowLabel(text: string): string | null {
+  if (isTableRow(text)) return firstCell(text);
+  return LIST_ITEM.exec(text)?.[1] ?? null;
+}
+
+/** Tables whose first column lists three or more levels, and inline lists "levels: A, B, C and D". */
+export function classificationSchemes(segments: LocatedSegment[]): ClassificationScheme[] {
+  const schemes: ClassificationScheme[] = [];
+  let table: LocatedSegment[] = [];
+  const flush = () => {
+    const labelled = table.map((s) => ({ s, label: rowLabel(s.text) ?? '' }));
+    const rows = labelled.filter((r) => LABEL.test(r.label) && isLevel(r.label));
+    if (rows.length >= 3) schemes.push({ labels: rows.map((r) => r.label), segments: rows.map((r) => r.s) });
+    table = [];
+  };
+  // Consecutive table rows or list items form one candidate scheme.
+  for (const segment of segments) {
+    const previous = table[table.length - 1];
+    const continues =
+      previous && previous.document === segment.document && previous.segIndex + 1 === segment.segIndex;
+    const row = rowLabel(segment.text) !== null;
+    if (!row || (table.length > 0 && !continues)) flush();
+    if (row) table.push(segment);
+    const inline = segment.text.match(
+      /\bclassification\s+(?:levels?|scheme|labels?|categories)\b[^:]{0,40}:\s*(.+)$/i,
+    );
+    if (inline) {
+      const items = inline[1]!
+        .split(/,|;|\/|\band\b|\bor\b/)
+        .map((p) => p.replace(/\([^)]*\)|[*_"“”.]/g, '').trim())
+        .filter((p) => LABEL.test(p) && isLevel(p));
+      if (items.length >= 3) schemes.push({ labels: items, segments: [segment] });
+    }
+  }
+  flush();
+  return schemes;
+}
+
+const USAGE =
+  /\b(?:classified(?:\s+as)?|classification(?:\s+level)?(?:\s+(?:of|is))?|label(?:l)?ed(?:\s+as)?|marked(?:\s+as)?)[\s:|*"“'‘]*([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2})|\b((?:Highly|Strictly|Top|Company|Internal)\s+(?:Confidential|Restricted|Secret))\b/g;
+
+/** Two schemes name different levels when neither's labels are (mostly) among the other's. */
+function divergent(a: ClassificationScheme, b: ClassificationScheme): boolean {
+  const labelsA = new Set(a.labels.map(normaliseLabel));
+  const labelsB = new Set(b.labels.map(normaliseLabel));
+  const shared = [...labelsA].filter((l) => labelsB.has(l)).length;
+  return shared * 2 < Math.min(labelsA.size, labelsB.size);
+}
+
+/**
+ * consistency_check: two documents each lay out a classification scheme (a table or list of three
+ * or more levels) and the level sets differ ("Public / Internal / Confidential / Highly
+ * Confidential" against "Unrestricted / Restricted / Protected"). Data classified under one cannot
+ * be mapped to the handling rules of the other.
+ */
+function divergentSchemeIssues(schemes: ClassificationScheme[], onlyDocument?: string): Issue[] {
+  if (schemes.length < 2) return [];
+  const reference = [...schemes].sort((a, b) => b.labels.length - a.labels.length)[0]!;
+  const referenceDoc = reference.segments[0]!.document;
+  const issues = new Map<string, Issue>();
+  for (const scheme of schemes) {
+    const document = scheme.segments[0]!.document;
+    if (document === referenceDoc || !divergent(scheme, reference)) continue;
+    if (onlyDocument && document !== onlyDocument) continue;
+    // The level names ride along in the key: they are what retrieval needs to find both tables.
+    const levels = [...scheme.labels, ...reference.labels].join(' ');
+    const subject = termSubject(`classification:scheme:${document}:${levels}`);
+    if (issues.has(subject)) continue;
+    issues.set(subject, {
+      primitive: 'consistency_check',
+      subject,
+      aspects: [subject],
+      title: `Classification labels in ${document} differ from the classification scheme of ${referenceDoc}`,
+      description:
+        `${referenceDoc} classifies information into ${reference.labels.join(', ')}, but ${document} uses its own levels ` +
+        `${scheme.labels.join(', ')}. The two label sets do not map onto each other, so the same data is categorised and handled differently depending on the document read.`,
+      rootCause: `${document} was written without reference to the corpus-wide classification scheme of ${referenceDoc}; labels are not checked against the scheme at review.`,
+      remediationScope: `Rewrite the categories of ${document} in terms of the levels of ${referenceDoc} (or map each of its labels to one level explicitly).`,
+      remediationEffortHours: 3,
+      severity: 'medium',
+      confidence: 0.8,
+      frameworks: [],
+      quotes: [
+        ...scheme.segments.slice(0, 2).map((s) => quoteOf(s)),
+        ...reference.segments.slice(0, 2).map((s) => quoteOf(s)),
+      ],
+    });
+  }
+  return [...issues.values()];
+}
+
+export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?: string): Issue[] {
+  const schemes = classificationSchemes(segments);
+  if (schemes.length === 0) return [];
+  if (onlyLabel?.startsWith('scheme:'))
+    return divergentSchemeIssues(schemes, onlyLabel.slice('scheme:'.length).split(':')[0]);
+  // The fullest scheme is the reference; a corpus with two different schemes is not judged here.
+  const scheme = schemes.sort((a, b) => b.labels.length - a.labels.length)[0]!;
+  const known = new Set(scheme.labels.map(normaliseLabel));
+  const schemeDoc = scheme.segments[0]!.document;
+  const issues = new Map<string, Issue>();
+  if (!onlyLabel) for (const issue of divergentSchemeIssues(schemes)) issues.set(issue.subject, issue);
+  // Levels of another scheme are reported with that scheme, not one by one.
+  const otherSchemes = new Set(schemes.flatMap((s) => s.segments));
+  for (const segment of segments) {
+    if (otherSchemes.has(segment)) continue;
+    for (const m of segment.text.matchAll(USAGE)) {
+      const label = (m[1] ?? m[2]!).trim();
+      const key = normaliseLabel(label);
+      if (!isLevel(label) || known.has(key) || (onlyLabel && key !== onlyLabel)) continue;
+      const subject = termSubject(`classification:${key}`);
+      if (issues.has(subject)) continue;
+      issues.set(subject, {
+        primitive: 'consistency_check',
+        subject,
+        aspects: [subject],
+        title: `Classification level "${label}" used in ${segment.document} is not in the classification scheme`,
+        description:
+          `${segment.document} classifies information as "${label}" ("${segment.text.slice(0, 160)}"), but the classification scheme in ${schemeDoc} ` +
+          `has only ${scheme.labels.join(', ')}. The label has no defined handling rules, so staff cannot tell which controls apply.`,
+        rootCause: `${segment.document} was written without reference to the classification scheme of ${schemeDoc}; labels are not checked against the scheme at review.`,
+        remediationScope: `Replace "${label}" in ${segment.document} with the matching level of the scheme in ${schemeDoc} (or add the level to the scheme with its handling rules).`,
+        remediationEffortHours: 2,
+        severity: 'medium',
+        confidence: 0.8,
+        frameworks: [],
+        quotes: [
+          quoteOf(segment),
+          quoteOf(scheme.segments[0]!),
+          ...scheme.segments.slice(1, 4).map((s) => quoteOf(s)),
+        ],
+      });
+    }
+  }
+  return [...issues.values()];
+}
+
+// currency_check on retired terms: one document retires a marking, label or term ("legacy
+// markings such as "For Official Use Only" (FOUO) were retired"; "the "Secret" category is
+// replaced by ...") and another document still prescribes it.
+
+/** Words that say a term is no longer in force. */
+const RETIRED =
+  /\b(?:legacy|retired|deprecated|obsolete|superseded|replaced|withdrawn|discontinued|no\s+longer|phased?\s+out|abolished|rescinded)\b/i;
+/** What kind of thing is retired: markings, labels, categories and other vocabulary. */
+const VOCABULARY =
+  /\b(?:mark(?:ing)?s?|markings|labels?|labell?ing|legends?|banners?|caveats?|terms?|terminology|designations?|categor(?:y|ies)|classifications?|stamps?|headers?)\b/i;
+/** A quoted name, optionally followed by its abbreviation: "For Official Use Only" (FOUO). */
+const QUOTED_NAME =
+  /["\u201c]([A-Z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,5})["\u201d](?:\s*\(([A-Z]{2,8})\))?/g;
+
+export interface RetiredTerm {
+  name: string;
+  abbreviation: string | null;
+  segment: LocatedSegment;
+}
+
+export function retiredTerms(segments: LocatedSegment[]): RetiredTerm[] {
+  const out = new Map<string, RetiredTerm>();
+  for (const segment of segments) {
+    if (!RETIRED.test(segment.text) || !VOCABULARY.test(segment.text)) continue;
+    for (const m of segment.text.matchAll(QUOTED_NAME)) {
+      const name = m[1]!.trim();
+      if (name.split(/\s+/).length < 2 && !m[2]) continue;
+      const key = name.toLowerCase();
+      if (!out.has(key)) out.set(key, { name, abbreviation: m[2] ?? null, segment });
+    }
+  }
+  return [...out.values()];
+}
+
+function mentions(text: string, term: RetiredTerm): boolean {
+  const phrase = new RegExp(`\\b${term.name.replace(/[-\s]+/g, '[-\\s]+')}\\b`, 'i');
+  if (phrase.test(text)) return true;
+  return term.abbreviation !== null && new RegExp(`\\b${term.abbreviation}\\b`).test(text);
+}
+
+export function retiredTermSubject(term: RetiredTerm, document: string): string {
+  return termSubject(`retired:${term.name.toLowerCase()}:${document}`);
+}
+
+/** Documents that still apply a term another document retired. */
+export function retiredTermIssues(segments: LocatedSegment[], onlyKey?: string): Issue[] {
+  const issues = new Map<string, Issue>();
+  for (const term of retiredTerms(segments)) {
+    const label = term.abbreviation ? `"${term.name}" (${term.abbreviation})` : `"${term.name}"`;
+    for (const segment of segments) {
+      if (segment.document === term.segment.document) continue;
+      // A sentence that itself calls the term legacy or retired is not applying it.
+      if (RETIRED.test(segment.text) || !mentions(segment.text, term)) continue;
+      const subject = retiredTermSubject(term, segment.document);
+      if (issues.has(subject) || (onlyKey && subject !== termSubject(onlyKey))) continue;
+      issues.set(subject, {
+        primitive: 'currency_check',
+        subject,
+        aspects: [subject],
+        title: `Retired marking or term ${label} still applied in ${segment.document}`,
+        description:
+          `${term.segment.document} retires ${label} ("${term.segment.text.slice(0, 200)}"), but ${segment.document} still prescribes it ` +
+          `("${segment.text.slice(0, 160)}"). New material is marked or labelled with legacy wording the governing document no longer allows.`,
+        rootCause: `${segment.document} was not updated when ${term.segment.document} retired ${label}; retired terms and markings are not checked at document review.`,
+        remediationScope: `Replace ${label} in ${segment.document} with the marking or term that ${term.segment.document} now requires, and re-mark material produced under the old wording.`,
+        remediationEffortHours: 3,
+        severity: 'medium',
+        confidence: 0.8,
+        frameworks: [],
+        quotes: [quoteOf(segment), quoteOf(term.segment)],
+      });
+    }
+  }
+  return [...issues.values()];
+}

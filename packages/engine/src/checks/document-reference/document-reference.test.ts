@@ -1,0 +1,161 @@
+// References to documents of the set that no document is: by the set's own identifiers (an
+// airline's operations documents) and by name (a pharmacy chain's procedures), with decoys that
+// resolve, belong to another numbering scheme, or name something outside the set.
+import { analyzeCorpus } from '../../analyst/corpus-analysis';
+import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
+import type { Intake } from '../../types';
+import type { CandidateContext } from '../check';
+import { documentReferenceCheck } from '.';
+import { carriedIdentifiers, identifiersIn } from './references';
+
+const INTAKE: Intake = {
+  domain: '',
+  audit_purpose: '',
+  frameworks: [],
+  focus_areas: [],
+  materiality: null,
+  doc_hierarchy: { evidence: ['*.csv'] },
+  known_concerns: [],
+};
+
+async function run(files: Record<string, string>) {
+  const analysis = analyzeCorpus(await snapshotOf(files), INTAKE);
+  const context: CandidateContext = { analysis, intake: INTAKE, focusBoost: () => 0 };
+  const candidates = documentReferenceCheck.candidates(context);
+  const segments = analysis.documents.flatMap((d) => d.segments);
+  const verdict = (params: unknown) =>
+    documentReferenceCheck.verdict(params, {
+      analysis,
+      chunks: analysis.snapshot.chunks,
+      segments,
+      visible: new Set(segments),
+      facts: [],
+      citations: [],
+      frameworks: [],
+      documents: [],
+    });
+  return { analysis, candidates, verdict };
+}
+
+describe('identifiers', () => {
+  test('an identifier is read with its series and number, leading zeros aside', () => {
+    expect(identifiersIn('see OPS-PRC-03 and MX-7.2').map((i) => i.key)).toEqual(['OPS-PRC-3', 'MX-7.2']);
+  });
+
+  test('a document carries the identifiers of its name, title, labelled header fields and title block', async () => {
+    const { analysis } = await run({
+      'OPS-POL-01 Flight Security Policy.md': '# Flight Security Policy\n\nText.\n',
+      'Ramp-Procedure.md': '# Ramp Procedure\n\n| Field | Value |\n|---|---|\n| Document ID | OPS-PRC-03 |\n',
+      'Fuel-Standard.txt': 'FUEL QUALITY STANDARD                         OPS-STD-02\n\nText.\n',
+      'Training-Log.csv': 'course,name\nOPS-TRN-9,Ramp safety\n',
+    });
+    const carried = (name: string) => carriedIdentifiers(analysis.byName.get(name)!).map((i) => i.key);
+    expect(carried('OPS-POL-01 Flight Security Policy.md')).toContain('OPS-POL-1');
+    expect(carried('Ramp-Procedure.md')).toEqual(['OPS-PRC-3']);
+    expect(carried('Fuel-Standard.txt')).toEqual(['OPS-STD-2']);
+    expect(carried('Training-Log.csv')).toEqual([]);
+  });
+});
+
+describe('the document reference check', () => {
+  const airline = {
+    'Flight-Security-Policy.md': [
+      '# Flight Security Policy',
+      '',
+      'Document ID: OPS-POL-01',
+      '',
+      '1. Aircraft searches follow OPS-PRC-03; cargo screening follows OPS-PRC-05.',
+      '',
+      '2. Access to the flight deck is logged; ticket INC-2291 records the last breach.',
+      '',
+      '3. Controls are mapped to NIST SP 800-53 control AC-2 and change request CR-12.',
+    ].join('\n'),
+    'Aircraft-Search-Procedure.md': [
+      '# Aircraft Search Procedure',
+      '',
+      'Document ID: OPS-PRC-03',
+      '',
+      '1. Searches are logged. Screened cargo is accepted only as set out in OPS-PRC-05.',
+    ].join('\n'),
+    'Ramp-Manual.md': [
+      '# Ramp Manual',
+      '',
+      'Document ID: OPS-MAN-01',
+      '',
+      '1. Related procedures: OPS-PRC-11 Towing, OPS-PRC-12 De-icing, OPS-PRC-13 Refuelling.',
+    ].join('\n'),
+  };
+
+  test('an identifier of the set that no document carries, cited by two documents, is one finding', async () => {
+    const { candidates, verdict, analysis } = await run(airline);
+    const single = candidates.find((c) => c.key === 'docref:identifier:OPS-PRC-5')!;
+    expect(single.severity).toBe('medium');
+    const [issue] = verdict(single.params).issues;
+    expect(issue!.primitive).toBe('citation_integrity_check');
+    expect(new Set(issue!.quotes.map((q) => q.document))).toEqual(
+      new Set(['Flight-Security-Policy.md', 'Aircraft-Search-Procedure.md']),
+    );
+    for (const q of issue!.quotes)
+      expect(analysis.byName.get(q.document)!.text.slice(q.start, q.end)).toBe(q.text);
+  });
+
+  test('several missing identifiers one document alone cites are one finding listing them', async () => {
+    const { candidates, verdict } = await run(airline);
+    const listed = candidates.find((c) => c.key === 'docref:listed:Ramp-Manual.md')!;
+    expect(verdict(listed.params).issues[0]!.description).toMatch(/OPS-PRC-11.*OPS-PRC-12.*OPS-PRC-13/);
+    expect(candidates.some((c) => c.key === 'docref:identifier:OPS-PRC-11')).toBe(false);
+  });
+
+  test('decoys: a carried identifier, a ticket, a framework control and a change request give nothing', async () => {
+    const { candidates } = await run(airline);
+    expect(candidates.map((c) => c.key).sort()).toEqual([
+      'docref:identifier:OPS-PRC-5',
+      'docref:listed:Ramp-Manual.md',
+    ]);
+  });
+
+  const pharmacy = {
+    'Dispensing-Policy.md': [
+      '# Dispensing Policy',
+      '',
+      'Schedule 2 medicines are stored as the Controlled Drugs Handling Procedure requires.',
+      '',
+      'Vaccines are kept under the Cold Chain Procedure. Outages follow the Business Continuity and Disaster Recovery Plan.',
+      '',
+      'Personal data leaves the EU only under the EU Standard Contractual Clauses.',
+    ].join('\n'),
+    'Stock-Audit-Standard.md': [
+      '# Stock Audit Standard',
+      '',
+      'Discrepancies in the register are escalated under the Controlled Drugs Handling Procedure.',
+      '',
+      "Deliveries are checked against the Supplier's Quality Manual and the Petty Cash Procedure.",
+    ].join('\n'),
+    'Cold-Chain-Procedure.md': '# Cold Chain Procedure\n\nFridges are checked twice daily.\n',
+    'Business-Continuity-Plan.md': '# Business Continuity Plan\n\nBranches fall back to paper records.\n',
+  };
+
+  test('a named document two documents cite and none is, is one finding; a close name resolves', async () => {
+    const { candidates, verdict } = await run(pharmacy);
+    expect(candidates.map((c) => c.key)).toEqual(['docref:name:controlled drugs handling procedure']);
+    const [issue] = verdict(candidates[0]!.params).issues;
+    expect(issue!.description).toContain('Controlled Drugs Handling Procedure');
+  });
+
+  test('the verdict asks for the citing sentences when the retrieval missed them', async () => {
+    const { candidates, analysis } = await run(pharmacy);
+    const clean = analysis.byName.get('Cold-Chain-Procedure.md')!.segments;
+    const result = documentReferenceCheck.verdict(candidates[0]!.params, {
+      analysis,
+      chunks: [],
+      segments: clean,
+      visible: new Set(clean),
+      facts: [],
+      citations: [],
+      frameworks: [],
+      documents: ['Dispensing-Policy.md'],
+    });
+    expect(result.issues).toEqual([]);
+    expect(result.hints![0]!.document).toBe('Dispensing-Policy.md');
+  });
+});

@@ -1,0 +1,190 @@
+// References to other documents of the set, by identifier ("see PRC-07") or by name ("the
+// Sanctions Policy"), and whether any document of the corpus is the one referred to.
+//
+// Identifiers: the corpus's own scheme is learned from the identifiers its documents carry (in
+// their file names, titles and control headers); an identifier in that scheme that no document
+// carries is unresolved. Identifiers of other schemes (tickets, framework controls) are never
+// judged. Names: a capitalised document name ending in a document kind ("... Policy", "...
+// Procedure") that matches no corpus document's name, title or heading.
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { resolveDocument } from '../citation/citations';
+
+/** "ISP-01", "POL-ISMS-004", "SOP-IT-12", "P-7.2": letters, then a number. */
+const IDENTIFIER = /\b([A-Z]{1,6}(?:-[A-Z]{1,6}){0,2})-(\d{1,4}(?:\.\d{1,2})?)([A-Z]?)\b(?![-.]\d)/g;
+/** The label of a control-header field, with what may separate it from its value (a colon, a
+ * table bar, Markdown emphasis). */
+const LABEL =
+  /\b(?:doc(?:ument)?\.?|policy|procedure|standard|plan|reference|ref|control|form)?\s*(?:id|identifier|no\.?|number|code|ref(?:erence)?)\b[\s:#|*_.]*$/i;
+/** Words before an identifier that make it a framework control, not a document of the set. */
+const FRAMEWORK_CONTEXT =
+  /\b(?:NIST|SP\s*800|800-53|ISO|IEC|CSF|PCI|CIS|SOC\s*2|COBIT|HIPAA|CFR|controls?|criteri(?:on|a)|requirements?|article|CVE|CWE|RFC|ticket|incident|change|request|case|invoice|order|PO|CR|INC|CHG)\W*$/i;
+
+export interface DocumentIdentifier {
+  prefix: string;
+  number: string;
+  /** Canonical form: prefix and number without leading zeros ("ISP-1"). */
+  key: string;
+  text: string;
+}
+
+export function identifiersIn(text: string): Array<DocumentIdentifier & { index: number }> {
+  const out: Array<DocumentIdentifier & { index: number }> = [];
+  for (const m of text.matchAll(IDENTIFIER)) {
+    const prefix = m[1]!;
+    // "MCC-SEC-003A": a sub-document of MCC-SEC-003, an identifier of its own.
+    const number = m[2]!.replace(/^0+(?=\d)/, '') + m[3]!;
+    out.push({ prefix, number: m[2]! + m[3]!, key: `${prefix}-${number}`, text: m[0], index: m.index });
+  }
+  return out;
+}
+
+/**
+ * The identifiers a document carries: those in its file name, and, for documents other than
+ * evidence records (whose rows carry ticket and record numbers), those in its title, its control header
+ * labels ("Document ID: ISP-04", "Doc. No. PRC-07") or its first lines show ("ACCESS STANDARD
+ * ISP-04").
+ */
+export function carriedIdentifiers(doc: AnalyzedDocument): DocumentIdentifier[] {
+  const fromName = identifiersIn(doc.name.replace(/[_]+/g, ' '));
+  // An evidence record's "title" is its first row.
+  if (doc.role === 'evidence') return fromName;
+  const out = [...fromName, ...identifiersIn(doc.title)];
+  const header = doc.text.slice(0, 1200);
+  const titleBlockEnd = header.split('\n').slice(0, 4).join('\n').length;
+  for (const id of identifiersIn(header)) {
+    const before = header.slice(Math.max(0, id.index - 40), id.index);
+    if (LABEL.test(before) || id.index < titleBlockEnd) out.push(id);
+  }
+  return out.filter((id, i) => out.findIndex((o) => o.key === id.key) === i);
+}
+
+export interface IdentifierScheme {
+  /** Prefixes of identifiers the corpus's documents carry. */
+  prefixes: Set<string>;
+  /** Canonical keys of carried identifiers, with the document carrying each. */
+  carried: Map<string, AnalyzedDocument>;
+}
+
+const schemeCache = new WeakMap<CorpusAnalysis, IdentifierScheme>();
+
+export function identifierScheme(analysis: CorpusAnalysis): IdentifierScheme {
+  const cached = schemeCache.get(analysis);
+  if (cached) return cached;
+  const carried = new Map<string, AnalyzedDocument>();
+  for (const doc of analysis.documents) for (const id of carriedIdentifiers(doc)) carried.set(id.key, doc);
+  const scheme = { prefixes: new Set([...carried.keys()].map((k) => k.replace(/-[\d.]+$/, ''))), carried };
+  schemeCache.set(analysis, scheme);
+  return scheme;
+}
+
+export interface UnresolvedIdentifier {
+  identifier: DocumentIdentifier;
+  segment: LocatedSegment;
+}
+
+/** Identifiers of the corpus's scheme, cited in these segments, that no document carries. */
+export function unresolvedIdentifiers(
+  analysis: CorpusAnalysis,
+  segments: LocatedSegment[],
+): UnresolvedIdentifier[] {
+  const scheme = identifierScheme(analysis);
+  if (scheme.carried.size < 2) return [];
+  const out: UnresolvedIdentifier[] = [];
+  for (const segment of segments) {
+    for (const id of identifiersIn(segment.text)) {
+      if (!scheme.prefixes.has(id.prefix) || scheme.carried.has(id.key)) continue;
+      if (FRAMEWORK_CONTEXT.test(segment.text.slice(Math.max(0, id.index - 30), id.index))) continue;
+      out.push({ identifier: id, segment });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Named documents.
+
+const DOCUMENT_KIND =
+  '(?:Policy|Policies|Procedure|Procedures|Standard|Plan|Manual|Handbook|Charter|Playbook|Runbook|Guidelines?|Programme|Program)';
+// The name ends at the document kind: "the Model Procurement Clauses" names no standard.
+const NAMED_DOCUMENT = new RegExp(
+  `\\b(?:[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Pp]er|[Ss]ee|[Uu]nder|[Ii]n|[Ww]ith|[Tt]o)\\s+((?:[A-Z][A-Za-z&'’-]*\\s+(?:(?:and|of|for|&)\\s+)?){1,5}${DOCUMENT_KIND})\\b(?!\\s+(?:(?:of|for)\\s+)?[A-Z])`,
+  'g',
+);
+/** Words that do not tell one document from another. */
+const GENERIC =
+  /^(?:applicable|relevant|related|appropriate|other|such|corresponding|respective|existing|current|same|above|below|following|this|that|these|those|each|every|any|all|company|corporate|organisational|organizational|group|departmental|local|internal|master|main|overall|new|draft|approved|security|information|it)$/i;
+/** Names of things outside the set: laws, published frameworks, a vendor's own documents. */
+const EXTERNAL =
+  /\b(?:NIST|ISO|IEC|PCI|CIS|HIPAA|GDPR|SOC|COBIT|ITIL|EU|UK|US|Payment Card|Industry|Cybersecurity Framework|Privacy Framework|Act|Regulation|Directive|Federal|National|Government|Vendor'?s|Supplier'?s|Provider'?s|Customer'?s|Client'?s)\b/;
+
+export interface NamedReference {
+  name: string;
+  key: string;
+  segment: LocatedSegment;
+}
+
+function nameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/policies$/, 'policy')
+    .replace(/procedures$/, 'procedure')
+    .replace(/guidelines$/, 'guideline')
+    .replace(/programme$/, 'program')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+function distinctive(name: string): boolean {
+  const words = name.split(/\s+/).slice(0, -1);
+  return words.some((w) => !GENERIC.test(w) && !/^(?:and|of|for|&)$/i.test(w));
+}
+
+/**
+ * A heading of some document is the named document: a combined document may hold several
+ * policies. The heading must be little more than the name (a sentence that happens to open with
+ * "Schedule 2" and mention the name is no heading of it).
+ */
+function namedByHeading(analysis: CorpusAnalysis, key: string): boolean {
+  const size = key.split(' ').length;
+  return analysis.documents.some((doc) =>
+    doc.headings.some((h) => {
+      const heading = nameKey(h.title);
+      return heading.includes(key) && heading.split(' ').length <= size + 3;
+    }),
+  );
+}
+
+/**
+ * Whether a cited name is some document of the corpus: as written; without possessives ("the
+ * Authority's Remote Access Standard"); without leading words such as the organisation's name
+ * ("Acme Supplier Security Policy"), as long as a distinctive word remains.
+ */
+function resolves(analysis: CorpusAnalysis, name: string): boolean {
+  const words = name.split(/\s+/).filter((w) => !/['’]s$/.test(w));
+  for (let start = 0; start < words.length - 1; start += 1) {
+    const candidate = words.slice(start).join(' ');
+    if (start > 0 && !distinctive(candidate)) break;
+    if (resolveDocument(analysis, candidate) !== null || namedByHeading(analysis, nameKey(candidate)))
+      return true;
+  }
+  return false;
+}
+
+export function unresolvedNames(analysis: CorpusAnalysis, segments: LocatedSegment[]): NamedReference[] {
+  const out: NamedReference[] = [];
+  const resolved = new Map<string, boolean>();
+  for (const segment of segments) {
+    const source = analysis.byName.get(segment.document);
+    for (const m of segment.text.matchAll(NAMED_DOCUMENT)) {
+      const name = m[1]!.replace(/\s+/g, ' ').trim();
+      if (!distinctive(name) || EXTERNAL.test(name)) continue;
+      const key = nameKey(name);
+      // The citing document naming itself.
+      if (source && (nameKey(source.title).includes(key) || nameKey(source.name).includes(key))) continue;
+      if (!resolved.has(key)) resolved.set(key, resolves(analysis, name));
+      if (resolved.get(key)) continue;
+      out.push({ name, key, segment });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,138 @@
+// Framework identifiers resolved against the bundled catalogues: a payments firm's SOC 2 mapping
+// and a hospital's ISO/IEC 27001:2022 mapping, each citing one identifier that does not exist;
+// decoys: valid identifiers, the document's own appendix numbering, identifiers in a document that
+// names no framework.
+import { analyzeCorpus } from '../../analyst/corpus-analysis';
+import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
+import { unresolvedControls } from './references';
+import { frameworkReferenceCheck } from '.';
+import type { CandidateContext } from '../check';
+
+async function run(files: Record<string, string>) {
+  const analysis = analyzeCorpus(await snapshotOf(files), null);
+  const context: CandidateContext = {
+    analysis,
+    intake: {
+      domain: '',
+      audit_purpose: '',
+      frameworks: [],
+      focus_areas: [],
+      materiality: null,
+      doc_hierarchy: null,
+      known_concerns: [],
+    },
+    focusBoost: () => 0,
+  };
+  return { analysis, candidates: frameworkReferenceCheck.candidates(context) };
+}
+
+test('a payments firm maps its access policy to SOC 2 criteria CC6.1 (exists) and CC6.9 (does not)', async () => {
+  const { analysis, candidates } = await run({
+    'Card-Access-Policy.md':
+      '# Card Access Policy\n\nThis policy supports our SOC 2 report.\n\n1. Logical access is restricted (CC6.1).\n\n2. Access is removed promptly (CC6.9).\n',
+  });
+  expect(
+    unresolvedControls(
+      analysis,
+      analysis.documents.flatMap((d) => d.segments),
+    ).map((u) => u.id),
+  ).toEqual(['CC6.9']);
+  expect(candidates).toHaveLength(1);
+  expect(candidates[0]!.primitive).toBe('citation_integrity_check');
+});
+
+test("a hospital's ISO/IEC 27001:2022 mapping: A.5.38 does not exist; A.8.2 does; its appendix A.1 is its own", async () => {
+  const { analysis } = await run({
+    'Clinical-Systems-Security-Policy.md': [
+      '# Clinical Systems Security Policy',
+      '',
+      'The hospital follows ISO/IEC 27001:2022.',
+      '',
+      '1. Privileged access to the patient record system is restricted (Annex A control A.8.2).',
+      '',
+      '2. Documented procedures are kept current (Annex A control A.5.38).',
+      '',
+      '## Appendix A',
+      '',
+      'A.1 Scope of clinical systems',
+      '',
+      'A.1.2 Ward terminals are covered by this appendix.',
+    ].join('\n'),
+  });
+  const ids = unresolvedControls(
+    analysis,
+    analysis.documents.flatMap((d) => d.segments),
+  ).map((u) => u.id);
+  expect(ids).toEqual(['A.5.38']);
+});
+
+test('identifiers in a document that names no framework are not judged', async () => {
+  const { candidates } = await run({
+    'Ward-Procedure.md': '# Ward Procedure\n\n1. See control A.9.9 and CC9.9 of the ward checklist.\n',
+  });
+  expect(candidates).toEqual([]);
+});
+
+describe('superseded editions', () => {
+  test('a 2013 Annex A number in a document on the 2022 edition is a superseded identifier with its 2022 equivalent', async () => {
+    const { analysis, candidates } = await run({
+      'Plant-Controls-Standard.md':
+        '# Plant Controls Standard\n\nThe ISMS follows ISO/IEC 27001:2022.\n\n' +
+        'Access rights follow Annex A 5.18 and A.8.5; secret authentication follows A.9.4.3. See Appendix A.1.2 for the form.\n',
+    });
+    const found = unresolvedControls(
+      analysis,
+      analysis.documents.flatMap((d) => d.segments),
+    );
+    expect(found.map((u) => [u.id, u.superseded?.mapsTo])).toEqual([['A.9.4.3', ['A.5.17']]]);
+    expect(candidates[0]!.primitive).toBe('currency_check');
+  });
+
+  test('a document that names both editions (a mapping table) is judged against both (decoy)', async () => {
+    const { candidates } = await run({
+      'Transition-Note.md':
+        '# Transition Note\n\nMapping: ISO/IEC 27001:2013 control A.9.4.3 maps to ISO/IEC 27001:2022 control A.5.17.\n',
+    });
+    expect(candidates).toEqual([]);
+  });
+
+  test('a document naming the framework without an edition, dated before the 2022 edition, follows 2013 (decoy)', async () => {
+    const { candidates } = await run({
+      'Access-Standard.md':
+        '# Access Standard\n\nApproved: 12 March 2021\n\nWe align with ISO 27001. Passwords follow control A.9.4.3.\n',
+    });
+    expect(candidates).toEqual([]);
+  });
+});
+
+test('a logistics firm on NIST CSF 2.0: PR.AC-1 is a 1.1 identifier, PR.AA-01 and ID.AM-1 are 2.0, GV.OC-09 does not exist', async () => {
+  const { analysis } = await run({
+    'Cyber-Programme.md': [
+      '# Cyber Programme',
+      '',
+      'The programme is aligned with the NIST Cybersecurity Framework 2.0.',
+      '',
+      '1. Identities are managed per subcategories PR.AA-01 and PR.AC-1.',
+      '',
+      '2. Depot assets are inventoried (ID.AM-1); stakeholder expectations are recorded (GV.OC-09).',
+    ].join('\n'),
+  });
+  const found = unresolvedControls(
+    analysis,
+    analysis.documents.flatMap((d) => d.segments),
+  );
+  expect(found.map((u) => [u.written, u.superseded ? u.superseded.catalogue.id : null])).toEqual([
+    ['PR.AC-1', 'nist-csf-1.1'],
+    ['GV.OC-09', null],
+  ]);
+});
+
+test("a section of a named document beside a framework name is the document's numbering (decoy)", async () => {
+  const { candidates } = await run({
+    'Payments-Logging-Standard.md':
+      '# Payments Logging Standard\n\nImplements: Card Data Policy §5.6 and PCI DSS v4.0 Requirement 10.\n',
+    'Ward-Records-Standard.md':
+      '# Ward Records Standard\n\nThe trust follows ISO/IEC 27001:2022; see the Records Manual, section 8.9, for Annex A control mapping.\n',
+  });
+  expect(candidates).toEqual([]);
+});

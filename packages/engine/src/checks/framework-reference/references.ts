@@ -1,0 +1,110 @@
+// Framework identifiers cited by the corpus ("Annex A 8.2", "CC6.1", "PR.AC-1"), resolved against
+// the bundled control catalogues (src/knowledge): an identifier the edition a document follows
+// does not have is either a number of a superseded edition ("A.9.2.3" in a document built on
+// ISO/IEC 27001:2022) or does not exist at all.
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { knowledge, normaliseIdentifier, type ControlCatalogue } from '../../knowledge';
+
+export interface UnresolvedControl {
+  catalogue: ControlCatalogue;
+  written: string;
+  id: string;
+  segment: LocatedSegment;
+  /** The superseded edition that has the identifier, with the current ones it maps to. */
+  superseded: { catalogue: ControlCatalogue; mapsTo: string[] } | null;
+}
+
+/** The catalogues of a framework family, newest first. */
+function family(name: string): ControlCatalogue[] {
+  return knowledge()
+    .catalogues.filter((c) => c.family === name)
+    .sort((a, b) => b.published.localeCompare(a.published));
+}
+
+/**
+ * The editions a document follows: those it names explicitly; else, when it names the framework
+ * at all, the edition in force at the corpus's date (the current one when the corpus is undated);
+ * else none (its identifiers are not judged).
+ */
+export function followedEditions(
+  doc: AnalyzedDocument,
+  familyName: string,
+  asOf: string | null,
+): ControlCatalogue[] {
+  const editions = family(familyName);
+  const named = editions.filter(
+    (c) => c.edition_pattern && new RegExp(c.edition_pattern, 'i').test(doc.text),
+  );
+  if (named.length > 0) return named;
+  if (!editions.some((c) => new RegExp(c.names_pattern, 'i').test(doc.text))) return [];
+  const inForce = asOf
+    ? editions.find((c) => c.published <= asOf && (!c.withdrawn || c.withdrawn > asOf))
+    : editions.find((c) => c.status === 'current');
+  return inForce ? [inForce] : [];
+}
+
+/** The document's own numbering (a line opening with "A.1" in its appendix) is not a framework identifier. */
+function ownHeading(doc: AnalyzedDocument, written: string): boolean {
+  const opens = new RegExp(`^[\\s#*]*${written.replace(/\./g, '\\.')}(?![\\d.]*\\d)`, 'm');
+  return opens.test(doc.text);
+}
+
+/**
+ * A section of a named document ("the Access Policy §5.6", "Records Manual, section 4.2") is the
+ * document's own numbering, not a framework identifier, even in a sentence that names a framework.
+ */
+const DOCUMENT_SECTION_BEFORE =
+  /\b(?:polic(?:y|ies)|procedures?|standards?|plans?|manuals?|guides?|agreements?|handbooks?)\s*,?\s*(?:§|sections?|clauses?|paras?\.?|paragraphs?)\s*$/i;
+
+function sectionOfDocument(text: string, index: number): boolean {
+  return DOCUMENT_SECTION_BEFORE.test(text.slice(Math.max(0, index - 60), index));
+}
+
+function inContext(catalogue: ControlCatalogue, segment: LocatedSegment, doc: AnalyzedDocument): boolean {
+  if (!catalogue.context_pattern) return true;
+  const context = new RegExp(catalogue.context_pattern, 'i');
+  if (context.test(segment.text)) return true;
+  let heading: string | null = null;
+  for (const h of doc.headings) if (h.start <= segment.start) heading = h.title;
+  return heading !== null && context.test(heading);
+}
+
+export function unresolvedControls(
+  analysis: CorpusAnalysis,
+  segments: LocatedSegment[],
+): UnresolvedControl[] {
+  const out: UnresolvedControl[] = [];
+  const families = [...new Set(knowledge().catalogues.map((c) => c.family))];
+  const byDocument = new Map<string, LocatedSegment[]>();
+  for (const s of segments) byDocument.set(s.document, [...(byDocument.get(s.document) ?? []), s]);
+  for (const [name, own] of byDocument) {
+    const doc = analysis.byName.get(name);
+    if (!doc) continue;
+    for (const familyName of families) {
+      const followed = followedEditions(doc, familyName, analysis.referenceDate?.iso ?? null);
+      if (followed.length === 0) continue;
+      const older = family(familyName).filter((c) => !followed.includes(c));
+      for (const segment of own)
+        for (const catalogue of followed) {
+          for (const m of segment.text.matchAll(new RegExp(catalogue.id_pattern, 'g'))) {
+            const id = normaliseIdentifier(catalogue, m[0]);
+            if (followed.some((c) => c.controls.some((x) => x.id === id))) continue;
+            if (!inContext(catalogue, segment, doc) || ownHeading(doc, m[0])) continue;
+            if (sectionOfDocument(segment.text, m.index)) continue;
+            // An older edition may write its identifiers differently ("PR.AC-1", not "PR.AC-01").
+            const inOlder = (c: ControlCatalogue) => normaliseIdentifier(c, m[0]);
+            const previous = older.find((c) => c.controls.some((x) => x.id === inOlder(c)));
+            const entry = previous?.controls.find((x) => x.id === inOlder(previous));
+            out.push({
+              catalogue,
+              written: m[0],
+              id,
+              segment,
+              superseded: previous ? { catalogue: previous, mapsTo: entry?.maps_to ?? [] } : null,
+            });
+          }
+        }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,144 @@
+// Unresolved template placeholders, on fixtures in two industries' wording (a dental practice
+// group and a freight forwarder), with decoys that look like brackets or blanks but are not
+// placeholders.
+import { analyzeCorpus } from '../../analyst/corpus-analysis';
+import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
+import { findPlaceholders } from './placeholders';
+import { placeholderCheck } from '.';
+import type { CandidateContext } from '../check';
+import type { Intake } from '../../types';
+
+const INTAKE: Intake = {
+  domain: '',
+  audit_purpose: '',
+  frameworks: [],
+  focus_areas: [],
+  materiality: null,
+  doc_hierarchy: null,
+  known_concerns: [],
+};
+
+async function candidates(files: Record<string, string>) {
+  const analysis = analyzeCorpus(await snapshotOf(files), INTAKE);
+  const context: CandidateContext = { analysis, intake: INTAKE, focusBoost: () => 0 };
+  return { analysis, candidates: placeholderCheck.candidates(context) };
+}
+
+function verdictOn(analysis: ReturnType<typeof analyzeCorpus>, params: unknown) {
+  const segments = analysis.documents.flatMap((d) => d.segments);
+  return placeholderCheck.verdict(params, {
+    analysis,
+    chunks: analysis.snapshot.chunks,
+    segments,
+    visible: new Set(segments),
+    facts: [],
+    citations: [],
+    frameworks: [],
+    documents: [],
+  });
+}
+
+describe('findPlaceholders', () => {
+  test.each([
+    ['Report suspected breaches to the hotline at {{incidentHotline}}.', ['{{incidentHotline}}']],
+    ['Patient records are kept for [Number, e.g., 7] years.', ['[Number, e.g., 7]']],
+    ['Shipments are reconciled [weekly/monthly] by the depot lead.', ['[weekly/monthly]']],
+    ['The Data Protection Officer is <insert name and e-mail>.', ['<insert name and e-mail>']],
+    ['Escalate to the [COMPANY NAME] duty manager.', ['[COMPANY NAME]']],
+    ['Owner: TBD', ['TBD']],
+    ['Customs holds are released within XX business days.', ['XX business days']],
+    ['The fee is [●] per consignment.', ['[●]']],
+  ])('finds the placeholder in %j', (text, expected) => {
+    expect(findPlaceholders(text).map((p) => p.text)).toEqual(expected);
+  });
+
+  test.each([
+    'See the [retention schedule](https://intranet.example/retention) for details.',
+    'As stated in the guidance [1], records are kept for six years.',
+    '- [x] Backup verified  - [ ] Restore tested',
+    'The patient said the dose was "twice daily" [sic] at intake.',
+    'Smith v Jones [2019] EWCA Civ 12 sets the standard of care.',
+    'Access is granted by the system owner within 5 business days.',
+    'The carrier (a third party) handles last-mile delivery.',
+    'Use the [Freight Booking] screen to enter the consignment.',
+  ])('finds no placeholder in the decoy %j', (text) => {
+    expect(findPlaceholders(text)).toEqual([]);
+  });
+
+  test('the organisation name is an identity placeholder; a contact is a value', () => {
+    const kinds = findPlaceholders(
+      '{{companyFullName}} staff call {{securityContactPhone}} or [Company Name].',
+    ).map((p) => p.kind);
+    expect(kinds).toEqual(['identity', 'value', 'identity']);
+  });
+});
+
+describe('the placeholder check', () => {
+  const files = {
+    'Clinical-Records-Policy.md': [
+      '# Clinical Records Policy',
+      '',
+      '{{companyShortName}} keeps dental records securely.',
+      '',
+      'Patient records are retained for [Number, e.g., 10] years after the last appointment.',
+      '',
+      'Suspected breaches must be reported to {{privacyOfficerEmail}} within 24 hours.',
+    ].join('\n'),
+    'Freight-Security-Procedure.md': [
+      '# Freight Security Procedure',
+      '',
+      'The {{companyShortName}} depot lead seals each trailer before dispatch.',
+      '',
+      'Seal numbers are checked against the manifest at every hand-over.',
+    ].join('\n'),
+    'Warehouse-Access-Standard.md': [
+      '# Warehouse Access Standard',
+      '',
+      'Badges are revoked within 1 business day of a leaver notice.',
+      '',
+      'See the [visitor log](https://intranet.example/visitors) and note [1].',
+    ].join('\n'),
+  };
+
+  test('one value finding per document, one identity finding for the corpus, none for clean documents', async () => {
+    const { analysis, candidates: found } = await candidates(files);
+    expect(found.map((c) => c.key).sort()).toEqual([
+      'placeholder:Clinical-Records-Policy.md',
+      'placeholder:identity',
+    ]);
+    const value = found.find((c) => c.key === 'placeholder:Clinical-Records-Policy.md')!;
+    expect(value.severity).toBe('medium');
+    const { issues } = verdictOn(analysis, value.params);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toContain('[Number, e.g., 10]');
+    expect(issues[0]!.description).toContain('{{privacyOfficerEmail}}');
+    for (const quote of issues[0]!.quotes) {
+      const text = analysis.byName.get(quote.document)!.text;
+      expect(text.slice(quote.start, quote.end)).toBe(quote.text);
+    }
+    const identity = verdictOn(analysis, found.find((c) => c.key === 'placeholder:identity')!.params)
+      .issues[0]!;
+    expect(new Set(identity.quotes.map((q) => q.document))).toEqual(
+      new Set(['Clinical-Records-Policy.md', 'Freight-Security-Procedure.md']),
+    );
+  });
+
+  test('a verdict that does not see the placeholders asks for them by their words', async () => {
+    const { analysis, candidates: found } = await candidates(files);
+    const value = found.find((c) => c.key === 'placeholder:Clinical-Records-Policy.md')!;
+    const clean = analysis.byName.get('Warehouse-Access-Standard.md')!.segments;
+    const verdict = placeholderCheck.verdict(value.params, {
+      analysis,
+      chunks: [],
+      segments: clean,
+      visible: new Set(clean),
+      facts: [],
+      citations: [],
+      frameworks: [],
+      documents: ['Clinical-Records-Policy.md'],
+    });
+    expect(verdict.issues).toEqual([]);
+    expect(verdict.hints?.length).toBeGreaterThan(0);
+    expect(verdict.hints![0]!.document).toBe('Clinical-Records-Policy.md');
+  });
+});

@@ -1,0 +1,79 @@
+// Unresolved template placeholders: the marks a template leaves where the adopting organisation
+// was to write its own value ("{{companyName}}", "[Number, e.g., 24]", "<insert contact>", "TBD",
+// "XX days"). Where one stands in a requirement, the requirement is undefined; where it stands
+// for the organisation's own name, the document was never made the organisation's own.
+
+/** One placeholder in a text: where it stands, as written, and what kind of value it holds. */
+export interface Placeholder {
+  index: number;
+  text: string;
+  /** identity: stands for the organisation's own name; value: any other value left open. */
+  kind: 'identity' | 'value';
+}
+
+const IDENTITY =
+  /\b(?:company|organi[sz]ation|org|client|customer|entity|firm|business|employer|agency|practice|institution|legal)[\s_-]*(?:full[\s_-]*|short[\s_-]*|legal[\s_-]*|long[\s_-]*)?(?:name|abbreviation|acronym)?\b|^(?:company|organi[sz]ation|client|firm)(?:full|short|legal)?name$/i;
+
+/** Words that make a bracketed phrase a fill-in field rather than prose in brackets. */
+const FIELD_WORDS =
+  /\b(?:insert|enter|add|specify|select|choose|name|names|title|number|no\.|date|dates|address|phone|telephone|e-?mail|department|role|position|period|frequency|amount|value|owner|contact|company|organi[sz]ation|client|entity|vendor|system|location|url|website|hotline|time|days|hours|months|years|percentage|version|tbd|tbc|e\.g\.?|for example)\b/i;
+
+/** Bracketed text that is not a placeholder: citations, checkboxes, editorial marks, years. */
+const NOT_A_FIELD =
+  /^(?:\s*|x|X|✓|✔|\d+|\^\d+|\d{4}|[ivxlc]+|sic|emphasis (?:added|original)|redacted|omitted|ellipsis|\.\.\.|…|see .*|cf\. .*|[a-z]\)?)$/i;
+
+const TEMPLATE_TAG = /\{\{\s*([^{}\n]{1,60}?)\s*\}\}|\{%\s*[^%\n]{1,60}%\}|\$\{([A-Za-z_][\w.]{0,40})\}/g;
+const ANGLE_FIELD =
+  /<<\s*([^<>\n]{1,60}?)\s*>>|<((?:insert|enter|add|specify|name|company|organi[sz]ation|client|date|number|contact|phone|e-?mail|tbd)\b[^<>\n]{0,60})>/gi;
+const BRACKET = /\[([^[\]\n]{1,80})\](?![(:[])/g;
+const OPEN_WORDS = /\b(?:TBD|TBC|TBA|TODO|FIXME)\b|\b[Tt]o be (?:determined|confirmed|decided|defined)\b/g;
+const OPEN_VALUE =
+  /(?:\$|£|€)X{1,4}\b|\b(?:X{1,3}|N{1,2})\s+(?:calendar |business |working )?(?:days?|hours?|weeks?|months?|years?|minutes?|characters?|percent)\b|\bX{1,3}%|\b(?:XX|DD)\/(?:XX|MM)\/(?:XXXX|YYYY|XX|YY)\b/g;
+
+function bracketIsField(inner: string): boolean {
+  const content = inner.trim();
+  if (NOT_A_FIELD.test(content)) return false;
+  // [●], [•], [___]: the drafting marks for a value to be filled in.
+  if (/^[●•_.\s]+$/.test(content) || /^_{2,}/.test(content)) return true;
+  if (/^[A-Z][A-Z0-9 ,./&'-]{2,}$/.test(content) && /[A-Z]{3}/.test(content)) return true; // [COMPANY NAME]
+  // "[weekly/monthly]": a choice left to the adopter.
+  if (/^[a-z-]+(?:\s?\/\s?[a-z-]+)+$/i.test(content) && content.split('/').length <= 4) return true;
+  const words = content.split(/\s+/);
+  return (
+    words.length <= 8 && FIELD_WORDS.test(content) && /^[A-Z#<]|^(?:e\.g|insert|enter|add)/i.test(content)
+  );
+}
+
+function kindOf(inner: string): Placeholder['kind'] {
+  const words = inner.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
+  return IDENTITY.test(words.trim()) &&
+    !/\b(?:contact|phone|e-?mail|address|officer|owner|hotline|number)\b/i.test(words)
+    ? 'identity'
+    : 'value';
+}
+
+/** The placeholders of a text, in order. Markdown links and references are never placeholders. */
+export function findPlaceholders(text: string): Placeholder[] {
+  const out: Placeholder[] = [];
+  for (const m of text.matchAll(TEMPLATE_TAG))
+    out.push({ index: m.index, text: m[0], kind: kindOf(m[1] ?? m[2] ?? m[0]) });
+  for (const m of text.matchAll(ANGLE_FIELD))
+    out.push({ index: m.index, text: m[0], kind: kindOf(m[1] ?? m[2] ?? m[0]) });
+  for (const m of text.matchAll(BRACKET)) {
+    // A Markdown reference definition ("[1]: https://...") or an image/link label.
+    if (text[m.index - 1] === '!' || text[m.index - 1] === ']') continue;
+    if (bracketIsField(m[1]!)) out.push({ index: m.index, text: m[0], kind: kindOf(m[1]!) });
+  }
+  for (const m of text.matchAll(OPEN_WORDS)) out.push({ index: m.index, text: m[0], kind: 'value' });
+  for (const m of text.matchAll(OPEN_VALUE)) out.push({ index: m.index, text: m[0], kind: 'value' });
+  // Overlaps ("[TBD]" is both a bracket field and an open word): keep the first, longest.
+  out.sort((a, b) => a.index - b.index || b.text.length - a.text.length);
+  return out.filter((p, i) => i === 0 || p.index >= out[i - 1]!.index + out[i - 1]!.text.length);
+}
+
+/** A requirement or contact left open matters more than a name left open. */
+export function isRequirementContext(sentence: string): boolean {
+  return /\b(?:must|shall|will|required?|within|every|at least|no later than|contact|report|call|notify|hotline|phone|e-?mail)\b/i.test(
+    sentence,
+  );
+}

@@ -1,0 +1,63 @@
+// Products past end of support: a school's asset register (in use) and a council's server
+// baseline; decoys: a product retired in the same sentence, a version still supported, a product
+// named in a corpus dated before its end of support, a word that only looks like a product.
+import { analyzeCorpus } from '../../analyst/corpus-analysis';
+import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
+import { unsupportedProducts } from './products';
+
+async function found(files: Record<string, string>) {
+  const analysis = analyzeCorpus(await snapshotOf(files), {
+    domain: '',
+    audit_purpose: '',
+    frameworks: [],
+    focus_areas: [],
+    materiality: null,
+    doc_hierarchy: { evidence: ['*.csv'] },
+    known_concerns: [],
+  });
+  return unsupportedProducts(
+    analysis,
+    analysis.documents.flatMap((d) => d.segments),
+  ).map((u) => u.written);
+}
+
+const DATED_2026 = { 'Minutes.txt': 'Minutes of the governors, 12 October 2026.\n' };
+
+test("a school's asset register lists Windows Server 2012 R2 and CentOS 7 in use", async () => {
+  expect(
+    await found({
+      ...DATED_2026,
+      'Asset-Register.csv':
+        'asset,os,owner\nMIS-01,Windows Server 2012 R2,IT\nWEB-02,CentOS 7.9,IT\nLAB-03,Ubuntu 22.04,IT\n',
+    }),
+  ).toEqual(['Windows Server 2012', 'CentOS 7']);
+});
+
+test("a council's baseline mandates SQL Server 2014", async () => {
+  expect(
+    await found({
+      ...DATED_2026,
+      'Server-Baseline.md':
+        '# Server Baseline\n\nDatabases run on SQL Server 2014 Enterprise with TDE enabled.\n',
+    }),
+  ).toEqual(['SQL Server 2014']);
+});
+
+test.each([
+  ['retired in the same sentence', 'Windows Server 2012 R2 hosts were decommissioned in March 2024.'],
+  ['a supported version', 'Laptops run Windows 11 Enterprise.'],
+  ['a word that only looks like a product', 'Staff may not use USB flash drives.'],
+])('decoy: %s', async (_name, sentence) => {
+  expect(
+    await found({ ...DATED_2026, 'Endpoint-Standard.md': `# Endpoint Standard\n\n${sentence}\n` }),
+  ).toEqual([]);
+});
+
+test('decoy: a corpus dated before the end of support', async () => {
+  expect(
+    await found({
+      'Minutes.txt': 'Minutes of the governors, 12 October 2019.\n',
+      'Endpoint-Standard.md': '# Endpoint Standard\n\nLaptops run Windows 10 Enterprise.\n',
+    }),
+  ).toEqual([]);
+});

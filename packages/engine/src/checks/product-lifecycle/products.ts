@@ -1,0 +1,41 @@
+// Products past their vendor's end of support (src/knowledge/data/products.json), named in the
+// corpus as in use: an asset register row, a baseline that mandates them, a plan that relies on
+// them. A mention in a sentence about their retirement is history, not use.
+import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { knowledge, type ProductLifecycle, type ProductVersion } from '../../knowledge';
+
+export interface UnsupportedProduct {
+  product: ProductLifecycle;
+  version: ProductVersion;
+  written: string;
+  segment: LocatedSegment;
+}
+
+/** Words that place a mention in the past or in a plan to leave the product. */
+const RETIRED =
+  /\b(?:decommission(?:ed|ing)?|retired|removed|replaced|migrated|upgraded|withdrawn|no longer (?:in use|used|supported|running)|uninstalled|disposed|sunset(?:ted)?)\b/i;
+
+const AFTER_NAME = 24;
+
+export function unsupportedProducts(
+  analysis: CorpusAnalysis,
+  segments: LocatedSegment[],
+): UnsupportedProduct[] {
+  const asOf = analysis.referenceDate?.iso;
+  if (!asOf) return [];
+  const out: UnsupportedProduct[] = [];
+  const products = knowledge().products.products;
+  for (const segment of segments) {
+    if (RETIRED.test(segment.text)) continue;
+    for (const product of products) {
+      for (const m of segment.text.matchAll(new RegExp(product.names_pattern, 'gi'))) {
+        const after = segment.text.slice(m.index + m[0].length, m.index + m[0].length + AFTER_NAME);
+        const version = product.versions.find((v) => new RegExp(v.pattern, 'i').test(after));
+        if (!version || version.end_of_support >= asOf) continue;
+        const tail = new RegExp(version.pattern, 'i').exec(after)![0];
+        out.push({ product, version, written: `${m[0]}${tail}`.trim(), segment });
+      }
+    }
+  }
+  return out;
+}

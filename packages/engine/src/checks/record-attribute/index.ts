@@ -1,0 +1,42 @@
+// conflict_check on a register's rows: entries without an attribute the policies require (an
+// approval, an MFA flag, a deadline between two date columns, an approver other than the author).
+import { issueDocuments } from '../../analyst/issue';
+import { defineCheck } from '../check';
+import { RECORD_ATTRIBUTES, findRecordAttributeGaps, recordAttributeIssues } from './record-attributes';
+
+interface RecordAttributeParams {
+  document: string;
+  attributeId: string;
+}
+
+export const recordAttributeCheck = defineCheck<RecordAttributeParams>({
+  id: 'record_attribute',
+  primitives: ['conflict_check'],
+  list: 'docPairs',
+  candidates({ analysis, focusBoost }) {
+    return findRecordAttributeGaps(analysis).map((issue) => {
+      const [, document, attributeId] = issue.subject.split(':');
+      return {
+        key: `record-attribute:${document}:${attributeId}`,
+        primitive: 'conflict_check',
+        label: issue.title,
+        documents: issueDocuments(issue),
+        params: { document: document!, attributeId: attributeId! },
+        signal: 0.85 + focusBoost(['vendor', 'contract']),
+        severity: 'high',
+      };
+    });
+  },
+  question(params, { label, documents }) {
+    const attribute = RECORD_ATTRIBUTES.find((a) => a.id === params.attributeId);
+    const others = documents.filter((d) => d !== params.document).join(', ');
+    return {
+      text: `Does ${params.document} show records without the ${attribute?.label ?? label} that ${others || 'the policies'} require?`,
+      query: `${attribute?.label ?? label} ${params.attributeId}`,
+    };
+  },
+  verdict(params, { analysis, visible }) {
+    const doc = analysis.byName.get(params.document);
+    return { issues: doc ? recordAttributeIssues(analysis, doc, visible, params.attributeId) : [] };
+  },
+});

@@ -1,0 +1,577 @@
+// conflict_check against tabular evidence: a normative document requires an instrument or a
+// control (a signed BAA, MFA, completed training) and a record (an inventory, a roster) has rows
+// where that column says it is absent. A condition column (handles PHI, in scope) limits the rows
+// that count.
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { DAY_MS, parseDateCell, type FoundDate } from '../../analyst/dates';
+import { isNormative } from '../../analyst/document-roles';
+import { quoteOf, type Issue } from '../../analyst/issue';
+import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
+import { escapeRegExp, stem, tokenize } from '../../text/normalize';
+
+export interface RecordAttribute {
+  id: string;
+  label: string;
+  header: RegExp;
+  required: RegExp;
+}
+
+export const RECORD_ATTRIBUTES: RecordAttribute[] = [
+  {
+    id: 'baa',
+    label: 'Business Associate Agreement',
+    header: /\bbaa\b|business.?associate/i,
+    required: /\b(business associate agreements?|BAAs?)\b/i,
+  },
+  {
+    id: 'dpa',
+    label: 'data processing agreement',
+    header: /\bdpa\b|data.?processing.?agreement/i,
+    required: /\b(data processing agreements?|DPAs?)\b/i,
+  },
+  {
+    id: 'nda',
+    label: 'non-disclosure agreement',
+    header: /\bnda\b|non.?disclosure/i,
+    required: /\b(non-?disclosure agreements?|NDAs?)\b/i,
+  },
+  {
+    id: 'mfa',
+    label: 'multi-factor authentication',
+    header: /\bmfa\b|\b2fa\b|multi.?factor/i,
+    required: /\b(multi-?factor|MFA|2FA)\b/i,
+  },
+  { id: 'encryption', label: 'encryption', header: /encrypt/i, required: /\bencrypt\w*/i },
+  {
+    id: 'training',
+    label: 'security awareness training',
+    header: /training|awareness/i,
+    required: /\b(training|awareness)\b/i,
+  },
+  {
+    id: 'change_approval',
+    label: 'change approval',
+    header: /approv/i,
+    required:
+      /\bchanges?\b[^.]{0,80}\b(must|shall) be (?:reviewed and )?approved\b|\bapprov\w* (?:before|prior to)\b[^.]{0,40}\b(deploy\w*|implement\w*|production)\b/i,
+  },
+  {
+    id: 'background_check',
+    label: 'background check',
+    header: /background/i,
+    required: /\bbackground (?:checks?|screening)\b/i,
+  },
+];
+
+const ABSENT = /^(no|n|false|none|missing|not signed|unsigned|not done|not completed|expired|pending|0|-|)$/i;
+const PRESENT = /^(yes|y|true|signed|done|completed|1)$/i;
+const CONDITION = /handles?.?(phi|pii|personal)|\bphi\b|personal.?data|in.?scope|processes?.?(phi|personal)/i;
+const OBLIGATION = /\b(must|shall|required|are required to|is required)\b/i;
+
+interface Table {
+  header: LocatedSegment;
+  /** How the table's document writes numeric dates. */
+  dateOrder: AnalyzedDocument['dateOrder'];
+  columns: string[];
+  rows: Array<{ segment: LocatedSegment; cells: string[] }>;
+}
+
+/**
+ * Index of a table's header among its rows: exports often open with title or "generated on"
+ * rows that fill only a cell or two, so the header is the first row filling nearly as many cells
+ * as the fullest row.
+ */
+export function headerIndex(rows: string[][]): number {
+  const filled = rows.map((cells) => cells.filter((c) => c.length > 0).length);
+  const widest = Math.max(0, ...filled);
+  const found = filled.findIndex((n) => n >= Math.max(2, widest * 0.8));
+  return found < 0 ? 0 : found;
+}
+
+/** Cells of a rendered table row; empty cells render as "a | | b", so split on every bar. */
+function splitRow(s: LocatedSegment): string[] {
+  return s.text
+    .replace(/^\s*\|/, '')
+    .replace(/\|\s*$/, '')
+    .split('|')
+    .map((c) => c.trim());
+}
+
+function tableOf(doc: AnalyzedDocument): Table | null {
+  const all = doc.segments.filter((s) => s.text.includes(' | '));
+  const lines = all.slice(headerIndex(all.map(splitRow)));
+  if (lines.length < 2) return null;
+  const split = splitRow;
+  const header = lines[0]!;
+  return {
+    header,
+    dateOrder: doc.dateOrder,
+    columns: split(header).map((c) => c.replace(/_/g, ' ')),
+    rows: lines.slice(1).map((segment) => ({ segment, cells: split(segment) })),
+  };
+}
+
+const requirementCache = new WeakMap<CorpusAnalysis, Map<string, LocatedSegment | null>>();
+
+/** The first normative statement requiring the attribute (cached per corpus). */
+function requirementFor(analysis: CorpusAnalysis, attribute: RecordAttribute): LocatedSegment | null {
+  let cache = requirementCache.get(analysis);
+  if (!cache) requirementCache.set(analysis, (cache = new Map()));
+  if (!cache.has(attribute.id)) {
+    const found = analysis.documents
+      .filter((d) => isNormative(d.role) || d.role === 'other')
+      .flatMap((d) => d.segments)
+      .find((s) => attribute.required.test(s.text) && OBLIGATION.test(s.text));
+    cache.set(attribute.id, found ?? null);
+  }
+  return cache.get(attribute.id) ?? null;
+}
+
+export function recordAttributeSubject(document: string, attributeId: string): string {
+  return `record-attribute:${document}:${attributeId}`;
+}
+
+export function recordAttributeIssues(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  visible?: Set<LocatedSegment>,
+  onlyId?: string,
+): Issue[] {
+  if (doc.role !== 'evidence') return [];
+  const table = tableOf(doc);
+  if (!table) return [];
+  const wants = (id: string) => onlyId === undefined || onlyId === id;
+  const rowChecks = [
+    wants(DEADLINE_ID) ? lateRowsIssue(analysis, doc, table, visible) : null,
+    wants(SELF_APPROVAL_ID) ? selfApprovalIssue(analysis, doc, table, visible) : null,
+  ].filter((i): i is Issue => i !== null);
+  if (onlyId === DEADLINE_ID || onlyId === SELF_APPROVAL_ID) return rowChecks;
+  if (visible && !visible.has(table.header)) return rowChecks;
+  return [...rowChecks, ...presenceIssues(analysis, doc, table, visible, onlyId)];
+}
+
+function presenceIssues(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  table: Table,
+  visible: Set<LocatedSegment> | undefined,
+  onlyId: string | undefined,
+): Issue[] {
+  const condition = table.columns.findIndex((c) => CONDITION.test(c));
+  const issues: Issue[] = [];
+  for (const attribute of RECORD_ATTRIBUTES) {
+    if (onlyId && attribute.id !== onlyId) continue;
+    let column = table.columns.findIndex((c) => attribute.header.test(c));
+    // A record named for the attribute ("Training-Completion-2024.csv") with a status column.
+    if (column < 0 && attribute.header.test(`${doc.name.replace(/[-_.]+/g, ' ')} ${doc.title}`))
+      column = table.columns.findIndex((c) => /complet|status|done|signed|passed|enabled/i.test(c));
+    if (column < 0 || column === condition) continue;
+    const requirement = requirementFor(analysis, attribute);
+    if (!requirement) continue;
+    const offending = table.rows.filter(
+      (row) =>
+        (!visible || visible.has(row.segment)) &&
+        ABSENT.test(row.cells[column] ?? '') &&
+        (condition < 0 || PRESENT.test(row.cells[condition] ?? '')),
+    );
+    if (offending.length === 0) continue;
+    const names = offending.map((r) => r.cells[0]).slice(0, 5);
+    const scope = condition >= 0 ? ` although "${table.columns[condition]}" is yes` : '';
+    issues.push({
+      primitive: 'conflict_check',
+      subject: recordAttributeSubject(doc.name, attribute.id),
+      aspects: [recordAttributeSubject(doc.name, attribute.id), `instrument:${attribute.id}`],
+      title: `${doc.name}: ${offending.length} record${offending.length === 1 ? '' : 's'} without the ${attribute.label} that ${requirement.document} requires`,
+      description:
+        `${requirement.document} requires a ${attribute.label} ("${requirement.text.slice(0, 160)}"), but ${doc.name} records ` +
+        `"${table.columns[column]}" as "${offending[0]!.cells[column] || '(empty)'}" for ${names.join(', ')}${scope}.`,
+      rootCause: `The ${attribute.label} required by ${requirement.document} is not enforced as a precondition; ${doc.name} shows the gap but nobody acted on it.`,
+      remediationScope: `Obtain the ${attribute.label} for ${names.join(', ')}, and make it a gate before access or data is granted.`,
+      remediationEffortHours: 4 * offending.length,
+      severity: 'high',
+      confidence: 0.85,
+      frameworks: attribute.id === 'baa' ? ['HIPAA'] : [],
+      quotes: [
+        quoteOf(requirement),
+        quoteOf(table.header),
+        ...offending.slice(0, 3).map((r) => quoteOf(r.segment)),
+      ],
+    });
+  }
+  return issues;
+}
+
+export function findRecordAttributeGaps(analysis: CorpusAnalysis): Issue[] {
+  return analysis.documents.flatMap((doc) => recordAttributeIssues(analysis, doc));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadlines in dated records: a tracker or log with a start date (found, opened, released,
+// reported) and an end date (closed, remediated, patched, completed) per row, and a category
+// (severity, priority, rating). A normative document states the longest time allowed for that
+// category ("critical vulnerabilities are remediated within 30 days"); rows that took longer,
+// with no exception or risk acceptance recorded, contradict it.
+
+export const DEADLINE_ID = 'deadline';
+
+const START_COLUMN =
+  /\b(found|open\w*|raised|reported|detected|discovered|identified|logged|created|received|releas\w*|published|issued|requested|submitted|start\w*|notified|separat\w*|terminat\w*|leav\w*|left|exit\w*|depart\w*|offboard\w*|resign\w*|aware\w*|occurr\w*)\b/i;
+const END_COLUMN =
+  /\b(closed|clos\w*|resolv\w*|remediat\w*|patch\w*|appl(?:ied|y)|fix\w*|complet\w*|implement\w*|install\w*|mitigat\w*|deploy\w*|revok\w*|remov\w*|done|delivered|respon\w*|answered|finish\w*|disabl\w*|deactivat\w*|de-?provision\w*|suspend\w*|locked|blocked|retriev\w*|returned|collected|wiped|sanitis\w*|sanitiz\w*|destroy\w*)\b/i;
+/** Date ranges that are terms, not work items: a contract's start and end, a validity period. */
+const TERM_COLUMN =
+  /\b(contract|agreement|term|expir\w*|renew\w*|valid\w*|next|due|planned|scheduled|birth|last|latest|most recent)\b/i;
+const CATEGORY_COLUMN =
+  /\b(severity|rating|priority|criticality|risk(?: level| rating)?|classification|class|category|level)\b/i;
+const EXCEPTION_COLUMN =
+  /^(ra|ra ref\w*|risk acceptance\w*|risk accept\w*|exception\w*|waiver\w*|deviation\w*|exemption\w*|extension\w*)\b|\b(ra|exception|waiver|deviation|exemption|risk acceptance) (ref\w*|id|no|number)\b/i;
+const ROW_DEADLINE_COLUMN = /\b(deadline|sla|target|due|allowed)\b/i;
+const DAYS_COLUMN = /\b(days?|age|elapsed|duration)\b/i;
+const EXCEPTION_NOTE =
+  /\b(risk[- ]accept\w*|exception (?:approved|granted|raised|recorded|ref\w*)|waiver|exemption granted|deviation approved)\b|\b(?:RA|EXC|EX|WVR)-\d/i;
+const NEGATED_EXCEPTION = /\b(no|without|not|none)\b[^.]{0,20}\b(risk[- ]accept\w*|exceptions?|waivers?)\b/i;
+/** A normative statement about closing, fixing or completing something in a time limit. */
+const CLOSING_ACTION =
+  /\b(remediat\w*|patch\w*|fix\w*|resolv\w*|clos\w*|correct\w*|appl(?:y|ied|ies)|install\w*|mitigat\w*|address\w*|deploy\w*|respond\w*|complet\w*|implement\w*|revok\w*|remov\w*)\b/i;
+/** Statements about how long an exception may last are not the deadline itself. */
+const NOT_THE_DEADLINE =
+  /\b(risk[- ]accept\w*|exceptions?|waivers?|may not exceed|extension|escalat\w*|retain\w*|retention|kept for)\b/i;
+/** Words of a record's name that say what kind of record it is, not what it is about. */
+const RECORD_WORDS = new Set(
+  [
+    'log',
+    'tracker',
+    'register',
+    'record',
+    'report',
+    'list',
+    'sheet',
+    'export',
+    'csv',
+    'date',
+    'status',
+    'owner',
+    'notes',
+    'note',
+    'days',
+    'name',
+    'title',
+    'source',
+    'ticket',
+    'asset',
+    'site',
+    'open',
+    'closed',
+    'compliance',
+  ].map(stem),
+);
+
+interface Requirement {
+  segment: LocatedSegment;
+  days: number;
+  phrase: string;
+}
+
+interface LateRow {
+  segment: LocatedSegment;
+  id: string;
+  category: string;
+  start: FoundDate | null;
+  end: FoundDate | null;
+  days: number;
+  limit: Requirement;
+}
+
+function dateColumn(table: Table, header: RegExp, exclude = -1): number {
+  return table.columns.findIndex((name, i) => {
+    if (i === exclude || !header.test(name) || TERM_COLUMN.test(name)) return false;
+    const filled = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
+    const dated = filled.filter((c) => parseDateCell(c, table.dateOrder) !== null);
+    return dated.length > 0 && dated.length >= filled.length * 0.6;
+  });
+}
+
+/** Statements in normative documents, each with the header row of its table when it is a row. */
+function normativeStatements(analysis: CorpusAnalysis): Array<{ segment: LocatedSegment; context: string }> {
+  const out: Array<{ segment: LocatedSegment; context: string }> = [];
+  for (const doc of analysis.documents) {
+    const label = `${doc.name} ${doc.title}`;
+    const normative =
+      isNormative(doc.role) ||
+      (doc.role === 'other' &&
+        !/minutes|meeting|report|\blog\b|register|tracker|e-?mail|thread/i.test(label));
+    if (!normative) continue;
+    let header: string | null = null;
+    for (const segment of doc.segments) {
+      const row = segment.text.includes(' | ') || /^\|.*\|$/.test(segment.text);
+      if (!row) header = null;
+      else if (header === null) {
+        header = segment.text;
+        continue;
+      }
+      out.push({ segment, context: row ? `${header} ${segment.text}` : segment.text });
+    }
+  }
+  return out;
+}
+
+/** The vocabulary that says what a record is about (its name, title and column names). */
+function recordVocabulary(doc: AnalyzedDocument, table: Table): Set<string> {
+  const words = tokenize(
+    `${doc.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ')} ${doc.title} ${table.columns.join(' ')}`,
+  );
+  return new Set(words.filter((w) => !/\d/.test(w) && !RECORD_WORDS.has(w)));
+}
+
+/**
+ * The longest time normative documents allow for rows of one category: statements naming the
+ * category next to a closing action and a duration, about the record's subject. When documents
+ * disagree, the most often stated value wins (ties: the more lenient one).
+ */
+function deadlineFor(
+  statements: Array<{ segment: LocatedSegment; context: string }>,
+  category: string,
+  vocabulary: Set<string>,
+): Requirement | null {
+  const word = new RegExp(`\\b${escapeRegExp(category)}\\b`, 'i');
+  const found: Requirement[] = [];
+  for (const { segment, context } of statements) {
+    const text = segment.text;
+    if (!word.test(text) || !CLOSING_ACTION.test(context) || NOT_THE_DEADLINE.test(text)) continue;
+    if (!tokenize(context).some((t) => vocabulary.has(t))) continue;
+    const anchor = text.search(word);
+    const durations = extractTimeQuantities(text).filter((q) => q.kind === 'duration' && q.value >= 1);
+    const nearest = durations.sort((a, b) => Math.abs(a.index - anchor) - Math.abs(b.index - anchor))[0];
+    if (nearest && nearest.bound !== 'min')
+      found.push({ segment, days: nearest.value, phrase: nearest.phrase });
+  }
+  if (found.length === 0) return null;
+  const votes = new Map<number, Requirement[]>();
+  for (const r of found) votes.set(r.days, [...(votes.get(r.days) ?? []), r]);
+  const ranked = [...votes.values()].sort((a, b) => b.length - a.length || b[0]!.days - a[0]!.days);
+  return ranked[0]![0]!;
+}
+
+/**
+ * The deadline for a record without categories: duration facts of a concept whose subject words
+ * name the record and whose action words name its end column (or the record), in normative
+ * documents. The most often stated value wins (ties: the more lenient).
+ */
+function uncategorisedDeadline(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  endColumn: string,
+): Requirement | null {
+  const label = `${doc.name.replace(/[-_.]+/g, ' ')} ${doc.title}`;
+  const found: Requirement[] = [];
+  for (const fact of analysis.facts) {
+    const concept = fact.concept;
+    if (concept.kind !== 'duration' || fact.quantity.value < 1 || fact.quantity.bound === 'min') continue;
+    if (!isNormative(analysis.byName.get(fact.segment.document)?.role ?? 'other')) continue;
+    if (!concept.subject.test(label) || (concept.action && !concept.action.test(`${endColumn} ${label}`)))
+      continue;
+    if (NOT_THE_DEADLINE.test(fact.segment.text)) continue;
+    found.push({ segment: fact.segment, days: fact.quantity.value, phrase: fact.quantity.phrase });
+  }
+  if (found.length === 0) return null;
+  const votes = new Map<number, Requirement[]>();
+  for (const r of found) votes.set(r.days, [...(votes.get(r.days) ?? []), r]);
+  return [...votes.values()].sort((a, b) => b.length - a.length || b[0]!.days - a[0]!.days)[0]![0]!;
+}
+
+function hasException(cells: string[], exceptionColumn: number): boolean {
+  const value = exceptionColumn >= 0 ? (cells[exceptionColumn] ?? '') : '';
+  if (value && !ABSENT.test(value) && !/^(n\/?a|tbd)$/i.test(value)) return true;
+  const notes = cells.join(' ');
+  return EXCEPTION_NOTE.test(notes) && !NEGATED_EXCEPTION.test(notes);
+}
+
+/** Rows of a dated record that took longer than the normative deadline for their category. */
+function lateRows(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  table: Table,
+  visible?: Set<LocatedSegment>,
+): LateRow[] {
+  const start = dateColumn(table, START_COLUMN);
+  const end = dateColumn(table, END_COLUMN, start);
+  const category = table.columns.findIndex((c) => CATEGORY_COLUMN.test(c));
+  if (start < 0 || end < 0) return [];
+  // Without a category column, one deadline for the whole record: the time limit normative
+  // documents state for the activity the record is named for (access removal, breach notice).
+  const single = category < 0 ? uncategorisedDeadline(analysis, doc, table.columns[end]!) : null;
+  if (category < 0 && !single) return [];
+  const exception = table.columns.findIndex((c) => EXCEPTION_COLUMN.test(c));
+  const rowDeadline = table.columns.findIndex((c) => ROW_DEADLINE_COLUMN.test(c));
+  const daysColumn = table.columns.findIndex(
+    (c, i) => i !== rowDeadline && DAYS_COLUMN.test(c) && !/date/i.test(c),
+  );
+  const statements = normativeStatements(analysis);
+  const vocabulary = recordVocabulary(doc, table);
+  const limits = new Map<string, Requirement | null>();
+  const out: LateRow[] = [];
+  for (const row of table.rows) {
+    if (visible && !visible.has(row.segment)) continue;
+    const value = category < 0 ? 'all' : (row.cells[category] ?? '').trim();
+    if (!value || value.length > 20 || !/[a-z]/i.test(value)) continue;
+    // A row with its own non-numeric deadline ("maintenance window") follows another regime.
+    const own = rowDeadline >= 0 ? (row.cells[rowDeadline] ?? '').trim() : '';
+    if (own && !/^\d+(\.\d+)?\s*(d|days?)?$/i.test(own)) continue;
+    if (hasException(row.cells, exception)) continue;
+    const key = value.toLowerCase();
+    if (!limits.has(key)) limits.set(key, single ?? deadlineFor(statements, value, vocabulary));
+    const limit = limits.get(key);
+    if (!limit) continue;
+    const opened = parseDateCell(row.cells[start] ?? '', table.dateOrder);
+    const closed = parseDateCell(row.cells[end] ?? '', table.dateOrder);
+    let days: number | null = null;
+    if (opened && closed) days = Math.round((closed.time - opened.time) / DAY_MS);
+    else if (opened && !closed && daysColumn >= 0 && /^\d+$/.test((row.cells[daysColumn] ?? '').trim()))
+      days = Number(row.cells[daysColumn]); // still open: the age the record itself states
+    if (days === null || days <= limit.days) continue;
+    out.push({
+      segment: row.segment,
+      id: row.cells[0] ?? '',
+      category: value,
+      start: opened,
+      end: closed,
+      days,
+      limit,
+    });
+  }
+  return out;
+}
+
+function lateRowsIssue(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  table: Table,
+  visible?: Set<LocatedSegment>,
+): Issue | null {
+  const late = lateRows(analysis, doc, table, visible);
+  if (late.length === 0) return null;
+  const byCategory = new Map<string, LateRow[]>();
+  for (const row of late) byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), row]);
+  const groups = [...byCategory.values()];
+  const describeRow = (r: LateRow) =>
+    `${r.id} (${r.start?.iso ?? '?'} to ${r.end?.iso ?? 'still open'}: ${r.days} days)`;
+  const clauses = groups.map(
+    (rows) =>
+      `${rows[0]!.limit.segment.document} allows at most ${rows[0]!.limit.phrase.replace(/^(within|no later than|at most|up to)\s+/i, '')} for ${rows[0]!.category === 'all' ? 'these' : rows[0]!.category} items ` +
+      `("${rows[0]!.limit.segment.text.slice(0, 160)}"), but ${doc.name} shows ${rows.map(describeRow).join(', ')}`,
+  );
+  const requirementDocs = [...new Set(groups.map((g) => g[0]!.limit.segment.document))];
+  const first = groups[0]![0]!;
+  const subject = recordAttributeSubject(doc.name, DEADLINE_ID);
+  return {
+    primitive: 'conflict_check',
+    subject,
+    aspects: [subject],
+    title: `${doc.name}: ${late.length} ${first.category === 'all' ? '' : `${first.category} `}item${late.length === 1 ? '' : 's'} (${late
+      .slice(0, 4)
+      .map((r) => r.id)
+      .join(', ')}) past the ${describeDays(first.limit.days)} deadline of ${first.limit.segment.document}`,
+    description: `${clauses.join('; ')}. No exception or risk acceptance is recorded for these items, so the deadline (remediation, closure or completion time) was missed.`,
+    rootCause: `The deadline stated in ${requirementDocs.join(' and ')} is not enforced: late items are neither escalated nor covered by a recorded exception or risk acceptance.`,
+    remediationScope: `Review the late items in ${doc.name}, record risk acceptances or exceptions where the deadline cannot be met, and track deadlines before they pass.`,
+    remediationEffortHours: 2 * late.length + 4,
+    severity: 'high',
+    confidence: 0.85,
+    frameworks: [],
+    quotes: [
+      ...groups.map((g) => quoteOf(g[0]!.limit.segment)),
+      quoteOf(table.header),
+      ...late.slice(0, 4).map((r) => quoteOf(r.segment)),
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Segregation of duties in records: a register with a column naming who made or requested an
+// item (author, requester, preparer, maker) and one naming who approved it (approver, authoriser,
+// checker). A normative document requires the approver to be independent; rows where the same
+// person holds both roles contradict it.
+
+export const SELF_APPROVAL_ID = 'self_approval';
+
+const MAKER_COLUMN =
+  /\b(author\w*|request\w*|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|payee set ?up by)\b/i;
+const CHECKER_COLUMN =
+  /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver))\b/i;
+/** Values that name a process or a body rather than a person. */
+const NOT_A_PERSON =
+  /^(n\/?a|none|tbd|-|system|auto\w*|pipeline|scheduler|bot|service|cab\b.*|committee\b.*|board\b.*|pre-?approved.*|standard.*|catalog\w*.*)$/i;
+/** A normative statement that the approver must differ from the maker. */
+const SEGREGATION =
+  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|approv\w* (?:their|his|her|its) own|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than))\b/i;
+
+/** Column holding person identifiers: mostly non-empty, non-date, short, with letters. */
+function personColumn(table: Table, header: RegExp, exclude = -1): number {
+  return table.columns.findIndex((name, i) => {
+    if (i === exclude || !header.test(name) || /\b(date|on|at|time)\b/i.test(name)) return false;
+    const values = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
+    const people = values.filter((v) => v.length <= 40 && /[a-z]/i.test(v) && parseDateCell(v) === null);
+    return people.length >= 2 && people.length >= values.length * 0.8;
+  });
+}
+
+function personKey(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
+
+const segregationCache = new WeakMap<CorpusAnalysis, LocatedSegment | null>();
+
+/** The normative statement requiring the approver to be independent (cached per corpus). */
+function segregationRule(analysis: CorpusAnalysis): LocatedSegment | null {
+  if (!segregationCache.has(analysis)) {
+    const candidates = analysis.documents
+      .filter((d) => isNormative(d.role))
+      .flatMap((d) => d.segments)
+      .filter((s) => SEGREGATION.test(s.text) && /\bapprov\w*/i.test(s.text));
+    // The statement of the rule itself (may not, must) beats a passing mention.
+    const rule = candidates.find((s) => OBLIGATION.test(s.text) || /\bmay not\b/i.test(s.text));
+    segregationCache.set(analysis, rule ?? candidates[0] ?? null);
+  }
+  return segregationCache.get(analysis) ?? null;
+}
+
+function selfApprovalIssue(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  table: Table,
+  visible?: Set<LocatedSegment>,
+): Issue | null {
+  const checker = personColumn(table, CHECKER_COLUMN);
+  const maker = personColumn(table, MAKER_COLUMN, checker);
+  if (maker < 0 || checker < 0 || CHECKER_COLUMN.test(table.columns[maker]!)) return null;
+  const offending = table.rows.filter((row) => {
+    if (visible && !visible.has(row.segment)) return false;
+    const a = row.cells[maker] ?? '';
+    const b = row.cells[checker] ?? '';
+    return a.length > 0 && !NOT_A_PERSON.test(a) && personKey(a) === personKey(b);
+  });
+  if (offending.length === 0) return null;
+  const rule = segregationRule(analysis);
+  if (!rule) return null;
+  const ids = offending.map((r) => r.cells[0] ?? '').slice(0, 6);
+  const subject = recordAttributeSubject(doc.name, SELF_APPROVAL_ID);
+  return {
+    primitive: 'conflict_check',
+    subject,
+    aspects: [subject],
+    title: `${doc.name}: ${offending.length} item${offending.length === 1 ? '' : 's'} (${ids.join(', ')}) approved by their own author, against ${rule.document}`,
+    description:
+      `${rule.document} requires independent approval ("${rule.text.slice(0, 200)}"), but ${doc.name} records the same person as ` +
+      `"${table.columns[maker]}" and "${table.columns[checker]}" for ${offending
+        .slice(0, 6)
+        .map((r) => `${r.cells[0]} (${r.cells[maker]})`)
+        .join(', ')}: self-approval, so the segregation of duties the rule relies on did not operate.`,
+    rootCause: `The tool or process behind ${doc.name} does not prevent the author of an item from approving it, and the independence required by ${rule.document} is not checked afterwards.`,
+    remediationScope: `Have the self-approved items in ${doc.name} reviewed by an independent approver, and enforce approver-differs-from-author in the workflow.`,
+    remediationEffortHours: 2 * offending.length + 4,
+    severity: 'high',
+    confidence: 0.85,
+    frameworks: [],
+    quotes: [quoteOf(rule), quoteOf(table.header), ...offending.slice(0, 4).map((r) => quoteOf(r.segment))],
+  };
+}

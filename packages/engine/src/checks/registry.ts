@@ -1,0 +1,52 @@
+// Every check family of the engine. Adding a family: write its folder (see docs/ARCHITECTURE.md,
+// "Adding a check family") and add its check(s) here; nothing else in the pipeline changes.
+import type { AnyCheck } from './check';
+import { citationCheck } from './citation';
+import { conceptConflictCheck } from './concept-conflict';
+import { controlStateCheck } from './control-state';
+import { coverageCheck } from './coverage';
+import { definedTermCheck } from './defined-term';
+import { flowDownCheck } from './flow-down';
+import { frameworkReferenceCheck } from './framework-reference';
+import { productLifecycleCheck } from './product-lifecycle';
+import { recordAttributeCheck } from './record-attribute';
+import { recordFrequencyCheck } from './record-frequency';
+import { recoveryPointCheck } from './recovery-point';
+import { requirementConflictCheck } from './requirement-conflict';
+import { reviewCurrencyCheck } from './review-currency';
+import { standardCurrencyCheck, standardEditionsCheck } from './standards';
+import { documentControlCheck } from './document-control';
+import { documentReferenceCheck } from './document-reference';
+import { placeholderCheck } from './placeholder';
+import { versionReferenceCheck } from './version-reference';
+
+export const CHECKS: readonly AnyCheck[] = [
+  conceptConflictCheck,
+  requirementConflictCheck,
+  controlStateCheck,
+  recoveryPointCheck,
+  recordFrequencyCheck,
+  recordAttributeCheck,
+  flowDownCheck,
+  coverageCheck,
+  placeholderCheck,
+  standardCurrencyCheck,
+  reviewCurrencyCheck,
+  documentControlCheck,
+  productLifecycleCheck,
+  standardEditionsCheck,
+  definedTermCheck,
+  versionReferenceCheck,
+  citationCheck,
+  documentReferenceCheck,
+  frameworkReferenceCheck,
+];
+
+const BY_ID = new Map(CHECKS.map((check) => [check.id, check]));
+if (BY_ID.size !== CHECKS.length) throw new Error('Two checks share an id.');
+
+export function checkById(id: string): AnyCheck {
+  const check = BY_ID.get(id);
+  if (!check) throw new Error(`No check "${id}" is registered.`);
+  return check;
+}

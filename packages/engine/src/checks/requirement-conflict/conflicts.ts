@@ -1,0 +1,105 @@
+// Conflicting requirements found by aligning requirements (see analyst/requirements.ts), not by a
+// vocabulary of concepts: any two requirements of normative documents with the same action, the
+// same kind of value and aligned topics, whose values contradict each other.
+import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { isNormative } from '../../analyst/document-roles';
+import { quoteOf, type Issue } from '../../analyst/issue';
+import { describeQuantity, incompatible } from '../../analyst/quantities';
+import { aligned, requirementsOf, sharedTopic, type Requirement } from '../../analyst/requirements';
+
+export interface RequirementConflict {
+  key: string;
+  a: Requirement;
+  b: Requirement;
+}
+
+/** Actions whose late or missing performance exposes the organisation directly. */
+const URGENT_ACTIONS = new Set(['notify', 'patch', 'revoke', 'backup', 'restore']);
+
+function conflictKey(a: Requirement, b: Requirement): string {
+  return `requirement:${a.action}:${a.quantity.kind}:${sharedTopic(a, b).sort().join('+')}`;
+}
+
+/** How far apart two values are (a ratio, at least 1): the most divergent pair represents a group. */
+function divergence(a: Requirement, b: Requirement): number {
+  const hi = Math.max(a.quantity.value, b.quantity.value);
+  const lo = Math.max(1e-9, Math.min(a.quantity.value, b.quantity.value));
+  return hi / lo;
+}
+
+/**
+ * Every conflict among the requirements the segments state, one per key (action, kind of value
+ * and shared topic), skipping pairs another check already reports (`taken`: segment keys).
+ */
+export function findRequirementConflicts(
+  analysis: CorpusAnalysis,
+  segments: LocatedSegment[],
+  taken: Set<string> = new Set(),
+): RequirementConflict[] {
+  const requirements = segments
+    .filter((s) => isNormative(analysis.byName.get(s.document)?.role ?? 'other'))
+    .flatMap((s) => requirementsOf(s));
+  // Candidate pairs share a topic word and an action: index by both.
+  const index = new Map<string, Requirement[]>();
+  for (const r of requirements)
+    for (const word of r.topic) {
+      const key = `${r.action}|${word}`;
+      index.set(key, [...(index.get(key) ?? []), r]);
+    }
+  const best = new Map<string, RequirementConflict>();
+  const seen = new Set<string>();
+  for (const bucket of index.values()) {
+    for (let i = 0; i < bucket.length; i += 1)
+      for (let j = i + 1; j < bucket.length; j += 1) {
+        const a = bucket[i]!;
+        const b = bucket[j]!;
+        if (a.segment === b.segment) continue;
+        const pairId = `${a.segment.docIndex}:${a.segment.segIndex}:${a.quantity.index}|${b.segment.docIndex}:${b.segment.segIndex}:${b.quantity.index}`;
+        if (seen.has(pairId)) continue;
+        seen.add(pairId);
+        if (!aligned(a, b) || !incompatible(a.quantity, b.quantity)) continue;
+        if (taken.has(segmentKey(a.segment)) && taken.has(segmentKey(b.segment))) continue;
+        const key = conflictKey(a, b);
+        const current = best.get(key);
+        if (!current || divergence(a, b) > divergence(current.a, current.b)) best.set(key, { key, a, b });
+      }
+  }
+  return [...best.values()];
+}
+
+export function segmentKey(segment: { document: string; start: number }): string {
+  return `${segment.document}:${segment.start}`;
+}
+
+function what(r: Requirement): string {
+  return `${describeQuantity(r.quantity)} ("${r.segment.text.slice(0, 180)}")`;
+}
+
+export function conflictIssue(conflict: RequirementConflict): Issue {
+  const { a, b, key } = conflict;
+  const docA = a.segment.document;
+  const docB = b.segment.document;
+  const topic = sharedTopic(a, b).join(' ');
+  const sameDocument = docA === docB;
+  const where = sameDocument ? `two places of ${docA}` : `${docA} and ${docB}`;
+  const urgent = URGENT_ACTIONS.has(a.action) && a.obligation && b.obligation;
+  return {
+    primitive: 'conflict_check',
+    subject: key,
+    aspects: [key],
+    title: `Conflicting ${a.action} requirement for ${topic}: ${describeQuantity(a.quantity).split(' (')[0]} in ${docA} vs ${describeQuantity(b.quantity).split(' (')[0]} in ${docB}`,
+    description:
+      `${where} state incompatible values for the same requirement (${a.action}, ${topic}): ` +
+      `${docA} says ${what(a)}, while ${docB}${sameDocument ? ' elsewhere' : ''} says ${what(b)}. ` +
+      'Staff following one document break the other, and the control cannot be tested against a single requirement.',
+    rootCause: sameDocument
+      ? `${docA} was amended in one place without updating the other.`
+      : `${docA} and ${docB} were written or revised separately and never aligned on this requirement.`,
+    remediationScope: `Decide one value for the ${topic} ${a.action} requirement, state it in ${sameDocument ? 'both places' : `${docA} and ${docB}`} alike, and confirm the operating practice matches it.`,
+    remediationEffortHours: 3,
+    severity: urgent ? 'high' : 'medium',
+    confidence: a.obligation && b.obligation ? 0.8 : 0.7,
+    frameworks: [],
+    quotes: [quoteOf(a.segment), quoteOf(b.segment)],
+  };
+}

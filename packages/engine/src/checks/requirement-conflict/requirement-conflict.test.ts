@@ -1,0 +1,93 @@
+// Conflicting requirements in any wording: a haulage firm's driver checks and a hospital's device
+// patching, each stated twice with different values; and decoys whose values differ because their
+// subjects or scopes do (severity, tiers, staged notifications, RTO and RPO, privileged access).
+import { analyzeCorpus } from '../../analyst/corpus-analysis';
+import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
+import { conflictIssue, findRequirementConflicts } from './conflicts';
+
+async function conflicts(files: Record<string, string>) {
+  const analysis = analyzeCorpus(await snapshotOf(files), null);
+  const found = findRequirementConflicts(
+    analysis,
+    analysis.documents.flatMap((d) => d.segments),
+  );
+  return { analysis, found };
+}
+
+describe('conflicting requirements', () => {
+  test('a haulage firm: driver licence checks every 12 months in one document, every two years in another', async () => {
+    const { analysis, found } = await conflicts({
+      'Driver-Compliance-Policy.md':
+        '# Driver Compliance Policy\n\n1. Driver licences must be re-checked every 12 months against the licensing authority record.\n',
+      'Depot-Operations-Procedure.md':
+        '# Depot Operations Procedure\n\n4.2 Driver licences are checked every two years by the depot manager.\n',
+    });
+    expect(found).toHaveLength(1);
+    const issue = conflictIssue(found[0]!);
+    expect(issue.primitive).toBe('conflict_check');
+    expect(issue.description).toMatch(/12 months|1 year/);
+    expect(issue.description).toMatch(/two years|2 years/);
+    for (const q of issue.quotes)
+      expect(analysis.byName.get(q.document)!.text.slice(q.start, q.end)).toBe(q.text);
+  });
+
+  test('a hospital: infusion pump firmware patched within 30 days, and elsewhere in the same standard within 90', async () => {
+    const { found } = await conflicts({
+      'Medical-Device-Standard.md': [
+        '# Medical Device Standard',
+        '',
+        '3.1 Infusion pump firmware must be patched within 30 days of the vendor release.',
+        '',
+        '7.4 Infusion pump firmware is patched within 90 days, during planned maintenance.',
+      ].join('\n'),
+    });
+    expect(found.map((c) => c.key)).toEqual([
+      expect.stringMatching(/^requirement:patch:duration:.*firmware/),
+    ]);
+  });
+});
+
+describe('decoys: different subjects or scopes', () => {
+  test.each([
+    [
+      'severity levels in one sentence',
+      'Critical vulnerabilities must be patched within 7 days, and all other vulnerabilities within 30 days.',
+    ],
+    [
+      'tiers',
+      '4.1 Audit records of Tier A systems are retained for six years.\n\n4.2 Tier B and C records are retained for one year.',
+    ],
+    [
+      'staged notifications',
+      'The CISO sends an early warning to the authority within 24 hours and an incident notification within 72 hours.',
+    ],
+    [
+      'recovery time and recovery point objectives',
+      '3.1 The recovery time objective (RTO) of the booking platform is 4 hours.\n\n3.2 The recovery point objective (RPO) of the booking platform is 24 hours.',
+    ],
+    [
+      'privileged and user access',
+      '2.1 Privileged access is reviewed quarterly by the system owner.\n\n2.2 User access is reviewed annually by line managers.',
+    ],
+    [
+      'a party and its performance',
+      '4.2 Tier 1 carriers are reassessed every twelve months.\n\n6.1 Carrier performance is reviewed at the service meetings (quarterly for Tier 1).',
+    ],
+    [
+      'two lists of kept evidence',
+      'The team keeps the quarterly recertification results. Compliance is measured by the separation log and the monthly access audit.',
+    ],
+  ])('%s', async (_name, body) => {
+    const { found } = await conflicts({ 'Security-Standard.md': `# Security Standard\n\n${body}\n` });
+    expect(found).toEqual([]);
+  });
+
+  test('evidence records are not requirements', async () => {
+    const { found } = await conflicts({
+      'Driver-Compliance-Policy.md':
+        '# Driver Compliance Policy\n\n1. Driver licences must be re-checked every 12 months.\n',
+      'licence-checks.csv': 'driver,checked\nA. Jones,every two years\n',
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+// The engine's knowledge, loaded once from data/ and checked against its schemas: control
+// catalogues (data/catalogues/*.json) and product lifecycles (data/products.json). A file that
+// does not match its schema, cites a source it does not list, or carries a pattern that does not
+// compile fails the load with a message naming it.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  checked,
+  controlCatalogueSchema,
+  productLifecyclesSchema,
+  type ControlCatalogue,
+  type ProductLifecycles,
+  type Source,
+} from './schema';
+
+export type * from './schema';
+
+export interface Knowledge {
+  catalogues: ControlCatalogue[];
+  products: ProductLifecycles;
+}
+
+const DATA = join(__dirname, 'data');
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+}
+
+function assertSources(file: string, sources: Record<string, Source>, used: string[]): void {
+  const missing = [...new Set(used.filter((key) => !(key in sources)))];
+  if (missing.length) throw new Error(`Knowledge file ${file} cites unknown sources: ${missing.join(', ')}`);
+}
+
+function assertPatterns(file: string, patterns: string[]): void {
+  for (const pattern of patterns)
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      throw new Error(`Knowledge file ${file} has a bad pattern ${pattern}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+}
+
+export function loadCatalogue(file: string): ControlCatalogue {
+  const catalogue = checked(controlCatalogueSchema, readJson(file), file);
+  assertSources(
+    file,
+    catalogue.sources,
+    catalogue.controls.map((c) => c.source),
+  );
+  assertPatterns(file, [
+    catalogue.names_pattern,
+    catalogue.id_pattern,
+    ...(catalogue.edition_pattern ? [catalogue.edition_pattern] : []),
+    ...(catalogue.context_pattern ? [catalogue.context_pattern] : []),
+    ...(catalogue.normalise ?? []).map(([pattern]) => pattern),
+  ]);
+  const ids = new Set<string>();
+  for (const control of catalogue.controls) {
+    if (ids.has(control.id)) throw new Error(`Knowledge file ${file} lists ${control.id} twice`);
+    ids.add(control.id);
+  }
+  return catalogue;
+}
+
+export function loadProducts(file: string): ProductLifecycles {
+  const products = checked(productLifecyclesSchema, readJson(file), file);
+  assertSources(
+    file,
+    products.sources,
+    products.products.flatMap((p) => p.versions.map((v) => v.source)),
+  );
+  assertPatterns(
+    file,
+    products.products.flatMap((p) => [p.names_pattern, ...p.versions.map((v) => v.pattern)]),
+  );
+  return products;
+}
+
+let loaded: Knowledge | null = null;
+
+/** The bundled knowledge (loaded on first use). */
+export function knowledge(): Knowledge {
+  if (loaded) return loaded;
+  const catalogueDir = join(DATA, 'catalogues');
+  const catalogues = readdirSync(catalogueDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => loadCatalogue(join(catalogueDir, name)));
+  const byId = new Set(catalogues.map((c) => c.id));
+  for (const c of catalogues)
+    if (c.superseded_by && !byId.has(c.superseded_by))
+      throw new Error(`Catalogue ${c.id} is superseded by ${c.superseded_by}, which is not bundled`);
+  loaded = { catalogues, products: loadProducts(join(DATA, 'products.json')) };
+  return loaded;
+}
+
+export function catalogueById(id: string): ControlCatalogue | undefined {
+  return knowledge().catalogues.find((c) => c.id === id);
+}
+
+/** A catalogue's identifier as the catalogue lists it (its normalise rules applied). */
+export function normaliseIdentifier(catalogue: ControlCatalogue, written: string): string {
+  return (catalogue.normalise ?? []).reduce((s, [p, r]) => s.replace(new RegExp(p, 'g'), r), written);
+}
+
+/** The title of a product-lifecycle source, for a finding's description. */
+export function productSourceTitle(key: string): string {
+  return knowledge().products.sources[key]?.title ?? key;
+}

@@ -1,0 +1,70 @@
+// The bundled knowledge files match their schemas, cite only sources they list, carry patterns
+// that compile, and their identifier patterns find their own identifiers.
+import { knowledge, loadCatalogue, normaliseIdentifier } from '.';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+describe('bundled knowledge', () => {
+  test('every catalogue and the product lifecycles load and pass their checks', () => {
+    const { catalogues, products } = knowledge();
+    expect(catalogues.length).toBeGreaterThanOrEqual(1);
+    expect(products.products.length).toBeGreaterThanOrEqual(1);
+  });
+
+  test.each(knowledge().catalogues.map((c) => [c.id, c] as const))(
+    '%s: its id pattern finds each of its identifiers as written',
+    (_id, catalogue) => {
+      const pattern = new RegExp(catalogue.id_pattern, 'g');
+      for (const control of catalogue.controls) {
+        const found = [...`see ${control.id}.`.matchAll(pattern)].map((m) =>
+          normaliseIdentifier(catalogue, m[0]),
+        );
+        expect({ id: control.id, found }).toEqual({ id: control.id, found: [control.id] });
+      }
+    },
+  );
+});
+
+describe('a knowledge file with a fault is refused with a message naming it', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'knowledge-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const write = (content: unknown) => {
+    const file = join(folder, 'bad.json');
+    writeFileSync(file, JSON.stringify(content));
+    return file;
+  };
+  const valid = {
+    id: 'x-1',
+    name: 'X 1',
+    family: 'x',
+    edition: '1',
+    names_pattern: '\\bX\\b',
+    id_pattern: '\\bX-\\d\\b',
+    status: 'current',
+    published: '2020-01-01',
+    sources: { s: { title: 'S', url: 'https://example.org/s' } },
+    controls: [{ id: 'X-1', name: 'One', source: 's' }],
+  };
+
+  test('a valid file loads', () => {
+    expect(loadCatalogue(write(valid)).controls).toHaveLength(1);
+  });
+  test('a missing field', () => {
+    const { published: _published, ...rest } = valid;
+    expect(() => loadCatalogue(write(rest))).toThrow(/bad\.json does not match its schema: .*published/);
+  });
+  test('an unknown source', () => {
+    expect(() =>
+      loadCatalogue(write({ ...valid, controls: [{ id: 'X-1', name: 'One', source: 'nowhere' }] })),
+    ).toThrow(/cites unknown sources: nowhere/);
+  });
+  test('a pattern that does not compile', () => {
+    expect(() => loadCatalogue(write({ ...valid, id_pattern: '(' }))).toThrow(/bad pattern/);
+  });
+  test('an identifier listed twice', () => {
+    expect(() =>
+      loadCatalogue(write({ ...valid, controls: [...valid.controls, ...valid.controls] })),
+    ).toThrow(/lists X-1 twice/);
+  });
+});

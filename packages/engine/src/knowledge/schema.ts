@@ -1,0 +1,197 @@
+// The shapes of the engine's knowledge files (data/*.json): what an assessor carries in their
+// head, as versioned data with a source for every entry. Each shape is one JSON Schema, checked
+// with ajv when a file is loaded (a bad file fails loudly at start, never silently at a finding)
+// and by packages/engine/src/knowledge/knowledge.test.ts.
+import Ajv, { type JSONSchemaType } from 'ajv';
+
+/** Where an entry comes from: a key into the file's `sources`. */
+export interface Source {
+  title: string;
+  url: string;
+  /** Optional detail: the section, table or page the entries were taken from. */
+  note?: string;
+}
+
+const sourceSchema = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', minLength: 1 },
+    url: { type: 'string', pattern: '^https://' },
+    note: { type: 'string', nullable: true },
+  },
+  required: ['title', 'url'],
+  additionalProperties: false,
+} as const;
+
+const isoDate = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Control catalogues: the identifiers (and names) of a framework edition's controls, criteria,
+// articles or sections, so that a cited identifier can be resolved.
+
+export interface CatalogueControl {
+  id: string;
+  name: string;
+  source: string;
+  /** For an older edition: the identifiers of the current edition that replaced it. */
+  maps_to?: string[];
+}
+
+export interface ControlCatalogue {
+  /** e.g. "iso27001-2022", "nist-csf-1.1". */
+  id: string;
+  /** The framework as a reader names it, with this edition: "ISO/IEC 27001:2022". */
+  name: string;
+  /** The framework family shared by its editions ("iso27001"), for superseded-id checks. */
+  family: string;
+  edition: string;
+  /** Words that name the framework in a document (case-insensitive regular expression). */
+  names_pattern: string;
+  /** Words that name this edition in particular ("ISO 27001:2022"); absent for a single edition. */
+  edition_pattern?: string;
+  /**
+   * Words that must stand in the sentence or its section heading for an identifier found there to
+   * be taken as this framework's ("Annex A", "control"); absent when identifiers are unmistakable.
+   */
+  context_pattern?: string;
+  /**
+   * Finds identifiers of this catalogue in text (a global, case-sensitive regular expression whose
+   * whole match is the identifier as written); `normalise` rules are applied before lookup.
+   */
+  id_pattern: string;
+  /** Replacements applied to a found identifier before lookup, in order: [pattern, replacement]. */
+  normalise?: Array<[string, string]>;
+  status: 'current' | 'superseded' | 'withdrawn';
+  /** For a superseded or withdrawn edition: the catalogue id that replaced it. */
+  superseded_by?: string;
+  /** When the edition was published and, where it applies, withdrawn (YYYY-MM-DD). */
+  published: string;
+  withdrawn?: string;
+  sources: Record<string, Source>;
+  controls: CatalogueControl[];
+}
+
+export const controlCatalogueSchema: JSONSchemaType<ControlCatalogue> = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
+    name: { type: 'string', minLength: 1 },
+    family: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
+    edition: { type: 'string', minLength: 1 },
+    names_pattern: { type: 'string', minLength: 1 },
+    edition_pattern: { type: 'string', nullable: true, minLength: 1 },
+    context_pattern: { type: 'string', nullable: true, minLength: 1 },
+    id_pattern: { type: 'string', minLength: 1 },
+    normalise: {
+      type: 'array',
+      nullable: true,
+      items: { type: 'array', items: [{ type: 'string' }, { type: 'string' }], minItems: 2, maxItems: 2 },
+    },
+    status: { type: 'string', enum: ['current', 'superseded', 'withdrawn'] },
+    superseded_by: { type: 'string', nullable: true },
+    published: isoDate,
+    withdrawn: { ...isoDate, nullable: true },
+    sources: { type: 'object', required: [], additionalProperties: sourceSchema },
+    controls: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', minLength: 1 },
+          name: { type: 'string', minLength: 1 },
+          source: { type: 'string', minLength: 1 },
+          maps_to: { type: 'array', nullable: true, items: { type: 'string' } },
+        },
+        required: ['id', 'name', 'source'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: [
+    'id',
+    'name',
+    'family',
+    'edition',
+    'names_pattern',
+    'id_pattern',
+    'status',
+    'published',
+    'sources',
+    'controls',
+  ],
+  additionalProperties: false,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Product lifecycles: end-of-support dates of common products, for registers and standards that
+// name them.
+
+export interface ProductVersion {
+  version: string;
+  /** Matches this version as written after the product name (case-insensitive). */
+  pattern: string;
+  /** The last day of (extended) security support: YYYY-MM-DD. */
+  end_of_support: string;
+  source: string;
+}
+
+export interface ProductLifecycle {
+  id: string;
+  name: string;
+  /** Matches the product's name in text (case-insensitive regular expression). */
+  names_pattern: string;
+  versions: ProductVersion[];
+}
+
+export interface ProductLifecycles {
+  sources: Record<string, Source>;
+  products: ProductLifecycle[];
+}
+
+export const productLifecyclesSchema: JSONSchemaType<ProductLifecycles> = {
+  type: 'object',
+  properties: {
+    sources: { type: 'object', required: [], additionalProperties: sourceSchema },
+    products: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
+          name: { type: 'string', minLength: 1 },
+          names_pattern: { type: 'string', minLength: 1 },
+          versions: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              properties: {
+                version: { type: 'string', minLength: 1 },
+                pattern: { type: 'string', minLength: 1 },
+                end_of_support: isoDate,
+                source: { type: 'string', minLength: 1 },
+              },
+              required: ['version', 'pattern', 'end_of_support', 'source'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['id', 'name', 'names_pattern', 'versions'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['sources', 'products'],
+  additionalProperties: false,
+};
+
+const ajv = new Ajv({ allErrors: true });
+
+/** Validates a knowledge file's content against its schema; throws naming the file and faults. */
+export function checked<T>(schema: JSONSchemaType<T>, data: unknown, file: string): T {
+  const validate = ajv.compile(schema);
+  if (validate(data)) return data;
+  const faults = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+  throw new Error(`Knowledge file ${file} does not match its schema: ${faults.join('; ')}`);
+}

@@ -1,0 +1,13 @@
+// Numbered and attachment headings: a sentence that opens with "Schedule 2" (a class of
+// controlled drugs, a schedule of an act) is not the heading of a schedule.
+import { extractHeadings } from '../src/analyst/corpus-analysis';
+
+test('attachment headings are lines that name a part, not sentences that open with its word', () => {
+  const text = [
+    'Schedule 2: Service Levels',
+    'Appendix B',
+    'Schedule 2 medicines are stored in the locked cabinet and counted at every shift change.',
+    'Annex C. Contacts',
+  ].join('\n');
+  expect(extractHeadings(text).map((h) => h.number)).toEqual(['schedule 2', 'appendix b', 'annex c']);
+});
