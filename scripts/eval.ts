@@ -10,9 +10,11 @@
 // Per corpus: recall (and high-severity recall where the key has severities), findings matching
 // no defect, precision where CLASSIFIED.json holds a reviewer's verdicts on those, per primitive,
 // time and model calls; then one summary line per group. Folders given as arguments are scored
-// as one group "given". The exit code is 1 when a regression corpus falls below 90% recall or
+// as one group "given". With EVAL_UNMATCHED_DIR set, each corpus's unmatched findings (title,
+// description, evidence) are written there as <corpus>.json for a reviewer to classify into the
+// corpus's CLASSIFIED.json. The exit code is 1 when a regression corpus falls below 90% recall or
 // over 1.5x unmatched.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Primitive } from '@auditsvc/core';
 import { DEFAULT_RUN_OPTIONS, runAudit } from '@auditsvc/engine';
@@ -152,6 +154,20 @@ function printCorpus(group: Group, run: Awaited<ReturnType<typeof evaluate>>): v
   );
 }
 
+/** The unmatched findings as a reviewer reads them: what is claimed and the quotes behind it. */
+function writeUnmatched(dir: string, run: Awaited<ReturnType<typeof evaluate>>): void {
+  mkdirSync(dir, { recursive: true });
+  const findings = run.card.unmatched.map((f) => ({
+    fingerprint: f.fingerprint,
+    title: f.title,
+    primitive: f.primitive,
+    severity: f.severity,
+    description: f.description,
+    evidence: f.evidence.map((e) => ({ document: e.document, quote: e.quote })),
+  }));
+  writeFileSync(join(dir, `${run.expected.corpus}.json`), `${JSON.stringify({ findings }, null, 2)}\n`);
+}
+
 function add(totals: Totals, expected: ExpectedCorpus, card: Scorecard): void {
   totals.corpora += 1;
   totals.planted += expected.defects.length;
@@ -192,6 +208,7 @@ async function main() {
   for (const [group, folder] of plan) {
     const run = await evaluate(folder);
     printCorpus(group, run);
+    if (process.env.EVAL_UNMATCHED_DIR) writeUnmatched(process.env.EVAL_UNMATCHED_DIR, run);
     const t = totals.get(group) ?? emptyTotals();
     add(t, run.expected, run.card);
     totals.set(group, t);
