@@ -134,6 +134,20 @@ describe('citation integrity', () => {
     expect(issues[0]!.description).toContain('only Appendix A');
   });
 
+  test('a clause of an external annex, a publication volume and a dated schedule are not own references (decoys)', async () => {
+    const a = await corpus({
+      'Laboratory-Systems-SOP.md':
+        '# Laboratory Systems SOP\n\n1. Scope\n\nFollows EudraLex Volume 4, Annex 11, Computerised Systems.\n\n' +
+        '2. Signatures\n\nAs Annex 11 clause 14 requires, signatures are linked to their records.\n\n' +
+        '3. Missing\n\nDeviations are handled as set out in section 7.\n',
+      'Haulage-Terms.md':
+        '# Haulage Terms\n\n1. Parties\n\nDate of this Schedule 22/09/2025. See Article 28, paragraph 3 of the Regulation.\n\n2. Rates\n\nFixed.\n',
+    });
+    expect(findBrokenReferences(a).map((i) => i.title)).toEqual([
+      'Broken reference in Laboratory-Systems-SOP.md: section 7',
+    ]);
+  });
+
   test('"Policy, section 5.1" resolves to that policy, whose numbered clause exists (decoy)', async () => {
     const a = await corpus({
       'Supplier-Security-Policy.md':

@@ -19,7 +19,8 @@ const DOC_KIND =
 /** A document code ("ISP-01", "QP-7.5", "TC-POL-001"): documents are often cited by their ID. */
 const DOC_CODE = '[A-Z]{2,6}(?:-[A-Z0-9]{1,6}(?:\\.\\d{1,3})?){1,3}\\b(?!-)';
 const REFERENCE = new RegExp(
-  `\\b([Ss]ections?|[Ss]ec\\.|§|[Cc]lauses?|[Pp]aragraphs?|Appendix|Annex|Schedule|Exhibit)\\s+((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d])|[A-Z]\\b)` +
+  // A number followed by "/" and digits is a date ("Schedule 22/09/2025"), not a reference.
+  `\\b([Ss]ections?|[Ss]ec\\.|§|[Cc]lauses?|[Pp]aragraphs?|Appendix|Annex|Schedule|Exhibit)\\s+((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d]|[/-]\\d)|[A-Z]\\b)` +
     `(?:\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
   'g',
 );
@@ -34,6 +35,7 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
     // "Section 4 of this Agreement": the citing document's own section.
     const ofThisDocument = /^\s*(?:of|in|under)\s+this\s+[A-Za-z]+/.test(after);
     if (mapsToExternalClause(segment.text, m.index)) continue;
+    if (partOfPrecedingReference(segment.text, m.index)) continue;
     // "Part 4 of that manual": the document named earlier in the sentence, if any.
     if (!citedName && /^\s*(?:of|in|under)\s+(?:that|the\s+same|the\s+said|said)\s+[a-z]+/.test(after)) {
       const earlier = [
@@ -79,13 +81,24 @@ function mapsToExternalClause(text: string, index: number): boolean {
   return /^\s*(?:#{1,6}\s|\d+(?:\.\d+)*\.?\s+[A-Z][^.]{0,80}$)/.test(line) && /\(\s*$/.test(line);
 }
 
+/**
+ * "Annex 11 clause 14", "Article 28, paragraph 3": a numbered division written right after another
+ * numbered reference is part of that one; the outer reference is judged on its own.
+ */
+function partOfPrecedingReference(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 40), index);
+  return /\b(?:Annex|Article|Art\.|Schedule|Appendix|Part|Chapter|Volume|Title)\s+(?:\d{1,3}|[A-Z]|[IVX]{1,5})\s*[,(]?\s*$/.test(
+    before,
+  );
+}
+
 /** Words that may sit between a name and the reference that belongs to it. */
 const CONNECTIVE =
   /^(?:and|or|to|&|,|\(|-|–|control|controls|clauses?|sections?|sec\.|§|annex(?:es)?|appendix|appendices|requirements?|req\.|articles?|art\.|paragraphs?|para\.|part|chapter|\d+(?:\.\d+)*(?:\(\d+\))?[a-z]?|[A-Z])$/i;
 const DOC_NAME_TAIL = new RegExp(`((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND})$`);
 /** Names of things outside the corpus: laws, regulations and numbered or acronym standards. */
 const EXTERNAL_WORD =
-  /^(?:Act|Regulation|Directive|Law|Code|Rule|Framework|Convention|Treaty|Statute|Ordinance)$/;
+  /^(?:Act|Regulation|Directive|Law|Code|Rule|Framework|Convention|Treaty|Statute|Ordinance|Volume|Guidance)$/;
 
 type Anchor = { kind: 'document'; name: string } | { kind: 'external' };
 

@@ -159,3 +159,42 @@ describe('the document reference check', () => {
     expect(result.hints![0]!.document).toBe('Dispensing-Policy.md');
   });
 });
+
+describe('documents a register of the set lists exist, though not supplied', () => {
+  test("a laboratory's aligned-text document index lists LAB-SOP-07; LAB-SOP-09, listed nowhere, is still unresolved", async () => {
+    const { candidates } = await run({
+      'LAB-POL-01 Quality Policy.md': [
+        '# Quality Policy',
+        '',
+        'Document ID: LAB-POL-01',
+        '',
+        '1. Samples are received under LAB-SOP-07.',
+        '',
+        '2. Equipment is calibrated under LAB-SOP-09.',
+      ].join('\n'),
+      'LAB-SOP-03 Reporting Procedure.md':
+        '# Reporting Procedure\n\nDocument ID: LAB-SOP-03\n\n1. Results are released after LAB-SOP-07 and LAB-SOP-09 checks.\n',
+      'Document-Index.txt': [
+        'Doc Number    Title                           Ver   Owner',
+        'LAB-POL-01    Quality Policy                  4.0   Head of Quality',
+        'LAB-SOP-03    Reporting Procedure             2.1   Lab Manager',
+        'LAB-SOP-07    Sample Receipt Procedure        1.3   Lab Manager',
+      ].join('\n'),
+    });
+    const keys = candidates.map((c) => c.key);
+    expect(keys).toContain('docref:identifier:LAB-SOP-9');
+    expect(keys).not.toContain('docref:identifier:LAB-SOP-7');
+  });
+
+  test("a council's CSV document register lists HR-PRO-4 (decoy: no finding for it)", async () => {
+    const { candidates } = await run({
+      'HR-POL-1 Recruitment Policy.md':
+        '# Recruitment Policy\n\nDocument ID: HR-POL-1\n\n1. References are taken under HR-PRO-4.\n',
+      'HR-PRO-2 Induction Procedure.md':
+        '# Induction Procedure\n\nDocument ID: HR-PRO-2\n\n1. Vetting follows HR-PRO-4.\n',
+      'Policy-Register.csv':
+        'Reference,Title,Version,Review date\nHR-POL-1,Recruitment Policy,3,01/04/2026\nHR-PRO-4,"Pre-employment Checks Procedure",2,01/09/2026\n',
+    });
+    expect(candidates.map((c) => c.key)).not.toContain('docref:identifier:HR-PRO-4');
+  });
+});

@@ -63,6 +63,26 @@ export interface IdentifierScheme {
   prefixes: Set<string>;
   /** Canonical keys of carried identifiers, with the document carrying each. */
   carried: Map<string, AnalyzedDocument>;
+  /**
+   * Canonical keys listed as rows of a document register or index of the set: such a document
+   * exists (the register says so); it was only not supplied, which is no citation defect.
+   */
+  listed: Set<string>;
+}
+
+/** A cell separator of a table row: a bar, a tab, a comma or a run of spaces in aligned text. */
+const CELL = String.raw`(?:\s*\|\s*|\t+|\s*,\s*| {2,})`;
+/** A register row that opens with an identifier, then a title, then at least one more cell. */
+const REGISTER_ROW = new RegExp(String.raw`^\s*\|?\s*(\S+)${CELL}"?[A-Z][^|\t\n]{2,100}?${CELL}\S`, 'gm');
+
+/** Identifiers standing as the first cell of a row that names a document and goes on. */
+export function registerRows(text: string): DocumentIdentifier[] {
+  const out: DocumentIdentifier[] = [];
+  for (const m of text.matchAll(REGISTER_ROW)) {
+    const [first] = identifiersIn(m[1]!);
+    if (first && first.text === m[1]) out.push(first);
+  }
+  return out;
 }
 
 const schemeCache = new WeakMap<CorpusAnalysis, IdentifierScheme>();
@@ -72,7 +92,12 @@ export function identifierScheme(analysis: CorpusAnalysis): IdentifierScheme {
   if (cached) return cached;
   const carried = new Map<string, AnalyzedDocument>();
   for (const doc of analysis.documents) for (const id of carriedIdentifiers(doc)) carried.set(id.key, doc);
-  const scheme = { prefixes: new Set([...carried.keys()].map((k) => k.replace(/-[\d.]+$/, ''))), carried };
+  const listed = new Set(analysis.documents.flatMap((doc) => registerRows(doc.text).map((id) => id.key)));
+  const scheme = {
+    prefixes: new Set([...carried.keys()].map((k) => k.replace(/-[\d.]+$/, ''))),
+    carried,
+    listed,
+  };
   schemeCache.set(analysis, scheme);
   return scheme;
 }
@@ -92,7 +117,8 @@ export function unresolvedIdentifiers(
   const out: UnresolvedIdentifier[] = [];
   for (const segment of segments) {
     for (const id of identifiersIn(segment.text)) {
-      if (!scheme.prefixes.has(id.prefix) || scheme.carried.has(id.key)) continue;
+      if (!scheme.prefixes.has(id.prefix) || scheme.carried.has(id.key) || scheme.listed.has(id.key))
+        continue;
       if (FRAMEWORK_CONTEXT.test(segment.text.slice(Math.max(0, id.index - 30), id.index))) continue;
       out.push({ identifier: id, segment });
     }
