@@ -15,6 +15,7 @@ import { recoveryPointCheck } from './recovery-point';
 import { requirementConflictCheck } from './requirement-conflict';
 import { reviewCurrencyCheck } from './review-currency';
 import { standardCurrencyCheck, standardEditionsCheck } from './standards';
+import { supersededInstrumentCheck } from './superseded-instrument';
 import { documentControlCheck } from './document-control';
 import { documentReferenceCheck } from './document-reference';
 import { placeholderCheck } from './placeholder';
@@ -34,6 +35,7 @@ export const CHECKS: readonly AnyCheck[] = [
   reviewCurrencyCheck,
   documentControlCheck,
   productLifecycleCheck,
+  supersededInstrumentCheck,
   standardEditionsCheck,
   definedTermCheck,
   versionReferenceCheck,

@@ -1,5 +1,6 @@
 // The engine's knowledge, loaded once from data/ and checked against its schemas: control
-// catalogues (data/catalogues/*.json) and product lifecycles (data/products.json). A file that
+// catalogues (data/catalogues/*.json), product lifecycles (data/products.json) and superseded
+// laws, standards and schemes (data/superseded-instruments.json). A file that
 // does not match its schema, cites a source it does not list, or carries a pattern that does not
 // compile fails the load with a message naming it.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -8,9 +9,11 @@ import {
   checked,
   controlCatalogueSchema,
   productLifecyclesSchema,
+  supersededInstrumentsSchema,
   type ControlCatalogue,
   type ProductLifecycles,
   type Source,
+  type SupersededInstruments,
 } from './schema';
 
 export type * from './schema';
@@ -18,6 +21,7 @@ export type * from './schema';
 export interface Knowledge {
   catalogues: ControlCatalogue[];
   products: ProductLifecycles;
+  instruments: SupersededInstruments;
 }
 
 const DATA = join(__dirname, 'data');
@@ -78,6 +82,25 @@ export function loadProducts(file: string): ProductLifecycles {
   return products;
 }
 
+export function loadInstruments(file: string): SupersededInstruments {
+  const data = checked(supersededInstrumentsSchema, readJson(file), file);
+  assertSources(
+    file,
+    data.sources,
+    data.instruments.map((i) => i.source),
+  );
+  assertPatterns(
+    file,
+    data.instruments.map((i) => i.pattern),
+  );
+  const ids = new Set<string>();
+  for (const instrument of data.instruments) {
+    if (ids.has(instrument.id)) throw new Error(`Knowledge file ${file} lists ${instrument.id} twice`);
+    ids.add(instrument.id);
+  }
+  return data;
+}
+
 let loaded: Knowledge | null = null;
 
 /** The bundled knowledge (loaded on first use). */
@@ -92,7 +115,11 @@ export function knowledge(): Knowledge {
   for (const c of catalogues)
     if (c.superseded_by && !byId.has(c.superseded_by))
       throw new Error(`Catalogue ${c.id} is superseded by ${c.superseded_by}, which is not bundled`);
-  loaded = { catalogues, products: loadProducts(join(DATA, 'products.json')) };
+  loaded = {
+    catalogues,
+    products: loadProducts(join(DATA, 'products.json')),
+    instruments: loadInstruments(join(DATA, 'superseded-instruments.json')),
+  };
   return loaded;
 }
 

@@ -186,6 +186,70 @@ export const productLifecyclesSchema: JSONSchemaType<ProductLifecycles> = {
   additionalProperties: false,
 };
 
+// ---------------------------------------------------------------------------------------------
+// Superseded instruments: laws, regulations, prudential standards, guidance and marking schemes
+// that were repealed or replaced on a known date, so that a document still relying on one can be
+// found whatever its wording.
+
+export interface SupersededInstrument {
+  id: string;
+  /** The instrument as a reader names it: "Data Protection Act 1998". */
+  name: string;
+  /** Finds a mention (case-insensitive regular expression). */
+  pattern: string;
+  /** What replaced it: "Data Protection Act 2018 and UK GDPR". */
+  replaced_by: string;
+  /** The day it stopped applying (YYYY-MM-DD); a corpus dated before it cites it correctly. */
+  replaced_on: string;
+  /** Where it applies ("UK", "EU", "US federal", "Australia", "global"). */
+  jurisdiction: string;
+  /** Laws and binding rules are high; guidance and schemes are medium. */
+  severity: 'high' | 'medium' | 'low';
+  source: string;
+}
+
+export interface SupersededInstruments {
+  sources: Record<string, Source>;
+  instruments: SupersededInstrument[];
+}
+
+export const supersededInstrumentsSchema: JSONSchemaType<SupersededInstruments> = {
+  type: 'object',
+  properties: {
+    sources: { type: 'object', required: [], additionalProperties: sourceSchema },
+    instruments: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
+          name: { type: 'string', minLength: 1 },
+          pattern: { type: 'string', minLength: 1 },
+          replaced_by: { type: 'string', minLength: 1 },
+          replaced_on: isoDate,
+          jurisdiction: { type: 'string', minLength: 1 },
+          severity: { type: 'string', enum: ['high', 'medium', 'low'] },
+          source: { type: 'string', minLength: 1 },
+        },
+        required: [
+          'id',
+          'name',
+          'pattern',
+          'replaced_by',
+          'replaced_on',
+          'jurisdiction',
+          'severity',
+          'source',
+        ],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['sources', 'instruments'],
+  additionalProperties: false,
+};
+
 const ajv = new Ajv({ allErrors: true });
 
 /** Validates a knowledge file's content against its schema; throws naming the file and faults. */
