@@ -4,7 +4,7 @@
 import type { AnalyzedDocument, LocatedSegment } from '../../analyst/corpus-analysis';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { defineCheck, type Candidate } from '../check';
-import { findPlaceholders, isRequirementContext, type Placeholder } from './placeholders';
+import { findPlaceholders, isRequirementContext, isTemplateSource, type Placeholder } from './placeholders';
 
 interface PlaceholderParams {
   /** The document, or null for the corpus-wide identity finding. */
@@ -24,7 +24,12 @@ interface Hit {
 
 function hitsIn(segments: LocatedSegment[]): Hit[] {
   return segments.flatMap((segment) =>
-    findPlaceholders(segment.raw).map((placeholder) => ({ segment, placeholder })),
+    findPlaceholders(segment.raw, { templateTags: !isTemplateSource(segment.document) }).map(
+      (placeholder) => ({
+        segment,
+        placeholder,
+      }),
+    ),
   );
 }
 

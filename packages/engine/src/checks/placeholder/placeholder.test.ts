@@ -46,6 +46,7 @@ describe('findPlaceholders', () => {
     ['The Data Protection Officer is <insert name and e-mail>.', ['<insert name and e-mail>']],
     ['Escalate to the [COMPANY NAME] duty manager.', ['[COMPANY NAME]']],
     ['Owner: TBD', ['TBD']],
+    ['## Key rotation\n\n> To Be Decided', ['To Be Decided']],
     ['Customs holds are released within XX business days.', ['XX business days']],
     ['The fee is [●] per consignment.', ['[●]']],
   ])('finds the placeholder in %j', (text, expected) => {
@@ -75,7 +76,7 @@ describe('findPlaceholders', () => {
 
 describe('the placeholder check', () => {
   const files = {
-    'Clinical-Records-Policy.md': [
+    'Clinical-Records-Policy.txt': [
       '# Clinical Records Policy',
       '',
       '{{companyShortName}} keeps dental records securely.',
@@ -84,7 +85,7 @@ describe('the placeholder check', () => {
       '',
       'Suspected breaches must be reported to {{privacyOfficerEmail}} within 24 hours.',
     ].join('\n'),
-    'Freight-Security-Procedure.md': [
+    'Freight-Security-Procedure.txt': [
       '# Freight Security Procedure',
       '',
       'The {{companyShortName}} depot lead seals each trailer before dispatch.',
@@ -103,10 +104,10 @@ describe('the placeholder check', () => {
   test('one value finding per document, one identity finding for the corpus, none for clean documents', async () => {
     const { analysis, candidates: found } = await candidates(files);
     expect(found.map((c) => c.key).sort()).toEqual([
-      'placeholder:Clinical-Records-Policy.md',
+      'placeholder:Clinical-Records-Policy.txt',
       'placeholder:identity',
     ]);
-    const value = found.find((c) => c.key === 'placeholder:Clinical-Records-Policy.md')!;
+    const value = found.find((c) => c.key === 'placeholder:Clinical-Records-Policy.txt')!;
     expect(value.severity).toBe('medium');
     const { issues } = verdictOn(analysis, value.params);
     expect(issues).toHaveLength(1);
@@ -119,13 +120,13 @@ describe('the placeholder check', () => {
     const identity = verdictOn(analysis, found.find((c) => c.key === 'placeholder:identity')!.params)
       .issues[0]!;
     expect(new Set(identity.quotes.map((q) => q.document))).toEqual(
-      new Set(['Clinical-Records-Policy.md', 'Freight-Security-Procedure.md']),
+      new Set(['Clinical-Records-Policy.txt', 'Freight-Security-Procedure.txt']),
     );
   });
 
   test('a verdict that does not see the placeholders asks for them by their words', async () => {
     const { analysis, candidates: found } = await candidates(files);
-    const value = found.find((c) => c.key === 'placeholder:Clinical-Records-Policy.md')!;
+    const value = found.find((c) => c.key === 'placeholder:Clinical-Records-Policy.txt')!;
     const clean = analysis.byName.get('Warehouse-Access-Standard.md')!.segments;
     const verdict = placeholderCheck.verdict(value.params, {
       analysis,
@@ -135,10 +136,31 @@ describe('the placeholder check', () => {
       facts: [],
       citations: [],
       frameworks: [],
-      documents: ['Clinical-Records-Policy.md'],
+      documents: ['Clinical-Records-Policy.txt'],
     });
     expect(verdict.issues).toEqual([]);
     expect(verdict.hints?.length).toBeGreaterThan(0);
-    expect(verdict.hints![0]!.document).toBe('Clinical-Records-Policy.md');
+    expect(verdict.hints![0]!.document).toBe('Clinical-Records-Policy.txt');
   });
+});
+
+test('a Markdown template source: its template-engine tags are filled by its build, a bracketed field is not (decoy and finding)', async () => {
+  const { candidates: found, analysis } = await candidates({
+    'Port-Security-Plan.md': [
+      '# Port Security Plan',
+      '',
+      '{{companyShortName}} screens every container; see {% link procedures/screening.md %}.',
+      '',
+      'Seal discrepancies are reported to {{portSecurityEmail}} within 2 hours.',
+    ].join('\n'),
+    'Pharmacy-Access-Standard.md': [
+      '# Pharmacy Access Standard',
+      '',
+      'Controlled-drug cabinets are audited every [Number, e.g., 7] days by {{pharmacistInCharge}}.',
+    ].join('\n'),
+  });
+  expect(found.map((c) => c.key)).toEqual(['placeholder:Pharmacy-Access-Standard.md']);
+  const [issue] = verdictOn(analysis, found[0]!.params).issues;
+  expect(issue!.description).toContain('[Number, e.g., 7]');
+  expect(issue!.description).not.toContain('{{pharmacistInCharge}}');
 });

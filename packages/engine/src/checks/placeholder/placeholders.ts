@@ -11,8 +11,10 @@ export interface Placeholder {
   kind: 'identity' | 'value';
 }
 
+// A customer's or client's name is an addressee (a letter's "[Name of Customer]"), not the
+// organisation's own.
 const IDENTITY =
-  /\b(?:company|organi[sz]ation|org|client|customer|entity|firm|business|employer|agency|practice|institution|legal)[\s_-]*(?:full[\s_-]*|short[\s_-]*|legal[\s_-]*|long[\s_-]*)?(?:name|abbreviation|acronym)?\b|^(?:company|organi[sz]ation|client|firm)(?:full|short|legal)?name$/i;
+  /\b(?:company|organi[sz]ation|org|entity|firm|business|employer|agency|practice|institution|legal)[\s_-]*(?:full[\s_-]*|short[\s_-]*|legal[\s_-]*|long[\s_-]*)?(?:name|abbreviation|acronym)?\b|^(?:company|organi[sz]ation|firm)(?:full|short|legal)?name$/i;
 
 /** Words that make a bracketed phrase a fill-in field rather than prose in brackets. */
 const FIELD_WORDS =
@@ -26,7 +28,8 @@ const TEMPLATE_TAG = /\{\{\s*([^{}\n]{1,60}?)\s*\}\}|\{%\s*[^%\n]{1,60}%\}|\$\{(
 const ANGLE_FIELD =
   /<<\s*([^<>\n]{1,60}?)\s*>>|<((?:insert|enter|add|specify|name|company|organi[sz]ation|client|date|number|contact|phone|e-?mail|tbd)\b[^<>\n]{0,60})>/gi;
 const BRACKET = /\[([^[\]\n]{1,80})\](?![(:[])/g;
-const OPEN_WORDS = /\b(?:TBD|TBC|TBA|TODO|FIXME)\b|\b[Tt]o be (?:determined|confirmed|decided|defined)\b/g;
+const OPEN_WORDS =
+  /\b(?:TBD|TBC|TBA|TODO|FIXME)\b|\b[Tt]o [Bb]e (?:[Dd]etermined|[Cc]onfirmed|[Dd]ecided|[Dd]efined)\b/g;
 const OPEN_VALUE =
   /(?:\$|£|€)X{1,4}\b|\b(?:X{1,3}|N{1,2})\s+(?:calendar |business |working )?(?:days?|hours?|weeks?|months?|years?|minutes?|characters?|percent)\b|\bX{1,3}%|\b(?:XX|DD)\/(?:XX|MM)\/(?:XXXX|YYYY|XX|YY)\b/g;
 
@@ -52,11 +55,26 @@ function kindOf(inner: string): Placeholder['kind'] {
     : 'value';
 }
 
-/** The placeholders of a text, in order. Markdown links and references are never placeholders. */
-export function findPlaceholders(text: string): Placeholder[] {
+/**
+ * Markup and template sources (Markdown, HTML, template files) are rendered by a build that fills
+ * their template-engine tags ("{{companyName}}", "{% link ... %}"): in them such a tag is source,
+ * not a value left open. In a rendered document (Word, PDF, text, e-mail, a spreadsheet) it is.
+ */
+export function isTemplateSource(documentName: string): boolean {
+  return /\.(?:md|markdown|mdx|html?|tmpl|tpl|j2|jinja2?|hbs|handlebars|mustache|liquid|erb)$/i.test(
+    documentName,
+  );
+}
+
+/**
+ * The placeholders of a text, in order. Markdown links and references are never placeholders;
+ * template-engine tags count only when `templateTags` is set (the text is a rendered document).
+ */
+export function findPlaceholders(text: string, { templateTags = true } = {}): Placeholder[] {
   const out: Placeholder[] = [];
-  for (const m of text.matchAll(TEMPLATE_TAG))
-    out.push({ index: m.index, text: m[0], kind: kindOf(m[1] ?? m[2] ?? m[0]) });
+  if (templateTags)
+    for (const m of text.matchAll(TEMPLATE_TAG))
+      out.push({ index: m.index, text: m[0], kind: kindOf(m[1] ?? m[2] ?? m[0]) });
   for (const m of text.matchAll(ANGLE_FIELD))
     out.push({ index: m.index, text: m[0], kind: kindOf(m[1] ?? m[2] ?? m[0]) });
   for (const m of text.matchAll(BRACKET)) {
