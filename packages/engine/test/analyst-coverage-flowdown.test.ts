@@ -74,6 +74,25 @@ describe('coverage_check', () => {
     expect(ids).not.toContain('coverage:gdpr_breach_72h');
   });
 
+  test('a national regulator named instead of "the supervisory authority" satisfies the 72-hour element', async () => {
+    const uk = {
+      'Tenant-Data-Policy.md':
+        '# Tenant Data Policy\n\nWhere a personal data breach is likely to result in a risk to tenants, the DPO notifies the ICO within 72 hours.\n',
+    };
+    const ireland = {
+      'Clinical-Data-Policy.md':
+        '# Clinical Data Policy\n\nA notifiable personal data breach is reported to the DPC within 72 hours of becoming aware of it.\n',
+    };
+    expect(await coverageIds(uk, ['GDPR'])).not.toContain('coverage:gdpr_breach_72h');
+    expect(await coverageIds(ireland, ['GDPR'])).not.toContain('coverage:gdpr_breach_72h');
+    // Decoy: a breach deadline owed to the company, not to any authority, does not satisfy it.
+    const internal = {
+      'Supplier-Terms.md':
+        '# Supplier Terms\n\nThe supplier notifies the company of a personal data breach within 24 hours. Invoices are paid in 30 days.\n',
+    };
+    expect(await coverageIds(internal, ['GDPR'])).toContain('coverage:gdpr_breach_72h');
+  });
+
   test('NIS2: a final report within one month is required besides the early warning', async () => {
     const base = [
       '# Cyber Incident Reporting Procedure',

@@ -39,6 +39,9 @@ const DATA_SUBJECT_REQUEST =
 const RESPONSE_WORDS =
   /\b(respon\w*|answer\w*|repl(?:y|ies|ied)|fulfil\w*|complet\w*|handl\w*|deal\w* with|actioned)\b/i;
 const TWENTY_FOUR_HOURS = /\b(?:24|twenty-four)\s*(?:\(24\)\s*)?(?:-\s*)?hours?\b/i;
+/** A data-protection supervisory authority, generically or by the names national regulators go by. */
+const SUPERVISORY_AUTHORITY =
+  /\b(supervisory authorit\w*|regulators?|authorit\w*|Information Commissioner(?:'s Office)?|ICO|Data Protection (?:Commission(?:er)?|Authority)|DPC|CNIL|AEPD|Garante|PDPC|OAIC|Privacy Commissioner|Datatilsynet|Autoriteit Persoonsgegevens|Article 33|Art\.\s*33)\b/i;
 const SEVENTY_TWO_HOURS = /\b(?:72|seventy-two)\s*(?:\(72\)\s*)?(?:-\s*)?hours?\b/i;
 const FINAL_REPORT =
   /\b(final|closing|concluding|post-incident)\s+(?:incident\s+)?report\w*|\breport\w*[^.;]{0,40}\bfinal\b/i;
@@ -232,7 +235,7 @@ export const REQUIRED_ELEMENTS: RequiredElement[] = [
     requirement:
       'GDPR Art. 33: notify the supervisory authority without undue delay and, where feasible, within 72 hours',
     query: 'personal data breach supervisory authority 72 hours notification',
-    present: [/\bbreach\w*/i, /\b(supervisory authority|regulator|authorit\w*)\b/i, DURATION],
+    present: [/\bbreach\w*/i, SUPERVISORY_AUTHORITY, DURATION],
     related: /\bbreach\w*/i,
     severity: 'high',
   },
