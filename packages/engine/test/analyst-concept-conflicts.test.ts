@@ -532,3 +532,35 @@ describe('robustness and the corpus date', () => {
     expect(newest('2031-01-01')).toBe('2030-05-01');
   });
 });
+
+describe('a value belongs to the action its sentence attaches it to', () => {
+  const factsOf = async (files: Record<string, string>, concept: string) =>
+    (await analyse(files)).a.facts
+      .filter((f) => f.concept.id === concept)
+      .map((f) => [f.segment.document, f.quantity.phrase]);
+
+  test('an insurer: indicators reported monthly under the Backup Standard are no backup frequency; nightly backups are', async () => {
+    expect(
+      await factsOf(
+        {
+          'Risk-Framework.md':
+            '# Risk Framework\n\nTolerances follow the Backup Standard, and key risk indicators are reported monthly to the Executive Risk Committee.\n',
+          'Backup-Standard.md': '# Backup Standard\n\nPolicy administration databases are backed up daily.\n',
+        },
+        'backup_frequency',
+      ),
+    ).toEqual([['Backup-Standard.md', 'daily']]);
+  });
+
+  test('a housing association: the DPO reports quarterly on training; staff are trained annually', async () => {
+    expect(
+      await factsOf(
+        {
+          'Data-Protection-Policy.md':
+            '# Data Protection Policy\n\nThe DPO reports quarterly to the Audit Committee on data protection training completion.\n\nAll staff complete data protection awareness training annually.\n',
+        },
+        'training_frequency',
+      ),
+    ).toEqual([['Data-Protection-Policy.md', 'annually']]);
+  });
+});

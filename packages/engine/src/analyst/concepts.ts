@@ -17,6 +17,11 @@ export interface ConceptDefinition {
   kind: QuantityKind;
   subject: RegExp;
   action?: RegExp;
+  /**
+   * The action classes of analyst/requirements.ts its values attach to ("backup" for a backup
+   * frequency); a value the sentence attaches to another action is about something else.
+   */
+  actions?: string[];
   /** Sentences that match are about something else. */
   exclude?: RegExp;
   /** For strengths: the range of bit sizes that belong to the concept (AES vs RSA keys). */
@@ -109,6 +114,7 @@ export const CONCEPTS: ConceptDefinition[] = [
   },
   {
     id: 'backup_frequency',
+    actions: ['backup'],
     label: 'backup frequency',
     kind: 'period',
     subject: /\bback(?:ups?|ed up)\b/i,
@@ -135,6 +141,7 @@ export const CONCEPTS: ConceptDefinition[] = [
   },
   {
     id: 'restore_test_frequency',
+    actions: ['test', 'restore'],
     label: 'restore test frequency',
     kind: 'period',
     subject: /\b(restor\w*|backup tests?|tests? of backup\w*)\b/i,
@@ -179,6 +186,7 @@ export const CONCEPTS: ConceptDefinition[] = [
   },
   {
     id: 'log_review_frequency',
+    actions: ['review', 'assess', 'scan'],
     label: 'log review frequency',
     kind: 'period',
     subject: /\blogs?\b/i,
@@ -190,6 +198,7 @@ export const CONCEPTS: ConceptDefinition[] = [
   },
   {
     id: 'access_review_frequency',
+    actions: ['review', 'assess'],
     label: 'access review frequency',
     kind: 'period',
     subject:
@@ -211,6 +220,7 @@ export const CONCEPTS: ConceptDefinition[] = [
   },
   {
     id: 'incident_notification',
+    actions: ['notify', 'acknowledge'],
     label: 'security incident notification window',
     kind: 'duration',
     subject: /\b(incidents?|breach\w*)\b/i,
@@ -284,6 +294,7 @@ export const CONCEPTS: ConceptDefinition[] = [
   },
   {
     id: 'training_frequency',
+    actions: ['train'],
     label: 'security awareness training frequency',
     kind: 'period',
     subject: /\b(training|awareness)\b/i,
@@ -293,6 +304,7 @@ export const CONCEPTS: ConceptDefinition[] = [
   },
   {
     id: 'risk_assessment_frequency',
+    actions: ['assess', 'review'],
     label: 'risk assessment frequency',
     kind: 'period',
     subject: /\brisk (?:assessments?|registers?|analys[ie]s)\b/i,
@@ -332,6 +344,7 @@ CONCEPTS.push({
 CONCEPTS.push(
   {
     id: 'plan_testing_frequency',
+    actions: ['test', 'review', 'restore'],
     label: 'plan test frequency',
     kind: 'period',
     subject:
@@ -348,6 +361,7 @@ CONCEPTS.push(
   },
   {
     id: 'penetration_test_frequency',
+    actions: ['test', 'assess'],
     label: 'penetration test frequency',
     kind: 'period',
     subject: /\b(penetration test\w*|pen[- ]?test\w*)\b/i,
@@ -357,6 +371,7 @@ CONCEPTS.push(
   },
   {
     id: 'vulnerability_scan_frequency',
+    actions: ['scan', 'test', 'assess'],
     label: 'vulnerability scan frequency',
     kind: 'period',
     subject: /\b(vulnerability scan\w*|scann(?:ed|ing)|scans?)\b/i,
@@ -367,6 +382,7 @@ CONCEPTS.push(
   },
   {
     id: 'firewall_review_frequency',
+    actions: ['review', 'assess'],
     label: 'firewall rule review frequency',
     kind: 'period',
     subject: /\b(firewall\w*|network (?:rules?|configurations?)|security groups?)\b/i,
@@ -389,6 +405,7 @@ CONCEPTS.push(
 
 CONCEPTS.push({
   id: 'vendor_review_frequency',
+  actions: ['review', 'assess'],
   label: 'vendor risk review frequency',
   kind: 'period',
   subject: /\b(vendors?|suppliers?|third[- ]part(?:y|ies)|service providers?)\b/i,

@@ -8,6 +8,7 @@ import { CONCEPTS, type ConceptDefinition } from './concepts';
 import { dateOrderEvidence, extractDates, type DateOrder, type FoundDate } from './dates';
 import { inferRole, type DocumentRole } from './document-roles';
 import { extractCounts, extractStrengths, extractTimeQuantities, type Quantity } from './quantities';
+import { attachesToAction, requirementsOf } from './requirements';
 import { extractStandardCitations, type StandardCitation } from './standards';
 import { clauseAround, definedAbbreviations, topicOverlap, topicWords } from './topics';
 
@@ -329,6 +330,18 @@ function scopeOfStatement(
  * The concept facts one segment states. `header` is the header row when the segment is a table
  * row: a retention schedule's "Retention period" column names the action its rows do not repeat.
  */
+/**
+ * The sentence's own grammar says what the value is done to ("restore tests are run quarterly":
+ * test; "risk indicators are reported monthly": notify): a value whose clause names none of the
+ * concept's actions, as verb or as noun ("monthly" reporting is no backup frequency), is not the
+ * concept's. Unknown (no action found, a long sentence, a table row) keeps the value.
+ */
+function actionFits(concept: ConceptDefinition, segment: LocatedSegment, quantity: Quantity): boolean {
+  if (!concept.actions) return true;
+  const requirement = requirementsOf(segment).find((r) => r.quantity.phrase === quantity.phrase);
+  return !requirement || attachesToAction(requirement, concept.actions);
+}
+
 export function conceptFactsOf(
   segment: LocatedSegment,
   header: string | null = null,
@@ -411,6 +424,7 @@ export function conceptFactsOf(
       !columnNamesAction(header, text, best, concept)
     )
       continue;
+    if (!actionFits(concept, segment, best)) continue;
     const scope = scopeOfStatement(concept, text, segment.document, context.leadIn ?? null);
     if (concept.requireScope && scope === null) continue;
     const topic = topicOf(concept, text, best, row, context, documentSubject(segment.document));

@@ -38,6 +38,9 @@ export interface Requirement {
 const ACTION_CLASSES: Record<string, string[]> = {
   review: [
     'review',
+    'update',
+    'revise',
+    'refresh',
     'recertify',
     'recertification',
     'reassess',
@@ -391,6 +394,16 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
   });
   cache.set(segment, out);
   return out;
+}
+
+/**
+ * Whether a requirement's value may be done by one of these actions: its action is of one of
+ * these classes, or of no known class ("enumerate", a trigger's verb: unknown is no evidence).
+ * Nouns of the clause do not decide: in "indicators reported monthly under the Backup Standard"
+ * the value is a report's, whatever the clause names.
+ */
+export function attachesToAction(requirement: Requirement, classes: readonly string[]): boolean {
+  return classes.includes(requirement.action) || !(requirement.action in ACTION_CLASSES);
 }
 
 /** Words two topics share. */
