@@ -439,6 +439,40 @@ describe('practices in correspondence and minutes', () => {
   });
 });
 
+describe('a control something has is not a control switched off', () => {
+  const mfaRule =
+    '# Remote Access Policy\n\n1.1 Multi-factor authentication is required for all remote and privileged access.\n';
+
+  test.each([
+    [
+      'an insurer waives password expiry for accounts with MFA',
+      '7.2 Password expiry is not enforced for standard accounts with MFA.',
+    ],
+    [
+      "a water utility's risk table: the jump host has MFA, vendor accounts are disabled",
+      '| 1 | Remote access attack | SCADA | Jump host with MFA; vendor accounts disabled by default |',
+    ],
+    [
+      'a trustee: privileged accounts are not used for e-mail, and require MFA',
+      '5.1 Privileged accounts are not used for email or web browsing, and require multi-factor authentication.',
+    ],
+  ])('%s (decoy)', async (_label, statement) => {
+    const { a } = await analyse({
+      'Remote-Access-Policy.md': mfaRule,
+      'Access-Standard.md': `# Access Standard\n\n${statement}\n`,
+    });
+    expect(findControlStateConflicts(a).filter((i) => i.subject === 'control:mfa')).toEqual([]);
+  });
+
+  test('MFA disabled on the depot VPN is still switched off', async () => {
+    const { a } = await analyse({
+      'Remote-Access-Policy.md': mfaRule,
+      'vpn-change.eml': email('From Monday MFA is disabled on the depot VPN until the new tokens arrive.\n'),
+    });
+    expect(findControlStateConflicts(a).filter((i) => i.subject === 'control:mfa')).toHaveLength(1);
+  });
+});
+
 describe('rules reversed or bypassed in correspondence', () => {
   const inductionRule =
     '# Laboratory Access Standard\n\n3.2 Biosafety induction training must be completed before a badge or system account is granted to any new starter.\n';

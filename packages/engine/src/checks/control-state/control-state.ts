@@ -387,10 +387,26 @@ function switchedOff(segment: LocatedSegment, control: ControlDefinition): boole
   const text = segment.text;
   if (/\b(must not be|shall not be|never be) (?:disabled|turned off)\b/i.test(text)) return false;
   const global = (re: RegExp) => new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
-  const mentions = [...text.matchAll(global(control.subject))].map((m) => m.index);
+  // "Password expiry is not enforced for accounts with MFA": the control is what the thing has.
+  const mentions = [...text.matchAll(global(control.subject))]
+    .map((m) => m.index)
+    .filter((at) => !HAS_CONTROL.test(text.slice(Math.max(0, at - 30), at)));
   const offs = [...text.matchAll(global(OFF))].map((m) => m.index);
-  return mentions.some((a) => offs.some((b) => Math.abs(a - b) <= OFF_DISTANCE));
+  return mentions.some((a) =>
+    offs.some(
+      (b) =>
+        Math.abs(a - b) <= OFF_DISTANCE && !CLAUSE_BREAK.test(text.slice(Math.min(a, b), Math.max(a, b))),
+    ),
+  );
 }
+
+/** A mention right after these words names a control something has, not one switched off. */
+const HAS_CONTROL = /\b(?:with|has|have|having|using|uses|via|protected by|secured by)\s+(?:\S+\s+){0,2}$/i;
+/**
+ * Between the mention and the "off" word, a clause or cell ends ("Jump host with MFA; vendor
+ * accounts disabled", "are not used for e-mail, and require MFA"): the word is about another thing.
+ */
+const CLAUSE_BREAK = /[;|]|,\s*(?:and|but|or|while|whereas|which)\b|\.\s/i;
 
 /** Characters between a control's mention and the word saying it is off, at most. */
 const OFF_DISTANCE = 90;
