@@ -104,7 +104,7 @@ describe('Redis stopped', () => {
 
     await redis.stop();
     for (const stream of [runStream, corpusStream]) {
-      await stream.closed;
+      await stream.waitForClose(15_000);
       const frames = stream.events();
       expect(frames.map((frame) => frame.type)).toEqual(['snapshot', 'stream_interrupted']);
       expect(frames[1]).toMatchObject({ retry_after: 5, detail: expect.stringContaining('Redis') });
@@ -186,7 +186,7 @@ describe('Redis stopped', () => {
       );
       return opened.status === 200 ? opened : (opened.close(), null);
     });
-    await stream.closed;
+    await stream.waitForClose(15_000);
     expect(stream.events()).toEqual([
       expect.objectContaining({ type: 'snapshot', status: 'findings_review' }),
     ]);
