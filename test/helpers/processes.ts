@@ -76,7 +76,8 @@ export async function startWorkerProcess(ctx: TestContext, extra: Record<string,
   return worker;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -11,6 +11,8 @@ export interface SseReader {
   waitForEvent(type: string, timeoutMs?: number): Promise<Record<string, unknown>>;
   /** Resolves when the server ends the stream. */
   closed: Promise<void>;
+  /** Resolves when the server ends the stream; fails (with what was received) after `timeoutMs`. */
+  waitForClose(timeoutMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -47,6 +49,16 @@ export function openSse(url: string, headers: Record<string, string>): Promise<S
           }
         },
         closed,
+        waitForClose(timeoutMs = 30_000) {
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`the stream did not end within ${timeoutMs} ms: ${raw}`)),
+              timeoutMs,
+            );
+          });
+          return Promise.race([closed, late]).finally(() => clearTimeout(timer));
+        },
         close: () => request.destroy(),
       });
     });

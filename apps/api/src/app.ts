@@ -20,6 +20,7 @@ export const openApiRoute = defineRoute({
   auth: 'none',
   response: { type: 'object', required: ['openapi', 'info', 'paths'] },
   errors: [],
+  standalone: true,
   handler: async () => openApiDocument(),
 });
 

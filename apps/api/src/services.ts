@@ -115,7 +115,8 @@ export async function createAppServices(config: Config, logger: Logger): Promise
   // BullMQ queues and the pub/sub subscriber each hold their own connection.
   const queueConnection = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, disconnectTimeout: 200 });
   queueConnection.on('error', () => undefined);
-  const subscriberConnection = new Redis(config.redisUrl, { disconnectTimeout: 200 });
+  // Subscriptions end when this connection drops (streams are told); it must not renew them itself.
+  const subscriberConnection = new Redis(config.redisUrl, { disconnectTimeout: 200, autoResubscribe: false });
   subscriberConnection.on('error', () => undefined);
   const jobs = createJobProducer(queueConnection, config.queuePrefix);
   const progressSubscriber = createProgressSubscriber(subscriberConnection, config.queuePrefix);
@@ -187,8 +188,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     portfolioRecompute: createQueuedPortfolioRecompute({
       enqueueAndWait: (payload, jobId, timeoutMs) =>
         jobs.enqueueAndWait('portfolio-recompute', payload, jobId, timeoutMs),
-      workersListening: async () =>
-        (await jobs.queues.find((queue) => queue.name === 'portfolio-recompute')!.getWorkersCount()) > 0,
+      workersListening: () => jobs.workersListening('portfolio-recompute'),
       computeHere: (caller, query) => portfolio.recompute(caller, query),
       now,
     }),

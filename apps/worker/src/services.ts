@@ -36,7 +36,10 @@ export async function createWorkerServices(config: Config, logger: Logger): Prom
   const repos = createRepositories(db);
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, disconnectTimeout: 200 });
   redis.on('error', () => undefined);
-  const progress = createProgressPublisher(redis, config.queuePrefix);
+  // Progress is advisory: without Redis a job carries on, and the outage is logged once.
+  const progress = createProgressPublisher(redis, config.queuePrefix, (error) =>
+    logger.warn('progress_unpublished', { error: error.message }),
+  );
   const parseHost = createParseHost({ timeoutMs: config.parseTimeoutMs });
   const ingest = createIngestService({
     repos,

@@ -121,7 +121,11 @@ export async function startWorker(
         }),
       );
     });
-    worker.on('error', (error) => logger.warn('worker_error', { queue: name, error: error.message }));
+    // During a Redis outage every reconnection attempt of every consumer fails; the outage itself
+    // is logged once (redis_unavailable above).
+    worker.on('error', (error) => {
+      if (connection.status === 'ready') logger.warn('worker_error', { queue: name, error: error.message });
+    });
     consumers.push(worker);
   }
   const queues = QUEUE_NAMES.filter((name) => handlers[name]);

@@ -21,6 +21,11 @@ export abstract class AppError extends Error {
   body(): Record<string, unknown> {
     return { detail: this.message, ...this.extra };
   }
+
+  /** Response headers that go with the status (Retry-After of a 503). */
+  headers(): Record<string, string> {
+    return {};
+  }
 }
 
 export class UnauthorizedError extends AppError {
@@ -101,4 +106,33 @@ export class AccountLockedError extends AppError {
 
 export class BadGatewayError extends AppError {
   readonly status = 502;
+}
+
+/** The dependencies a 503 can name: the database, or Redis (job queues and event streams). */
+export type Dependency = 'database' | 'redis';
+
+/** Seconds a client is told to wait (Retry-After) before it tries again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * 503: a dependency does not answer (or not in time), so nothing was done; the client may try the
+ * same request again after Retry-After seconds. `extra` names what is down (`dependency`, and the
+ * `queue` of a job that could not be queued).
+ */
+export class ServiceUnavailableError extends AppError {
+  readonly status = 503;
+  readonly retryAfterSeconds: number;
+  constructor(
+    message: string,
+    readonly dependency: Dependency,
+    options: { extra?: Record<string, unknown>; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message);
+    this.retryAfterSeconds = options.retryAfterSeconds ?? RETRY_AFTER_SECONDS;
+    if (options.cause !== undefined) this.cause = options.cause;
+    Object.assign(this.extra, { dependency, ...options.extra });
+  }
+  override headers(): Record<string, string> {
+    return { 'Retry-After': String(this.retryAfterSeconds) };
+  }
 }

@@ -1,10 +1,14 @@
-// The API's side of the queues: typed `enqueue`, and the Queue objects for Bull Board.
+// The API's side of the queues: typed `enqueue`, and the Queue objects for Bull Board. Every call
+// fails fast with a 503 naming the queue while Redis is unavailable (redis-calls.ts); the caller
+// undoes what it wrote before the enqueue.
 import { Queue, QueueEvents } from 'bullmq';
 import type Redis from 'ioredis';
 import { JobPayloads, QUEUE_NAMES, QUEUE_SETTINGS, QueueName, bullPrefix } from './queues';
+import { callRedis, queueUnavailable } from './redis-calls';
 
 export interface JobProducer {
   queues: Queue[];
+  /** Resolves once the job is on its queue; a 503 (ServiceUnavailableError) when Redis is unavailable. */
   enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], jobId: string): Promise<void>;
   /** Enqueues and waits for the job's result (portfolio recompute answers synchronously). */
   enqueueAndWait<N extends QueueName>(
@@ -13,15 +17,16 @@ export interface JobProducer {
     jobId: string,
     timeoutMs: number,
   ): Promise<unknown>;
+  /** Whether any worker consumes the queue; a 503 when Redis is unavailable. */
+  workersListening(name: QueueName): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export function createJobProducer(connection: Redis, queuePrefix: string): JobProducer {
   const prefix = bullPrefix(queuePrefix);
   const queues = new Map<QueueName, Queue>(
-    QUEUE_NAMES.map((name) => [
-      name,
-      new Queue(name, {
+    QUEUE_NAMES.map((name) => {
+      const queue = new Queue(name, {
         connection,
         prefix,
         defaultJobOptions: {
@@ -29,8 +34,12 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
           removeOnComplete: { count: 1000 },
           removeOnFail: { count: 1000 },
         },
-      }),
-    ]),
+      });
+      // Without a listener BullMQ prints every reconnection failure of an outage to stderr; the
+      // outage shows in readyz and in each 503 instead.
+      queue.on('error', () => undefined);
+      return [name, queue];
+    }),
   );
   let events: QueueEvents | null = null;
   const queueEvents = (name: QueueName) => {
@@ -43,16 +52,23 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
     });
     return events;
   };
+  const onQueue = <T>(name: QueueName, work: () => Promise<T>) =>
+    callRedis(connection, () => queueUnavailable(name), work);
   return {
     queues: [...queues.values()],
     async enqueue(name, payload, jobId) {
-      await queues.get(name)!.add(name, payload, { jobId });
+      await onQueue(name, () => queues.get(name)!.add(name, payload, { jobId }));
     },
     async enqueueAndWait(name, payload, jobId, timeoutMs) {
       const listener = queueEvents(name);
-      await listener.waitUntilReady();
-      const job = await queues.get(name)!.add(name, payload, { jobId });
+      const job = await onQueue(name, async () => {
+        await listener.waitUntilReady();
+        return queues.get(name)!.add(name, payload, { jobId });
+      });
       return job.waitUntilFinished(listener, timeoutMs);
+    },
+    async workersListening(name) {
+      return (await onQueue(name, () => queues.get(name)!.getWorkersCount())) > 0;
     },
     async close() {
       await Promise.all([...queues.values()].map((queue) => queue.close()));

@@ -1,6 +1,7 @@
 // Progress events travel from the worker to every API process over Redis pub/sub, one channel per
 // engagement and stream; the API relays them as Server-Sent Events (apps/api/src/http/sse.ts).
 import type Redis from 'ioredis';
+import { callRedis, eventRelayUnavailable } from './redis-calls';
 
 export type StreamKind = 'corpus' | 'run';
 
@@ -21,61 +22,105 @@ export function streamChannel(queuePrefix: string, engagementId: string, stream:
 }
 
 export interface ProgressPublisher {
-  publish(engagementId: string, stream: StreamKind, event: StreamEvent): Promise<void>;
+  /**
+   * Publishes the event; resolves false when Redis is unavailable. Progress is advisory (the
+   * database is the record, and open streams are interrupted when Redis goes away), so a job
+   * carries on without it.
+   */
+  publish(engagementId: string, stream: StreamKind, event: StreamEvent): Promise<boolean>;
 }
 
-export function createProgressPublisher(redis: Redis, queuePrefix: string): ProgressPublisher {
+/** `onOutage` hears the first failed publish of each outage (the next success ends the outage). */
+export function createProgressPublisher(
+  redis: Redis,
+  queuePrefix: string,
+  onOutage: (error: Error) => void = () => undefined,
+): ProgressPublisher {
+  let failing = false;
   return {
     async publish(engagementId, stream, event) {
-      await redis.publish(streamChannel(queuePrefix, engagementId, stream), JSON.stringify(event));
+      try {
+        await callRedis(redis, eventRelayUnavailable, () =>
+          redis.publish(streamChannel(queuePrefix, engagementId, stream), JSON.stringify(event)),
+        );
+        failing = false;
+        return true;
+      } catch (error) {
+        if (!failing) onOutage(error as Error);
+        failing = true;
+        return false;
+      }
     },
   };
 }
 
 export type StreamListener = (event: StreamEvent) => void;
 
+/** The final frame of a stream whose relay lost Redis: events may have been missed. */
+export const STREAM_INTERRUPTED = 'stream_interrupted';
+
 export interface ProgressSubscriber {
-  /** Resolves once Redis confirms the subscription; returns the function that ends it. */
-  subscribe(engagementId: string, stream: StreamKind, listener: StreamListener): Promise<() => void>;
+  /**
+   * Resolves once Redis confirms the subscription; returns the function that ends it. Throws a 503
+   * (ServiceUnavailableError) when Redis is unavailable. If the connection to Redis drops later,
+   * `onInterrupted` is called once and the subscription is over: events published meanwhile are
+   * lost, so the stream must end and the client start again from a snapshot.
+   */
+  subscribe(
+    engagementId: string,
+    stream: StreamKind,
+    listener: StreamListener,
+    onInterrupted: () => void,
+  ): Promise<() => void>;
   close(): Promise<void>;
 }
 
 /**
  * One subscriber connection per API process, shared by all open streams: a channel is subscribed
- * while at least one stream listens to it.
+ * while at least one stream listens to it. The connection must not resubscribe by itself after a
+ * reconnect (ioredis' autoResubscribe: false): every subscription ends when the connection drops.
  */
 export function createProgressSubscriber(connection: Redis, queuePrefix: string): ProgressSubscriber {
-  const listeners = new Map<string, Set<StreamListener>>();
+  /** Per channel, each listener with its interruption handler. */
+  const listeners = new Map<string, Map<StreamListener, () => void>>();
   connection.on('message', (channel: string, message: string) => {
-    const set = listeners.get(channel);
-    if (!set) return;
+    const entries = listeners.get(channel);
+    if (!entries) return;
     let event: StreamEvent;
     try {
       event = JSON.parse(message) as StreamEvent;
     } catch {
       return;
     }
-    for (const listener of [...set]) listener(event);
+    for (const listener of [...entries.keys()]) listener(event);
   });
+  connection.on('close', () => {
+    const interrupted = [...listeners.values()].flatMap((entries) => [...entries.values()]);
+    listeners.clear();
+    for (const onInterrupted of interrupted) onInterrupted();
+  });
+  const remove = (channel: string, listener: StreamListener) => {
+    const entries = listeners.get(channel);
+    if (!entries?.delete(listener) || entries.size > 0) return;
+    listeners.delete(channel);
+    if (connection.status === 'ready') connection.unsubscribe(channel).catch(() => undefined);
+  };
   return {
-    async subscribe(engagementId, stream, listener) {
+    async subscribe(engagementId, stream, listener, onInterrupted) {
       const channel = streamChannel(queuePrefix, engagementId, stream);
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
+      let entries = listeners.get(channel);
+      if (!entries) {
+        entries = new Map();
+        listeners.set(channel, entries);
       }
-      set.add(listener);
-      await connection.subscribe(channel);
-      return () => {
-        const current = listeners.get(channel);
-        if (!current) return;
-        current.delete(listener);
-        if (current.size === 0) {
-          listeners.delete(channel);
-          connection.unsubscribe(channel).catch(() => undefined);
-        }
-      };
+      entries.set(listener, onInterrupted);
+      try {
+        await callRedis(connection, eventRelayUnavailable, () => connection.subscribe(channel));
+      } catch (error) {
+        remove(channel, listener);
+        throw error;
+      }
+      return () => remove(channel, listener);
     },
     async close() {
       listeners.clear();
@@ -84,16 +129,21 @@ export function createProgressSubscriber(connection: Redis, queuePrefix: string)
   };
 }
 
-/** The ingest stage in progress per engagement, kept for the snapshots of late subscribers. */
+/**
+ * The ingest stage in progress per engagement, kept for the snapshots of late subscribers. Like
+ * progress events it is advisory: without Redis nothing is stored and no stage is known.
+ */
 export function createIngestStageStore(redis: Redis, queuePrefix: string) {
   const key = (engagementId: string) => `${queuePrefix}:ingest-stage:${engagementId}`;
   return {
     async set(engagementId: string, stage: string | null): Promise<void> {
-      if (stage === null) await redis.del(key(engagementId));
-      else await redis.set(key(engagementId), stage, 'EX', 24 * 60 * 60);
+      await callRedis(redis, eventRelayUnavailable, async () => {
+        if (stage === null) await redis.del(key(engagementId));
+        else await redis.set(key(engagementId), stage, 'EX', 24 * 60 * 60);
+      }).catch(() => undefined);
     },
     get(engagementId: string): Promise<string | null> {
-      return redis.get(key(engagementId));
+      return callRedis(redis, eventRelayUnavailable, () => redis.get(key(engagementId))).catch(() => null);
     },
   };
 }

@@ -2,3 +2,60 @@
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }
+
+/**
+ * Prisma's codes for a database out of reach: cannot reach the server (P1001), reached but timed
+ * out (P1002), operation timed out (P1008: SQLite busy past its timeout), connection closed by the
+ * server (P1017), no pooled connection in time (P2024).
+ */
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+/** What the driver adapters report for the same: refused, dropped, timed out, too many clients. */
+const UNAVAILABLE_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+]);
+/** PostgreSQL SQLSTATEs: connection exceptions, server shutting down or starting, too many clients. */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
+/** SQLite primary result codes: SQLITE_BUSY (another connection holds the lock), SQLITE_LOCKED. */
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+
+interface AdapterCause {
+  kind?: string;
+  code?: string;
+  extendedCode?: number;
+  message?: string;
+}
+
+/**
+ * True when the error says the database does not answer (refused, dropped, locked by another
+ * process past the busy timeout), not that the query was wrong: the request may succeed later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let current = error, depth = 0;
+    typeof current === 'object' && current !== null && depth < 5;
+    depth++
+  ) {
+    const { code, meta, cause } = current as {
+      code?: unknown;
+      meta?: { driverAdapterError?: { cause?: AdapterCause } };
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const adapter = meta?.driverAdapterError?.cause;
+    if (adapter) {
+      if (adapter.kind && UNAVAILABLE_KINDS.has(adapter.kind)) return true;
+      if (adapter.kind === 'postgres') {
+        if (adapter.code && UNAVAILABLE_SQLSTATE.test(adapter.code)) return true;
+        if (/Connection terminated|terminating connection/i.test(adapter.message ?? '')) return true;
+      }
+      const primary = (adapter.extendedCode ?? 0) & 0xff;
+      if (adapter.kind === 'sqlite' && (primary === SQLITE_BUSY || primary === SQLITE_LOCKED)) return true;
+    }
+    current = cause;
+  }
+  return false;
+}

@@ -2,8 +2,9 @@
 // anything unexpected is logged with the request id and answered with a generic 500 body.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
-import { AppError } from '@auditsvc/core';
+import { AppError, ServiceUnavailableError } from '@auditsvc/core';
 import type { Logger } from '@auditsvc/runtime';
+import { isDatabaseUnavailable } from '@auditsvc/services';
 
 /** Errors raised by body-parser carry a `type`. */
 interface ParserError {
@@ -45,8 +46,26 @@ function multerAnswer(error: multer.MulterError): { status: number; body: unknow
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error instanceof AppError) {
-      res.status(error.status).json(error.body());
+    // A dependency out of reach (the database refused, dropped or locked; Redis down) is not a bug:
+    // 503 with Retry-After, and a warning naming the dependency.
+    const unavailable = isDatabaseUnavailable(error)
+      ? new ServiceUnavailableError('The database is unavailable. Try again shortly.', 'database', {
+          cause: error,
+        })
+      : error;
+    if (unavailable instanceof ServiceUnavailableError) {
+      const cause = unavailable.cause;
+      logger.warn('dependency_unavailable', {
+        request_id: res.locals.requestId,
+        method: req.method,
+        path: req.path,
+        dependency: unavailable.dependency,
+        // Prisma's messages quote the calling code; the last line is the driver's reason.
+        ...(cause instanceof Error ? { error: cause.message.trim().split('\n').pop() } : {}),
+      });
+    }
+    if (unavailable instanceof AppError) {
+      res.set(unavailable.headers()).status(unavailable.status).json(unavailable.body());
       return;
     }
     if (error instanceof multer.MulterError) {

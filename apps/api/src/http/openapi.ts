@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document, generated from the route declarations (the same schemas ajv uses).
-import { errorBody, validationErrorBody } from '../schemas/common';
+import { errorBody, unavailableErrorBody, validationErrorBody } from '../schemas/common';
 import { AuthLevel, JsonSchema, RouteSpec, isRawResponse } from './route';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -15,7 +15,15 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'Validation error',
   423: 'Locked (frozen engagement or locked account)',
   502: 'Model provider failed',
-  503: 'Not ready',
+  503: 'A dependency is unavailable (the database, or Redis for queues and streams); nothing was changed: try again after Retry-After seconds',
+};
+
+/** Every 503 tells the client when to try again. */
+const RETRY_AFTER_HEADER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying the same request again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
 };
 
 function security(auth: AuthLevel): Record<string, string[]>[] | undefined {
@@ -62,13 +70,20 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
       success.description += `; ${alternative.contentType}: ${alternative.description}`;
     }
     const responses: Record<string, unknown> = { [status]: success };
-    // Statuses every route of a kind can answer: credentials (401) and JSON bodies (413, 415, 422).
-    const implied = [...(route.auth === 'none' ? [] : [401]), ...(route.body ? [413, 415, 422] : [])];
+    // Statuses every route of a kind can answer: credentials (401), JSON bodies (413, 415, 422),
+    // and a dependency out of reach (503) on every route that uses one.
+    const implied = [
+      ...(route.auth === 'none' ? [] : [401]),
+      ...(route.body ? [413, 415, 422] : []),
+      ...(route.standalone ? [] : [503]),
+    ];
     const codes = [...new Set([...route.errors, ...implied])].sort((a, b) => a - b);
     for (const code of codes) {
+      const schema = code === 422 ? validationErrorBody : code === 503 ? unavailableErrorBody : errorBody;
       responses[String(code)] = {
         description: STATUS_TEXT[code] ?? 'Error',
-        content: { 'application/json': { schema: code === 422 ? validationErrorBody : errorBody } },
+        ...(code === 503 ? { headers: RETRY_AFTER_HEADER } : {}),
+        content: { 'application/json': { schema } },
       };
     }
     let requestBody: unknown;

@@ -71,8 +71,13 @@ export interface RouteSpec<
   response: JsonSchema | RawResponse;
   /** Other media types the route answers for some inputs (the handler writes those itself). */
   alternatives?: RawResponse[];
-  /** Error statuses the route can answer, for the OpenAPI document. */
+  /**
+   * Error statuses the route can answer, for the OpenAPI document (401, 413, 415, 422 and 503
+   * are implied where they apply; see openapi.ts).
+   */
   errors: number[];
+  /** The route answers from the process alone, without the database or Redis: never a 503. */
+  standalone?: boolean;
   /** Returns the JSON body, or undefined when the handler wrote the response itself. */
   handler(ctx: HandlerContext<P, Q, B>): Promise<unknown>;
 }

@@ -3,8 +3,18 @@
 // snapshot of the current state, then relays every event as a `data: <JSON>` frame. It closes
 // after a final event, when nothing is running (at once after the snapshot, or when a keepalive
 // tick finds the work gone), when the client leaves, or when the caller's session is revoked.
+// Without Redis (or the database) it does not start: the caller gets a 503 with Retry-After. If
+// the relay loses Redis while the stream is open, it ends with a `stream_interrupted` frame.
 import type { Response } from 'express';
-import { FINAL_EVENTS, ProgressSubscriber, StreamEvent, StreamKind } from '@auditsvc/jobs';
+import { RETRY_AFTER_SECONDS } from '@auditsvc/core';
+import {
+  FINAL_EVENTS,
+  ProgressSubscriber,
+  STREAM_INTERRUPTED,
+  StreamEvent,
+  StreamKind,
+  eventRelayUnavailable,
+} from '@auditsvc/jobs';
 
 export const KEEPALIVE_MS = 30_000;
 /** How often an open stream re-checks that the caller's session still exists. */
@@ -27,31 +37,14 @@ export interface EventStreamOptions {
   stillAuthorised(): Promise<boolean>;
 }
 
-/** How long a stream waits for Redis to confirm its subscription. */
-const SUBSCRIBE_TIMEOUT_MS = 5_000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 function frame(event: StreamEvent): string {
   return `data: ${JSON.stringify(event)}\n\n`;
 }
 
 export async function openEventStream(options: EventStreamOptions): Promise<void> {
   const { res, stream } = options;
-  res.status(200);
-  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Connection', 'keep-alive');
-  res.setHeader('X-Accel-Buffering', 'no');
-  res.flushHeaders();
-
   let closed = false;
+  let started = false;
   let snapshotSent = false;
   const early: StreamEvent[] = [];
   const timers: NodeJS.Timeout[] = [];
@@ -62,38 +55,66 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
     closed = true;
     for (const timer of timers) clearInterval(timer);
     unsubscribe();
-    res.end();
+    if (started) res.end();
   };
   const send = (event: StreamEvent) => {
     if (closed) return;
     res.write(frame(event));
     if (FINAL_EVENTS[stream].includes(event.type)) close();
   };
+  // The relay lost Redis: events published meanwhile are gone, so the stream ends with a frame
+  // that says so; the client reconnects (a fresh snapshot) or polls GET engagement.
+  let interrupted = false;
+  const interrupt = () => {
+    interrupted = true;
+    if (!started) return;
+    send({
+      type: STREAM_INTERRUPTED,
+      detail: 'The event relay (Redis) became unavailable; reconnect after retry_after seconds.',
+      retry_after: RETRY_AFTER_SECONDS,
+    });
+    close();
+  };
   // The client went away (or the response ended): stop relaying.
   res.on('close', close);
 
-  // Subscribe before reading the state, so nothing published in between is lost; events that
-  // arrive before the snapshot is out wait for it.
-  try {
-    unsubscribe = await withTimeout(
-      options.subscriber.subscribe(options.engagementId, stream, (event) => {
-        if (snapshotSent) send(event);
-        else early.push(event);
-      }),
-      SUBSCRIBE_TIMEOUT_MS,
-    );
-  } catch {
-    // Redis is out of reach: no events can come. The client gets the state and falls back to
-    // polling GET engagement (spec 4.4).
-    if (!closed) send((await options.state()).snapshot);
-    return close();
-  }
+  // Subscribe before anything is sent: without Redis no events can come, and the caller gets a
+  // 503 with Retry-After (thrown from here) instead of a stream. Subscribing before reading the
+  // state loses nothing published in between; events that arrive before the snapshot wait for it.
+  unsubscribe = await options.subscriber.subscribe(
+    options.engagementId,
+    stream,
+    (event) => {
+      if (snapshotSent) send(event);
+      else early.push(event);
+    },
+    interrupt,
+  );
   if (closed) return unsubscribe();
-  const { snapshot, active } = await options.state();
+  // The state is read before the response starts too: a database that does not answer is a 503.
+  let state: StreamState;
+  try {
+    state = await options.state();
+  } catch (error) {
+    close();
+    throw error;
+  }
+  if (closed) return;
+  if (interrupted) {
+    close();
+    throw eventRelayUnavailable();
+  }
+  started = true;
+  res.status(200);
+  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Connection', 'keep-alive');
+  res.setHeader('X-Accel-Buffering', 'no');
+  res.flushHeaders();
   snapshotSent = true;
-  send(snapshot);
+  send(state.snapshot);
   for (const event of early) send(event);
-  if (!active) return close();
+  if (!state.active) return close();
 
   timers.push(
     setInterval(() => {

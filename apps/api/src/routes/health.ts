@@ -1,3 +1,4 @@
+import { RETRY_AFTER_SECONDS } from '@auditsvc/core';
 import { defineRoute } from '../http/route';
 
 async function check(probe: () => Promise<unknown>, timeoutMs = 2000): Promise<'ok' | 'unavailable'> {
@@ -32,6 +33,7 @@ export const healthRoutes = [
       additionalProperties: false,
     },
     errors: [],
+    standalone: true,
     handler: async () => ({ ok: true }),
   }),
   defineRoute({
@@ -59,6 +61,7 @@ export const healthRoutes = [
       ]);
       const ok = database === 'ok' && redis === 'ok';
       if (!ok) {
+        res.set('Retry-After', String(RETRY_AFTER_SECONDS));
         res.status(503).json({ ok, database, redis, detail: 'Not ready.' });
         return undefined;
       }

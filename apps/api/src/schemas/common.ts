@@ -83,6 +83,17 @@ export const errorBody: JsonSchema = {
   required: ['detail'],
 };
 
+/** A 503: `dependency` names what does not answer, `queue` the job queue a request could not use. */
+export const unavailableErrorBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    detail: { type: 'string' },
+    dependency: { enum: ['database', 'redis'] },
+    queue: { type: 'string' },
+  },
+  required: ['detail'],
+};
+
 export const validationErrorBody: JsonSchema = {
   type: 'object',
   properties: {

@@ -24,6 +24,10 @@ export function createRunRepository(prisma: Client) {
     createRun(data: RunCreate): Promise<Run> {
       return prisma.run.create({ data });
     },
+    /** Deletes the run while it has one of `statuses` (a run whose job never got queued). */
+    async deleteRunIfStatus(id: string, statuses: readonly string[]): Promise<boolean> {
+      return (await prisma.run.deleteMany({ where: { id, status: { in: [...statuses] } } })).count === 1;
+    },
     findRun(id: string): Promise<Run | null> {
       return prisma.run.findUnique({ where: { id } });
     },

@@ -199,8 +199,12 @@ export function createCorpusService(deps: CorpusDeps) {
       try {
         await deps.enqueueIngest(engagementId);
       } catch (error) {
+        // Not queued (a 503): the corpus is put back exactly as it was. A job that reached the queue
+        // late finds the corpus no longer `ingesting` and does nothing.
         await repos.engagements.updateIfCorpusStatus(engagementId, ['ingesting'], {
           corpusStatus: engagement.corpusStatus,
+          corpusError: engagement.corpusError,
+          updatedAt: engagement.updatedAt,
         });
         throw error;
       }

@@ -151,13 +151,13 @@ export function createRunExecutor(deps: RunExecutorDeps) {
         return;
       }
       const engagementId = engagement.id;
-      // Reservations of a crashed attempt would otherwise hold budget forever.
-      await repos.spend.clearReservations(engagementId);
       const startedAt = now();
       const initial: RunProgress = { stage: 'profile', iteration: 0, questions_done: 0, questions_total: 0 };
-      await repos.transaction(async (tx) => {
+      // The run may be gone since it was read: the API deletes a run whose job it reported as not
+      // queued (Redis answered too late), and this job is then a stray that must do nothing.
+      const started = await repos.transaction(async (tx) => {
         const runs = tx.runs;
-        await runs.updateRunIfStatus(runId, ACTIVE, { status: 'running', startedAt });
+        if (!(await runs.updateRunIfStatus(runId, ACTIVE, { status: 'running', startedAt }))) return false;
         await runs.updateEngagementIfActive(engagementId, {
           status: 'running',
           isRunning: true,
@@ -166,7 +166,11 @@ export function createRunExecutor(deps: RunExecutorDeps) {
           failureReason: null,
           progress: initial as object,
         });
+        return true;
       });
+      if (!started) return;
+      // Reservations of a crashed attempt would otherwise hold budget forever.
+      await repos.spend.clearReservations(engagementId);
       logger.info('run_started', { engagement_id: engagementId, run_id: runId, kind: run.kind });
 
       const options = run.options as unknown as StoredRunOptions;

@@ -2,8 +2,8 @@
 // job and waits for its answer, so the model call runs in a worker like every other. The job
 // carries the caller's role and firm, and the filters already confined to that firm. With no
 // worker connected to the queue (an API started on its own), the API computes it itself with the
-// same service rather than wait for a job nobody will take.
-import { BadGatewayError, Caller, requireMutator } from '@auditsvc/core';
+// same service rather than wait for a job nobody will take. With Redis unavailable it answers 503.
+import { BadGatewayError, Caller, ServiceUnavailableError, requireMutator } from '@auditsvc/core';
 import type { PortfolioCaller } from '@auditsvc/jobs';
 import { PortfolioFilters, PortfolioQuery, filterKey, normaliseFilters } from '../portfolio/filters';
 import type { PortfolioAnswer } from '../portfolio/service';
@@ -16,7 +16,7 @@ export function createQueuedPortfolioRecompute(deps: {
     jobId: string,
     timeoutMs: number,
   ): Promise<unknown>;
-  /** Whether any worker consumes the portfolio-recompute queue. */
+  /** Whether any worker consumes the portfolio-recompute queue; a 503 when Redis is unavailable. */
   workersListening(): Promise<boolean>;
   /** The same recompute, in this process. */
   computeHere(caller: Caller, query: PortfolioQuery): Promise<PortfolioAnswer>;
@@ -27,7 +27,9 @@ export function createQueuedPortfolioRecompute(deps: {
   return {
     async recompute(caller: Caller, query: PortfolioQuery): Promise<PortfolioAnswer> {
       requireMutator(caller);
-      const listening = await deps.workersListening().catch(() => false);
+      // Redis unavailable: a 503 from here, as for every queued job (not a local computation that
+      // would bypass the worker's limits while the queue is down).
+      const listening = await deps.workersListening();
       if (!listening) return deps.computeHere(caller, query);
       const filters = normaliseFilters(caller, query);
       const payloadCaller: PortfolioCaller =
@@ -44,6 +46,7 @@ export function createQueuedPortfolioRecompute(deps: {
           timeoutMs,
         )) as PortfolioAnswer;
       } catch (error) {
+        if (error instanceof ServiceUnavailableError) throw error;
         const timedOut = error instanceof Error && /timed out|timeout/i.test(error.message);
         throw new BadGatewayError(
           timedOut

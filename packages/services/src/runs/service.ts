@@ -66,7 +66,9 @@ export function createRunService(deps: RunServiceDeps) {
 
   /**
    * Queues the engagement and records the Run in one transaction, then enqueues the job. If the
-   * queue cannot be reached, the engagement goes back to where it was and the run is failed.
+   * queue cannot be reached (a 503), the run row is deleted and the engagement gets back every
+   * field the claim wrote, so it is exactly as it was. A job that did reach the queue late is
+   * harmless: its run is gone, and the worker skips it.
    */
   async function queue(input: {
     engagement: EngagementRecord;
@@ -78,6 +80,7 @@ export function createRunService(deps: RunServiceDeps) {
   }): Promise<string> {
     const { engagement } = input;
     const runId = newId('run');
+    type EngagementUpdate = Parameters<Repositories['runs']['claimEngagementForRun']>[1];
     const claimed = await repos.transaction(async (tx) => {
       const store = tx.runs;
       const won = await store.claimEngagementForRun(engagement.id, {
@@ -85,7 +88,7 @@ export function createRunService(deps: RunServiceDeps) {
         progress: SQL_NULL,
         failureReason: null,
         ...input.engagementData,
-      } as Parameters<typeof store.claimEngagementForRun>[1]);
+      } as EngagementUpdate);
       if (!won) return false;
       await store.createRun({
         id: runId,
@@ -102,17 +105,22 @@ export function createRunService(deps: RunServiceDeps) {
     try {
       await input.enqueue(runId);
     } catch (error) {
-      await repos.transaction(async (tx) => {
-        const store = tx.runs;
-        await store.updateRunIfStatus(runId, ['queued'], {
-          status: 'failed',
-          failureReason: 'The job could not be queued.',
-        });
-        await store.updateEngagementIfActive(engagement.id, {
-          status: engagement.status,
-          failureReason: engagement.failureReason,
-        });
+      // Every field a claim of either kind writes, as it was (updatedAt too: nothing happened).
+      const before = {
+        status: engagement.status,
+        progress: engagement.progress ?? SQL_NULL,
+        failureReason: engagement.failureReason,
+        clientId: engagement.clientId,
+        runOptions: engagement.runOptions ?? SQL_NULL,
+        updatedAt: engagement.updatedAt,
+      } as EngagementUpdate;
+      const undone = await repos.transaction(async (tx) => {
+        if (!(await tx.runs.deleteRunIfStatus(runId, ['queued']))) return false;
+        await tx.runs.updateEngagementIfActive(engagement.id, before);
+        return true;
       });
+      // The job reached the queue after all (Redis answered late) and a worker has taken it.
+      if (!undone) return runId;
       throw error;
     }
     return runId;
