@@ -30,6 +30,12 @@ export interface ProgressPublisher {
   publish(engagementId: string, stream: StreamKind, event: StreamEvent): Promise<boolean>;
 }
 
+/**
+ * How long a publish may wait: longer than an API's Redis call, since no client waits on it and a
+ * busy machine must not lose events, yet bounded, since the job waits on it.
+ */
+export const PUBLISH_TIMEOUT_MS = 5_000;
+
 /** `onOutage` hears the first failed publish of each outage (the next success ends the outage). */
 export function createProgressPublisher(
   redis: Redis,
@@ -37,15 +43,35 @@ export function createProgressPublisher(
   onOutage: (error: Error) => void = () => undefined,
 ): ProgressPublisher {
   let failing = false;
+  /** A publish went unanswered past its limit (Redis connected but silent) and still is. */
+  let stalled = false;
   return {
     async publish(engagementId, stream, event) {
+      let sending: Promise<number> | undefined;
       try {
-        await callRedis(redis, eventRelayUnavailable, () =>
-          redis.publish(streamChannel(queuePrefix, engagementId, stream), JSON.stringify(event)),
+        if (stalled) throw eventRelayUnavailable();
+        await callRedis(
+          redis,
+          eventRelayUnavailable,
+          () =>
+            (sending = redis.publish(
+              streamChannel(queuePrefix, engagementId, stream),
+              JSON.stringify(event),
+            )),
+          PUBLISH_TIMEOUT_MS,
         );
         failing = false;
         return true;
       } catch (error) {
+        // Later events are dropped at once, instead of each waiting the limit, until this one is
+        // answered (or fails).
+        if (sending && !stalled) {
+          stalled = true;
+          sending.then(
+            () => (stalled = false),
+            () => (stalled = false),
+          );
+        }
         if (!failing) onOutage(error as Error);
         failing = true;
         return false;

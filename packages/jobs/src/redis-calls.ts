@@ -38,8 +38,10 @@ export async function callRedis<T>(
   const pending = work();
   // A command that answers after the time limit must not become an unhandled rejection.
   pending.catch(() => undefined);
+  // The limit is declared on the turn after the timer's: an answer that arrived while the process
+  // was busy is read first (timers run before socket reads in Node's event loop).
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RedisCallTimeout(timeoutMs)), timeoutMs);
+    timer = setTimeout(() => setImmediate(() => reject(new RedisCallTimeout(timeoutMs))), timeoutMs);
   });
   try {
     return await Promise.race([pending, timeout]);

@@ -15,7 +15,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'Validation error',
   423: 'Locked (frozen engagement or locked account)',
   502: 'Model provider failed',
-  503: 'A dependency is unavailable (the database, or Redis for queues and streams); nothing was changed: try again after Retry-After seconds',
+  503: 'A dependency is unavailable (the database, or Redis for queues and streams): try again after Retry-After seconds',
 };
 
 /** Every 503 tells the client when to try again. */
