@@ -1,6 +1,8 @@
 // A sweep over every declared route with hostile input: malformed JSON, wrong types, oversize
 // bodies, unknown and foreign ids. Each must answer a documented 4xx, never a 5xx.
 import { routes } from '../src/app';
+import type { JsonSchema } from '../src/http/route';
+import { MAX_OFFSET } from '../src/schemas/common';
 import { Actors, makeActors } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 
@@ -146,8 +148,61 @@ describe.each(listRoutes.map((route) => [route.path, route] as const))(
       expect(res.status).toBe(422);
       expect(res.body.detail).toEqual([{ loc, msg, type }]);
     });
+
+    // An offset the schema let through used to reach the database, which cannot fit it into a
+    // 64-bit integer: 500. It is refused before any query.
+    it.each(['offset=1e308', 'offset=99999999999999999999', `offset=${MAX_OFFSET + 1}`])(
+      'answers %s with a 422 naming the documented maximum',
+      async (query) => {
+        const res = await ctx.http().get(url(query)).set({ 'x-admin-token': ctx.adminToken });
+        expect(res.status).toBe(422);
+        expect(res.body.detail).toEqual([
+          { loc: ['query', 'offset'], msg: `must be <= ${MAX_OFFSET}`, type: 'less_than_equal' },
+        ]);
+      },
+    );
   },
 );
+
+describe.each(['/auditsvc/template', '/auditsvc/firm', '/auditsvc/user', '/auditsvc/engagement'])(
+  'GET %s at the largest offset',
+  (path) => {
+    it('answers 200 with an empty page: the maximum itself fits every database', async () => {
+      const res = await ctx
+        .http()
+        .get(`${path}?offset=${MAX_OFFSET}`)
+        .set({ 'x-admin-token': ctx.adminToken });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ count: 0, offset: MAX_OFFSET });
+    });
+  },
+);
+
+/** Every integer or number schema inside a request schema, with where it sits. */
+function numericSchemas(schema: JsonSchema | undefined, where: string): [string, JsonSchema][] {
+  if (!schema || typeof schema !== 'object') return [];
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  const own: [string, JsonSchema][] =
+    types.includes('integer') || types.includes('number') ? [[where, schema]] : [];
+  const children = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(
+    ([name, child]) => numericSchemas(child, `${where}.${name}`),
+  );
+  const items = schema.items ? numericSchemas(schema.items as JsonSchema, `${where}[]`) : [];
+  return [...own, ...children, ...items];
+}
+
+it('bounds every integer a route takes with a documented minimum and maximum', () => {
+  const numbers = routes.flatMap((route) =>
+    (['params', 'query', 'body'] as const).flatMap((location) =>
+      numericSchemas(route[location] || undefined, `${route.operationId} ${location}`),
+    ),
+  );
+  expect(numbers.length).toBeGreaterThan(10);
+  const unbounded = numbers
+    .filter(([, schema]) => typeof schema.minimum !== 'number' || typeof schema.maximum !== 'number')
+    .map(([where]) => where);
+  expect(unbounded).toEqual([]);
+});
 
 it('covers every paginated list of the specification', () => {
   expect(listRoutes.map((route) => route.path).sort()).toEqual(
