@@ -1,10 +1,13 @@
 // A sweep over every declared route with hostile input: malformed JSON, wrong types, oversize
 // bodies, unknown and foreign ids. Each must answer a documented 4xx, never a 5xx.
+import zlib from 'node:zlib';
+import { MAX_SVG_DEPTH } from '@auditsvc/services';
 import { routes } from '../src/app';
 import type { JsonSchema } from '../src/http/route';
 import { MAX_OFFSET } from '../src/schemas/common';
-import { Actors, makeActors } from '../../../test/helpers/builders';
+import { Actors, makeActors, makeFirm } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
+import { serve } from '../../../test/helpers/server';
 
 let ctx: TestContext;
 let actors: Actors;
@@ -119,6 +122,26 @@ describe.each(apiRoutes.map((route) => [`${route.method.toUpperCase()} ${route.p
       expect(foreign.body).toEqual(unknown.body);
     });
 
+    // The router failed to decode such a segment and the error answered 500 (found by fuzz.test.ts).
+    it('answers a path segment that is not percent-encoded UTF-8 with 400', async () => {
+      if (!route.path.includes(':')) return;
+      for (const segment of ['%zz', '%ED%A0%80', 'a%00b%E0%A4%A']) {
+        const res = await send(route.method, urlFor(route.path, segment), admin());
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ detail: 'The URL path is not valid percent-encoded UTF-8.' });
+      }
+    });
+
+    it('answers a JSON body that does not inflate as its Content-Encoding says with 400', async () => {
+      if (route.method === 'get' || route.method === 'delete') return;
+      const res = await send(route.method, urlFor(route.path, actors.firmA.id), admin())
+        .set('content-type', 'application/json')
+        .set('content-encoding', 'deflate')
+        .send('{"a":1}');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: 'The request body does not decode as its Content-Encoding says.' });
+    });
+
     it('answers 401 without credentials', async () => {
       const res = await send(route.method, urlFor(route.path, actors.firmA.id), {});
       expect(res.status).toBe(401);
@@ -126,6 +149,83 @@ describe.each(apiRoutes.map((route) => [`${route.method.toUpperCase()} ${route.p
     });
   },
 );
+
+// The sweep above deletes firm A (DELETE /auditsvc/firm/{A} as admin): these use a firm of their own.
+describe('bodies whose Content-Encoding does not hold', () => {
+  let firmId: string;
+  beforeAll(async () => {
+    firmId = (await makeFirm(ctx)).id;
+  });
+  const json = Buffer.from(JSON.stringify({ tagline: 'compressed' }));
+  const compress = { gzip: zlib.gzipSync, deflate: zlib.deflateSync, br: zlib.brotliCompressSync };
+
+  // fetch sends the bytes as they are (supertest would serialise a Buffer sent as JSON).
+  async function put(encoding: string, bytes: Buffer) {
+    const server = await serve(ctx.app);
+    try {
+      const res = await fetch(`${server.baseUrl}/auditsvc/firm/${firmId}`, {
+        method: 'PUT',
+        headers: {
+          'x-admin-token': ctx.adminToken,
+          'content-type': 'application/json',
+          'content-encoding': encoding,
+        },
+        body: bytes,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it.each([
+    ['gzip', Buffer.from('{"tagline":"not gzip"}')],
+    ['gzip', zlib.gzipSync(json).subarray(0, 12)],
+    ['deflate', zlib.deflateSync(json).subarray(0, 6)],
+    ['br', Buffer.from('not brotli at all')],
+  ] as const)('answers %s that does not decode with 400, and decodes a real one', async (encoding, bytes) => {
+    const res = await put(encoding, bytes);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'The request body does not decode as its Content-Encoding says.' });
+    const ok = await put(encoding, compress[encoding](json));
+    expect(ok.status).toBe(200);
+    expect(ok.body.tagline).toBe('compressed');
+  });
+});
+
+describe('an SVG logo nested deeper than any logo', () => {
+  let firmId: string;
+  beforeAll(async () => {
+    firmId = (await makeFirm(ctx)).id;
+  });
+  /** An SVG whose elements nest `depth` levels: <svg>, depth - 2 <g>, a <rect>. */
+  const nestedSvg = (depth: number) =>
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(depth - 2)}<rect width="1" height="1"/>` +
+        `${'</g>'.repeat(depth - 2)}</svg>`,
+    );
+  const upload = (bytes: Buffer) =>
+    ctx
+      .http()
+      .post(`/auditsvc/firm/${firmId}/logo`)
+      .set({ 'x-admin-token': ctx.adminToken })
+      .attach('file', bytes, { filename: 'logo.svg', contentType: 'image/svg+xml' });
+
+  // 20,000 nested <g> overflowed the stack of the recursive sanitiser: 500 (found by fuzz.test.ts).
+  it.each([MAX_SVG_DEPTH + 1, 20_000])('answers %s levels with 415 naming the limit', async (depth) => {
+    const res = await upload(nestedSvg(depth));
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({
+      detail: `SVG elements nested more than ${MAX_SVG_DEPTH} deep are not accepted.`,
+    });
+  });
+
+  it(`accepts ${MAX_SVG_DEPTH} levels`, async () => {
+    const res = await upload(nestedSvg(MAX_SVG_DEPTH));
+    expect(res.status).toBe(200);
+    expect(res.body.content_type).toBe('image/svg+xml');
+  });
+});
 
 const listRoutes = apiRoutes.filter((route) => {
   const properties = (route.query?.properties ?? {}) as Record<string, { maximum?: number }>;

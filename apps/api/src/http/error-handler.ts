@@ -71,6 +71,19 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json({ detail: 'The request was aborted.' });
       return;
     }
+    // The router could not percent-decode a path segment ("%zz", "%ED%A0%80": not UTF-8).
+    if (error instanceof URIError && error.message.startsWith('Failed to decode param')) {
+      res.status(400).json({ detail: 'The URL path is not valid percent-encoded UTF-8.' });
+      return;
+    }
+    // body-parser could not inflate a body sent with Content-Encoding gzip, deflate or br.
+    if (parserError?.status === 400 && typeof (error as { code?: unknown }).code === 'string') {
+      const code = (error as { code: string }).code;
+      if (code.startsWith('Z_') || code.startsWith('ERR_ZLIB') || code.startsWith('ERR__')) {
+        res.status(400).json({ detail: 'The request body does not decode as its Content-Encoding says.' });
+        return;
+      }
+    }
     // busboy reports malformed multipart bodies as plain errors.
     if (
       error instanceof Error &&
