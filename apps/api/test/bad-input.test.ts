@@ -3,6 +3,8 @@
 import zlib from 'node:zlib';
 import { MAX_SVG_DEPTH } from '@auditsvc/services';
 import { routes } from '../src/app';
+import { pathParamNames } from '../src/http/register';
+import { MAX_JSON_DEPTH } from '../src/http/validation';
 import type { JsonSchema } from '../src/http/route';
 import { MAX_OFFSET } from '../src/schemas/common';
 import { Actors, makeActors, makeFirm } from '../../../test/helpers/builders';
@@ -96,6 +98,10 @@ describe.each(apiRoutes.map((route) => [`${route.method.toUpperCase()} ${route.p
       ['an empty object', {}],
       ['a JSON array', [1, 2, 3]],
       ['a JSON string', 'just text'],
+      [
+        'NUL characters and unpaired surrogates',
+        { email: 'a\u0000@b.co', display_name: '\ud800', name: 'x\u0000', body: '\udc00', role: 'partner' },
+      ],
     ])('never answers 5xx to %s', async (_label, body) => {
       const res = await send(route.method, urlFor(route.path, actors.firmA.id), admin()).send(body as object);
       expect(res.status).toBeLessThan(500);
@@ -132,6 +138,21 @@ describe.each(apiRoutes.map((route) => [`${route.method.toUpperCase()} ${route.p
       }
     });
 
+    // PostgreSQL refuses NUL in text: a NUL in an id answered 500 there (found by fuzz.test.ts).
+    it('answers a path id holding NUL with 422 naming it', async () => {
+      if (!route.path.includes(':')) return;
+      const name = pathParamNames(route.path)[0]!;
+      for (const segment of ['%00', 'value%00']) {
+        const res = await send(route.method, urlFor(route.path, segment), admin());
+        expect(res.status).toBe(422);
+        expect(res.body.detail).toContainEqual({
+          loc: ['path', name],
+          msg: 'must be valid Unicode text without NUL characters',
+          type: 'string_unicode',
+        });
+      }
+    });
+
     it('answers a JSON body that does not inflate as its Content-Encoding says with 400', async () => {
       if (route.method === 'get' || route.method === 'delete') return;
       const res = await send(route.method, urlFor(route.path, actors.firmA.id), admin())
@@ -149,6 +170,98 @@ describe.each(apiRoutes.map((route) => [`${route.method.toUpperCase()} ${route.p
     });
   },
 );
+
+describe('text no database keeps as sent, and JSON nested too deep', () => {
+  const admin = () => ({ 'x-admin-token': ctx.adminToken });
+  const issue = (loc: (string | number)[]) => ({
+    loc,
+    msg: 'must be valid Unicode text without NUL characters',
+    type: 'string_unicode',
+  });
+  let firmId: string;
+  beforeAll(async () => {
+    firmId = (await makeFirm(ctx)).id;
+  });
+
+  it('answers NUL in a query filter with 422 (PostgreSQL answered 500)', async () => {
+    const res = await ctx.http().get('/auditsvc/user?firm_id=value%00').set(admin());
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([issue(['query', 'firm_id'])]);
+  });
+
+  it.each([
+    ['a NUL in a member', { name: 'T\u0000' }, ['body', 'name']],
+    ['an unpaired high surrogate', { name: 'T\ud800' }, ['body', 'name']],
+    ['an unpaired low surrogate', { name: '\udc00T' }, ['body', 'name']],
+    [
+      'a NUL in a free-form member name',
+      { name: 'T', intake: { doc_hierarchy: { '\u0000': 1 } } },
+      ['body', 'intake', 'doc_hierarchy', '\u0000'],
+    ],
+  ])('answers %s of a body with 422 naming it', async (_label, body, loc) => {
+    const res = await ctx
+      .http()
+      .post('/auditsvc/template')
+      .set(admin())
+      .send({ firm_id: firmId, ...body });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([issue(loc)]);
+  });
+
+  it('keeps well-formed text: astral characters (surrogate pairs) pass', async () => {
+    const res = await ctx
+      .http()
+      .post('/auditsvc/template')
+      .set(admin())
+      .send({ firm_id: firmId, name: 'Ledger \ud83d\udcd2 Ünïcödé 漢字' });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('Ledger \ud83d\udcd2 Ünïcödé 漢字');
+  });
+
+  const nested = (depth: number) => {
+    let value: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) value = { level: value };
+    return value;
+  };
+  const create = (depth: number) =>
+    ctx
+      .http()
+      .post('/auditsvc/engagement')
+      .set(admin())
+      .set('content-type', 'application/json')
+      // JSON.stringify recurses: deep bodies are written as text.
+      .send(
+        depth > 1000
+          ? `{"firm_id":"${firmId}","client_name":"Deep","intake":{"doc_hierarchy":${'{"level":'.repeat(depth)}1${'}'.repeat(depth)}}}`
+          : JSON.stringify({
+              firm_id: firmId,
+              client_name: 'Deep',
+              intake: { doc_hierarchy: nested(depth) },
+            }),
+      );
+
+  it.each([MAX_JSON_DEPTH, 100_000])(
+    'answers a body nested %s levels deep with 422 too_deep',
+    async (depth) => {
+      const res = await create(depth);
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toHaveLength(1);
+      expect(res.body.detail[0]).toMatchObject({
+        msg: `must not nest more than ${MAX_JSON_DEPTH} levels`,
+        type: 'too_deep',
+      });
+      // The first value past the limit is named: MAX_JSON_DEPTH members below the body.
+      expect(res.body.detail[0].loc).toHaveLength(MAX_JSON_DEPTH + 1);
+      expect(res.body.detail[0].loc.slice(0, 4)).toEqual(['body', 'intake', 'doc_hierarchy', 'level']);
+    },
+  );
+
+  it('accepts a free-form member nested as deep as the limit allows', async () => {
+    // body, intake, doc_hierarchy: the value under doc_hierarchy may nest MAX_JSON_DEPTH - 3 more.
+    const res = await create(MAX_JSON_DEPTH - 3);
+    expect(res.status).toBe(201);
+  });
+});
 
 // The sweep above deletes firm A (DELETE /auditsvc/firm/{A} as admin): these use a firm of their own.
 describe('bodies whose Content-Encoding does not hold', () => {
