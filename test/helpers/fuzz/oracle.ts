@@ -94,7 +94,11 @@ export function judge(
   const problems: string[] = [];
   const { status } = response;
   const text = response.body.toString('utf8');
-  if (status >= 500) problems.push(`server error ${status}`);
+  // A 5xx the route documents is an answer, not a fault: readyz's 503 when a probe times out on a
+  // loaded machine, 502 when a model provider fails. An unexpected error is always 500.
+  if (status >= 500 && !(request.route.errors.includes(status) && !request.methodChanged)) {
+    problems.push(`server error ${status}`);
+  }
   for (const marker of INTERNAL_MARKERS)
     if (marker.test(text)) problems.push(`body shows internals (${marker})`);
   for (const internal of internalPaths)

@@ -58,8 +58,8 @@ export interface FuzzRequest {
   methodChanged: boolean;
   /** Set for the signed audit-log download: whether the link is exactly as the API signed it. */
   signature?: 'intact' | 'altered';
-  /** The route's declared method, path and auth level. */
-  route: { method: string; path: string; auth: RouteSpec['auth'] };
+  /** The route's declared method, path, auth level and error statuses. */
+  route: { method: string; path: string; auth: RouteSpec['auth']; errors: number[] };
 }
 
 /** What a valid upload looks like for each upload route (the only per-operation knowledge needed). */
@@ -657,6 +657,6 @@ export function buildRequest(
     targets: draft.targets,
     bodyReferences,
     ...(signature ? { signature } : {}),
-    route: { method: route.method, path: route.path, auth: route.auth },
+    route: { method: route.method, path: route.path, auth: route.auth, errors: route.errors },
   };
 }

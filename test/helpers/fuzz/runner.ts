@@ -38,6 +38,7 @@ export interface FuzzFailure {
 
 export interface FuzzResult {
   seed: string;
+  concurrency: number;
   sent: number;
   operations: Set<string>;
   statuses: Map<number, number>;
@@ -94,10 +95,12 @@ export function coverageRequests(routes: RouteSpec[]): number {
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const started = Date.now();
-  const client = createFuzzClient(options.baseUrl, options.timeoutMs ?? 15_000);
+  // Generous: a loaded machine (a load average of 20 on 2 cores) stretches bcrypt logins past 15 s.
+  const client = createFuzzClient(options.baseUrl, options.timeoutMs ?? 60_000);
   const maxFailures = options.maxFailures ?? 10;
   const result: FuzzResult = {
     seed: options.seed,
+    concurrency: options.concurrency ?? 1,
     sent: 0,
     operations: new Set(),
     statuses: new Map(),
@@ -116,8 +119,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     if (rounds.length === 0 || index % options.roundSize === 0) rounds.push([]);
     rounds[rounds.length - 1]!.push(index);
   }
-  const concurrency = options.concurrency ?? 1;
-  const done = () => result.failures.length >= maxFailures;
+  const { concurrency } = result;
+  // A request with no answer ends the campaign: the service may be stuck, and waiting out the
+  // timeout again for each further request would only spend the time budget.
+  const done = () =>
+    result.failures.length >= maxFailures || result.failures.some((failure) => failure.status === 0);
 
   async function sendOne(index: number, world: World): Promise<void> {
     const request = requestAt(index, options.routes, world, options.seed);
@@ -179,6 +185,12 @@ export function formatFailures(result: FuzzResult, requests: number): string {
     `Fuzzing found ${result.failures.length} failing request(s) among ${result.sent} sent.`,
     `Replay the run:     FUZZ_SEED=${result.seed} FUZZ_REQUESTS=${requests}`,
     `Replay one request: FUZZ_SEED=${result.seed} FUZZ_ONLY=<index>`,
+    ...(result.concurrency > 1
+      ? [
+          `(${result.concurrency} requests were in flight at once: a failure that needs its neighbours ` +
+            'may need the whole run, or FUZZ_CONCURRENCY=1, to show again)',
+        ]
+      : []),
   ];
   for (const failure of result.failures) {
     const { request } = failure;
