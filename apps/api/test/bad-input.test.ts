@@ -1,13 +1,13 @@
 // A sweep over every declared route with hostile input: malformed JSON, wrong types, oversize
 // bodies, unknown and foreign ids. Each must answer a documented 4xx, never a 5xx.
 import zlib from 'node:zlib';
-import { MAX_SVG_DEPTH } from '@auditsvc/services';
-import { routes } from '../src/app';
+import { MAX_SVG_DEPTH, createRecoveryService } from '@auditsvc/services';
+import { buildApp, routes } from '../src/app';
 import { pathParamNames } from '../src/http/register';
 import { MAX_JSON_DEPTH } from '../src/http/validation';
-import type { JsonSchema } from '../src/http/route';
+import type { JsonSchema, RouteSpec } from '../src/http/route';
 import { MAX_OFFSET } from '../src/schemas/common';
-import { Actors, makeActors, makeFirm } from '../../../test/helpers/builders';
+import { Actors, makeActors, makeFirm, makeUser } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 import { serve } from '../../../test/helpers/server';
 
@@ -260,6 +260,47 @@ describe('text no database keeps as sent, and JSON nested too deep', () => {
     // body, intake, doc_hierarchy: the value under doc_hierarchy may nest MAX_JSON_DEPTH - 3 more.
     const res = await create(MAX_JSON_DEPTH - 3);
     expect(res.status).toBe(201);
+  });
+});
+
+// Found by fuzz.test.ts with requests in flight together: a DELETE of the user while reset-password
+// hashed the new one made the write fail in Prisma (P2025), answered 500.
+describe('a record deleted between lookup and write', () => {
+  it('answers 404, not 500', async () => {
+    const user = await makeUser(ctx, 'associate', (await makeFirm(ctx)).id);
+    // The real recovery service, whose password hashing lets a deletion in first.
+    const recovery = createRecoveryService({
+      repos: ctx.services.repos,
+      logger: ctx.services.logger,
+      passwords: {
+        ...ctx.services.passwords,
+        hash: async (password: string) => {
+          await ctx.services.repos.users.delete(user.id);
+          return ctx.services.passwords.hash(password);
+        },
+      },
+    });
+    const racing = routes.map((route): RouteSpec =>
+      route.operationId === 'resetUserPassword'
+        ? {
+            ...route,
+            handler: async ({ params, body }) =>
+              recovery.resetPassword(params.user_id!, (body as { new_password: string }).new_password),
+          }
+        : route,
+    );
+    const server = await serve(buildApp(ctx.services, racing));
+    try {
+      const res = await fetch(`${server.baseUrl}/auditsvc/user/${user.id}/reset-password`, {
+        method: 'POST',
+        headers: { 'x-admin-token': ctx.adminToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ new_password: 'a long enough password' }),
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ detail: 'Not found.' });
+    } finally {
+      await server.close();
+    }
   });
 });
 

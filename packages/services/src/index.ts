@@ -35,3 +35,4 @@ export * from './portfolio/diff';
 export * from './portfolio/filters';
 export * from './portfolio/service';
 export * from './runs';
+export * from './prisma-errors';

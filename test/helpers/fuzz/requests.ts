@@ -62,7 +62,7 @@ export interface FuzzRequest {
   route: { method: string; path: string; auth: RouteSpec['auth']; errors: number[] };
 }
 
-/** What a valid upload looks like for each upload route (the only per-operation knowledge needed). */
+/** What a valid upload looks like for each upload route. */
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(16)]);
 const VALID_UPLOADS: Record<string, { filename: string; type: string; bytes: Buffer }> = {
   uploadFirmLogo: { filename: 'logo.png', type: 'image/png', bytes: PNG },

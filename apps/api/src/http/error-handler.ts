@@ -3,6 +3,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
 import { AppError } from '@auditsvc/core';
+import { isRecordGone } from '@auditsvc/services';
 import type { Logger } from '@auditsvc/runtime';
 
 /** Errors raised by body-parser carry a `type`. */
@@ -47,6 +48,12 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     if (error instanceof AppError) {
       res.status(error.status).json(error.body());
+      return;
+    }
+    // A record looked up, then deleted by a concurrent request before the write: as if the lookup
+    // had come a moment later.
+    if (isRecordGone(error)) {
+      res.status(404).json({ detail: 'Not found.' });
       return;
     }
     if (error instanceof multer.MulterError) {
