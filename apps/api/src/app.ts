@@ -32,7 +32,8 @@ export function openApiDocument() {
   return cachedDocument;
 }
 
-export function buildApp(services: AppServices): Express {
+/** The application serving `declared` (every route, unless a test serves a changed table). */
+export function buildApp(services: AppServices, declared: RouteSpec[] = routes): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLogger(services.logger));
@@ -43,7 +44,7 @@ export function buildApp(services: AppServices): Express {
   });
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   const router = express.Router();
-  for (const route of routes) registerRoute(router, route, services);
+  for (const route of declared) registerRoute(router, route, services);
   app.use(router);
   const board = operatorBoard(services);
   app.use(board.path, ...board.handlers);

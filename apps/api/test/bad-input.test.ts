@@ -1,8 +1,15 @@
 // A sweep over every declared route with hostile input: malformed JSON, wrong types, oversize
 // bodies, unknown and foreign ids. Each must answer a documented 4xx, never a 5xx.
-import { routes } from '../src/app';
-import { Actors, makeActors } from '../../../test/helpers/builders';
+import zlib from 'node:zlib';
+import { MAX_SVG_DEPTH, createRecoveryService } from '@auditsvc/services';
+import { buildApp, routes } from '../src/app';
+import { pathParamNames } from '../src/http/register';
+import { MAX_JSON_DEPTH } from '../src/http/validation';
+import type { JsonSchema, RouteSpec } from '../src/http/route';
+import { MAX_OFFSET } from '../src/schemas/common';
+import { Actors, makeActors, makeFirm, makeUser } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
+import { serve } from '../../../test/helpers/server';
 
 let ctx: TestContext;
 let actors: Actors;
@@ -91,6 +98,10 @@ describe.each(apiRoutes.map((route) => [`${route.method.toUpperCase()} ${route.p
       ['an empty object', {}],
       ['a JSON array', [1, 2, 3]],
       ['a JSON string', 'just text'],
+      [
+        'NUL characters and unpaired surrogates',
+        { email: 'a\u0000@b.co', display_name: '\ud800', name: 'x\u0000', body: '\udc00', role: 'partner' },
+      ],
     ])('never answers 5xx to %s', async (_label, body) => {
       const res = await send(route.method, urlFor(route.path, actors.firmA.id), admin()).send(body as object);
       expect(res.status).toBeLessThan(500);
@@ -117,6 +128,41 @@ describe.each(apiRoutes.map((route) => [`${route.method.toUpperCase()} ${route.p
       expect(foreign.body).toEqual(unknown.body);
     });
 
+    // The router failed to decode such a segment and the error answered 500 (found by fuzz.test.ts).
+    it('answers a path segment that is not percent-encoded UTF-8 with 400', async () => {
+      if (!route.path.includes(':')) return;
+      for (const segment of ['%zz', '%ED%A0%80', 'a%00b%E0%A4%A']) {
+        const res = await send(route.method, urlFor(route.path, segment), admin());
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ detail: 'The URL path is not valid percent-encoded UTF-8.' });
+      }
+    });
+
+    // PostgreSQL refuses NUL in text: a NUL in an id answered 500 there (found by fuzz.test.ts).
+    it('answers a path id holding NUL with 422 naming it', async () => {
+      if (!route.path.includes(':')) return;
+      const name = pathParamNames(route.path)[0]!;
+      for (const segment of ['%00', 'value%00']) {
+        const res = await send(route.method, urlFor(route.path, segment), admin());
+        expect(res.status).toBe(422);
+        expect(res.body.detail).toContainEqual({
+          loc: ['path', name],
+          msg: 'must be valid Unicode text without NUL characters',
+          type: 'string_unicode',
+        });
+      }
+    });
+
+    it('answers a JSON body that does not inflate as its Content-Encoding says with 400', async () => {
+      if (route.method === 'get' || route.method === 'delete') return;
+      const res = await send(route.method, urlFor(route.path, actors.firmA.id), admin())
+        .set('content-type', 'application/json')
+        .set('content-encoding', 'deflate')
+        .send('{"a":1}');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: 'The request body does not decode as its Content-Encoding says.' });
+    });
+
     it('answers 401 without credentials', async () => {
       const res = await send(route.method, urlFor(route.path, actors.firmA.id), {});
       expect(res.status).toBe(401);
@@ -124,6 +170,216 @@ describe.each(apiRoutes.map((route) => [`${route.method.toUpperCase()} ${route.p
     });
   },
 );
+
+describe('text no database keeps as sent, and JSON nested too deep', () => {
+  const admin = () => ({ 'x-admin-token': ctx.adminToken });
+  const issue = (loc: (string | number)[]) => ({
+    loc,
+    msg: 'must be valid Unicode text without NUL characters',
+    type: 'string_unicode',
+  });
+  let firmId: string;
+  beforeAll(async () => {
+    firmId = (await makeFirm(ctx)).id;
+  });
+
+  it('answers NUL in a query filter with 422 (PostgreSQL answered 500)', async () => {
+    const res = await ctx.http().get('/auditsvc/user?firm_id=value%00').set(admin());
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([issue(['query', 'firm_id'])]);
+  });
+
+  it.each([
+    ['a NUL in a member', { name: 'T\u0000' }, ['body', 'name']],
+    ['an unpaired high surrogate', { name: 'T\ud800' }, ['body', 'name']],
+    ['an unpaired low surrogate', { name: '\udc00T' }, ['body', 'name']],
+    [
+      'a NUL in a free-form member name',
+      { name: 'T', intake: { doc_hierarchy: { '\u0000': 1 } } },
+      ['body', 'intake', 'doc_hierarchy', '\u0000'],
+    ],
+  ])('answers %s of a body with 422 naming it', async (_label, body, loc) => {
+    const res = await ctx
+      .http()
+      .post('/auditsvc/template')
+      .set(admin())
+      .send({ firm_id: firmId, ...body });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([issue(loc)]);
+  });
+
+  it('keeps well-formed text: astral characters (surrogate pairs) pass', async () => {
+    const res = await ctx
+      .http()
+      .post('/auditsvc/template')
+      .set(admin())
+      .send({ firm_id: firmId, name: 'Ledger \ud83d\udcd2 Ünïcödé 漢字' });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('Ledger \ud83d\udcd2 Ünïcödé 漢字');
+  });
+
+  const nested = (depth: number) => {
+    let value: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) value = { level: value };
+    return value;
+  };
+  const create = (depth: number) =>
+    ctx
+      .http()
+      .post('/auditsvc/engagement')
+      .set(admin())
+      .set('content-type', 'application/json')
+      // JSON.stringify recurses: deep bodies are written as text.
+      .send(
+        depth > 1000
+          ? `{"firm_id":"${firmId}","client_name":"Deep","intake":{"doc_hierarchy":${'{"level":'.repeat(depth)}1${'}'.repeat(depth)}}}`
+          : JSON.stringify({
+              firm_id: firmId,
+              client_name: 'Deep',
+              intake: { doc_hierarchy: nested(depth) },
+            }),
+      );
+
+  it.each([MAX_JSON_DEPTH, 100_000])(
+    'answers a body nested %s levels deep with 422 too_deep',
+    async (depth) => {
+      const res = await create(depth);
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toHaveLength(1);
+      expect(res.body.detail[0]).toMatchObject({
+        msg: `must not nest more than ${MAX_JSON_DEPTH} levels`,
+        type: 'too_deep',
+      });
+      // The first value past the limit is named: MAX_JSON_DEPTH members below the body.
+      expect(res.body.detail[0].loc).toHaveLength(MAX_JSON_DEPTH + 1);
+      expect(res.body.detail[0].loc.slice(0, 4)).toEqual(['body', 'intake', 'doc_hierarchy', 'level']);
+    },
+  );
+
+  it('accepts a free-form member nested as deep as the limit allows', async () => {
+    // body, intake, doc_hierarchy: the value under doc_hierarchy may nest MAX_JSON_DEPTH - 3 more.
+    const res = await create(MAX_JSON_DEPTH - 3);
+    expect(res.status).toBe(201);
+  });
+});
+
+// Found by fuzz.test.ts with requests in flight together: a DELETE of the user while reset-password
+// hashed the new one made the write fail in Prisma (P2025), answered 500.
+describe('a record deleted between lookup and write', () => {
+  it('answers 404, not 500', async () => {
+    const user = await makeUser(ctx, 'associate', (await makeFirm(ctx)).id);
+    // The real recovery service, whose password hashing lets a deletion in first.
+    const recovery = createRecoveryService({
+      repos: ctx.services.repos,
+      logger: ctx.services.logger,
+      passwords: {
+        ...ctx.services.passwords,
+        hash: async (password: string) => {
+          await ctx.services.repos.users.delete(user.id);
+          return ctx.services.passwords.hash(password);
+        },
+      },
+    });
+    const racing = routes.map((route): RouteSpec =>
+      route.operationId === 'resetUserPassword'
+        ? {
+            ...route,
+            handler: async ({ params, body }) =>
+              recovery.resetPassword(params.user_id!, (body as { new_password: string }).new_password),
+          }
+        : route,
+    );
+    const server = await serve(buildApp(ctx.services, racing));
+    try {
+      const res = await fetch(`${server.baseUrl}/auditsvc/user/${user.id}/reset-password`, {
+        method: 'POST',
+        headers: { 'x-admin-token': ctx.adminToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ new_password: 'a long enough password' }),
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ detail: 'Not found.' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+// The sweep above deletes firm A (DELETE /auditsvc/firm/{A} as admin): these use a firm of their own.
+describe('bodies whose Content-Encoding does not hold', () => {
+  let firmId: string;
+  beforeAll(async () => {
+    firmId = (await makeFirm(ctx)).id;
+  });
+  const json = Buffer.from(JSON.stringify({ tagline: 'compressed' }));
+  const compress = { gzip: zlib.gzipSync, deflate: zlib.deflateSync, br: zlib.brotliCompressSync };
+
+  // fetch sends the bytes as they are (supertest would serialise a Buffer sent as JSON).
+  async function put(encoding: string, bytes: Buffer) {
+    const server = await serve(ctx.app);
+    try {
+      const res = await fetch(`${server.baseUrl}/auditsvc/firm/${firmId}`, {
+        method: 'PUT',
+        headers: {
+          'x-admin-token': ctx.adminToken,
+          'content-type': 'application/json',
+          'content-encoding': encoding,
+        },
+        body: bytes,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it.each([
+    ['gzip', Buffer.from('{"tagline":"not gzip"}')],
+    ['gzip', zlib.gzipSync(json).subarray(0, 12)],
+    ['deflate', zlib.deflateSync(json).subarray(0, 6)],
+    ['br', Buffer.from('not brotli at all')],
+  ] as const)('answers %s that does not decode with 400, and decodes a real one', async (encoding, bytes) => {
+    const res = await put(encoding, bytes);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'The request body does not decode as its Content-Encoding says.' });
+    const ok = await put(encoding, compress[encoding](json));
+    expect(ok.status).toBe(200);
+    expect(ok.body.tagline).toBe('compressed');
+  });
+});
+
+describe('an SVG logo nested deeper than any logo', () => {
+  let firmId: string;
+  beforeAll(async () => {
+    firmId = (await makeFirm(ctx)).id;
+  });
+  /** An SVG whose elements nest `depth` levels: <svg>, depth - 2 <g>, a <rect>. */
+  const nestedSvg = (depth: number) =>
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(depth - 2)}<rect width="1" height="1"/>` +
+        `${'</g>'.repeat(depth - 2)}</svg>`,
+    );
+  const upload = (bytes: Buffer) =>
+    ctx
+      .http()
+      .post(`/auditsvc/firm/${firmId}/logo`)
+      .set({ 'x-admin-token': ctx.adminToken })
+      .attach('file', bytes, { filename: 'logo.svg', contentType: 'image/svg+xml' });
+
+  // 20,000 nested <g> overflowed the stack of the recursive sanitiser: 500 (found by fuzz.test.ts).
+  it.each([MAX_SVG_DEPTH + 1, 20_000])('answers %s levels with 415 naming the limit', async (depth) => {
+    const res = await upload(nestedSvg(depth));
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({
+      detail: `SVG elements nested more than ${MAX_SVG_DEPTH} deep are not accepted.`,
+    });
+  });
+
+  it(`accepts ${MAX_SVG_DEPTH} levels`, async () => {
+    const res = await upload(nestedSvg(MAX_SVG_DEPTH));
+    expect(res.status).toBe(200);
+    expect(res.body.content_type).toBe('image/svg+xml');
+  });
+});
 
 const listRoutes = apiRoutes.filter((route) => {
   const properties = (route.query?.properties ?? {}) as Record<string, { maximum?: number }>;
@@ -146,8 +402,61 @@ describe.each(listRoutes.map((route) => [route.path, route] as const))(
       expect(res.status).toBe(422);
       expect(res.body.detail).toEqual([{ loc, msg, type }]);
     });
+
+    // An offset the schema let through used to reach the database, which cannot fit it into a
+    // 64-bit integer: 500. It is refused before any query.
+    it.each(['offset=1e308', 'offset=99999999999999999999', `offset=${MAX_OFFSET + 1}`])(
+      'answers %s with a 422 naming the documented maximum',
+      async (query) => {
+        const res = await ctx.http().get(url(query)).set({ 'x-admin-token': ctx.adminToken });
+        expect(res.status).toBe(422);
+        expect(res.body.detail).toEqual([
+          { loc: ['query', 'offset'], msg: `must be <= ${MAX_OFFSET}`, type: 'less_than_equal' },
+        ]);
+      },
+    );
   },
 );
+
+describe.each(['/auditsvc/template', '/auditsvc/firm', '/auditsvc/user', '/auditsvc/engagement'])(
+  'GET %s at the largest offset',
+  (path) => {
+    it('answers 200 with an empty page: the maximum itself fits every database', async () => {
+      const res = await ctx
+        .http()
+        .get(`${path}?offset=${MAX_OFFSET}`)
+        .set({ 'x-admin-token': ctx.adminToken });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ count: 0, offset: MAX_OFFSET });
+    });
+  },
+);
+
+/** Every integer or number schema inside a request schema, with where it sits. */
+function numericSchemas(schema: JsonSchema | undefined, where: string): [string, JsonSchema][] {
+  if (!schema || typeof schema !== 'object') return [];
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  const own: [string, JsonSchema][] =
+    types.includes('integer') || types.includes('number') ? [[where, schema]] : [];
+  const children = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(
+    ([name, child]) => numericSchemas(child, `${where}.${name}`),
+  );
+  const items = schema.items ? numericSchemas(schema.items as JsonSchema, `${where}[]`) : [];
+  return [...own, ...children, ...items];
+}
+
+it('bounds every integer a route takes with a documented minimum and maximum', () => {
+  const numbers = routes.flatMap((route) =>
+    (['params', 'query', 'body'] as const).flatMap((location) =>
+      numericSchemas(route[location] || undefined, `${route.operationId} ${location}`),
+    ),
+  );
+  expect(numbers.length).toBeGreaterThan(10);
+  const unbounded = numbers
+    .filter(([, schema]) => typeof schema.minimum !== 'number' || typeof schema.maximum !== 'number')
+    .map(([where]) => where);
+  expect(unbounded).toEqual([]);
+});
 
 it('covers every paginated list of the specification', () => {
   expect(listRoutes.map((route) => route.path).sort()).toEqual(

@@ -1,4 +1,5 @@
 // Engagement lifecycle (spec 3.1): deliver, unfreeze, archive, unarchive, and 423 on frozen mutations.
+import { createEngagementService } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement, makeFindings } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 
@@ -15,6 +16,31 @@ const post = (path: string, headers: Record<string, string>, body: object = {}) 
   ctx.http().post(path).set(headers).send(body);
 
 describe('deliver', () => {
+  // Found by fuzz.test.ts with requests in flight together: an unfreeze while the delivery waited
+  // for its polished copy made the answer say is_frozen false (500 under strict response checks).
+  it('answers the delivery it made, even when an unfreeze lands during the polish wait', async () => {
+    const engagement = await makeEngagement(ctx, actors.firmA, { status: 'findings_review' });
+    const admin = { kind: 'admin_token' } as const;
+    const engagements = createEngagementService({
+      repos: ctx.services.repos,
+      now: () => new Date(),
+      onDelivered: async (id) => {
+        await ctx.services.engagements.unfreeze(admin, id);
+      },
+    });
+    const answer = await engagements.deliver(admin, engagement.id);
+    expect(answer).toEqual({
+      ok: true,
+      engagement_id: engagement.id,
+      status: 'delivered',
+      is_frozen: true,
+      delivered_at: expect.any(String),
+      already_delivered: false,
+    });
+    // The unfreeze happened after: the engagement is back in review.
+    expect((await ctx.services.repos.engagements.findById(engagement.id))!.status).toBe('findings_review');
+  });
+
   it('freezes the engagement; a repeat answers already_delivered', async () => {
     const engagement = await makeEngagement(ctx, actors.firmA, { status: 'findings_review' });
     const res = await post(`/auditsvc/engagement/${engagement.id}/deliver`, actors.headers.partnerA);

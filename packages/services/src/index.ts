@@ -36,4 +36,4 @@ export * from './portfolio/filters';
 export * from './portfolio/service';
 export * from './runs';
 export * from './model-spend';
-export { isDatabaseUnavailable } from './prisma-errors';
+export * from './prisma-errors';

@@ -59,3 +59,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True for Prisma's "record to update or delete not found" (P2025): the record was there when it
+ * was looked up and went before the write (a concurrent DELETE while a password was hashed).
+ */
+export function isRecordGone(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2025';
+}

@@ -4,7 +4,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
 import { AppError, ServiceUnavailableError } from '@auditsvc/core';
 import type { Logger } from '@auditsvc/runtime';
-import { isDatabaseUnavailable } from '@auditsvc/services';
+import { isDatabaseUnavailable, isRecordGone } from '@auditsvc/services';
 
 /** Errors raised by body-parser carry a `type`. */
 interface ParserError {
@@ -68,6 +68,12 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       res.set(unavailable.headers()).status(unavailable.status).json(unavailable.body());
       return;
     }
+    // A record looked up, then deleted by a concurrent request before the write: as if the lookup
+    // had come a moment later.
+    if (isRecordGone(error)) {
+      res.status(404).json({ detail: 'Not found.' });
+      return;
+    }
     if (error instanceof multer.MulterError) {
       const answer = multerAnswer(error);
       res.status(answer.status).json(answer.body);
@@ -89,6 +95,19 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     if (parserError?.type === 'request.aborted') {
       res.status(400).json({ detail: 'The request was aborted.' });
       return;
+    }
+    // The router could not percent-decode a path segment ("%zz", "%ED%A0%80": not UTF-8).
+    if (error instanceof URIError && error.message.startsWith('Failed to decode param')) {
+      res.status(400).json({ detail: 'The URL path is not valid percent-encoded UTF-8.' });
+      return;
+    }
+    // body-parser could not inflate a body sent with Content-Encoding gzip, deflate or br.
+    if (parserError?.status === 400 && typeof (error as { code?: unknown }).code === 'string') {
+      const code = (error as { code: string }).code;
+      if (code.startsWith('Z_') || code.startsWith('ERR_ZLIB') || code.startsWith('ERR__')) {
+        res.status(400).json({ detail: 'The request body does not decode as its Content-Encoding says.' });
+        return;
+      }
     }
     // busboy reports malformed multipart bodies as plain errors.
     if (

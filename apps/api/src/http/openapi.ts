@@ -6,6 +6,7 @@ const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   202: 'Accepted',
+  400: 'Malformed request (a path that is not percent-encoded UTF-8, a body that does not decode)',
   401: 'Missing or invalid credentials',
   403: 'Forbidden for this caller',
   404: "Not found (or another firm's record)",
@@ -70,11 +71,13 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
       success.description += `; ${alternative.contentType}: ${alternative.description}`;
     }
     const responses: Record<string, unknown> = { [status]: success };
-    // Statuses every route of a kind can answer: credentials (401), JSON bodies (413, 415, 422),
-    // and a dependency out of reach (503) on every route that uses one.
+    // Statuses every route of a kind can answer: credentials (401), path params that do not
+    // percent-decode (400), JSON bodies (400 for a body that does not inflate, 413, 415, 422), and
+    // a dependency out of reach (503) on every route that uses one.
     const implied = [
       ...(route.auth === 'none' ? [] : [401]),
-      ...(route.body ? [413, 415, 422] : []),
+      ...(route.params ? [400] : []),
+      ...(route.body ? [400, 413, 415, 422] : []),
       ...(route.standalone ? [] : [503]),
     ];
     const codes = [...new Set([...route.errors, ...implied])].sort((a, b) => a - b);

@@ -27,11 +27,57 @@ const exact = makeAjv(false);
 const responses = new Ajv({ allErrors: false, strict: false });
 addFormats(responses);
 
+/**
+ * Deeper JSON than any request of this API needs. Parsing takes any depth, but services copy and
+ * serialise values recursively (a free-form intake.doc_hierarchy 100,000 levels deep, say).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Text no database keeps as sent: NUL (PostgreSQL refuses it, bcrypt stops at it) and unpaired
+ * UTF-16 surrogates (UTF-8 cannot hold them; they would be stored as U+FFFD, or refused in JSON).
+ */
+// eslint-disable-next-line no-control-regex
+const ILL_FORMED_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const MAX_TEXT_ISSUES = 10;
+
+/** Strings and member names that are not well-formed text, and values nested too deep (no recursion). */
+function textIssues(location: Location, data: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const illFormed = (loc: (string | number)[]): ValidationIssue => ({
+    loc,
+    msg: 'must be valid Unicode text without NUL characters',
+    type: 'string_unicode',
+  });
+  const pending: [unknown, (string | number)[]][] = [[data, [location]]];
+  while (pending.length > 0 && issues.length < MAX_TEXT_ISSUES) {
+    const [value, loc] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (ILL_FORMED_TEXT.test(value)) issues.push(illFormed(loc));
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (loc.length > MAX_JSON_DEPTH) {
+      issues.push({ loc, msg: `must not nest more than ${MAX_JSON_DEPTH} levels`, type: 'too_deep' });
+      continue;
+    }
+    for (const [key, member] of Object.entries(value)) {
+      const memberLoc = [...loc, Array.isArray(value) ? Number(key) : key];
+      if (ILL_FORMED_TEXT.test(key)) issues.push(illFormed(memberLoc));
+      else pending.push([member, memberLoc]);
+    }
+  }
+  return issues;
+}
+
 export function compileRequestValidator(location: Location, schema: JsonSchema): (value: unknown) => unknown {
   const validate = (location === 'body' ? exact : coercing).compile(schema);
   return (value: unknown) => {
     const data = value === undefined ? {} : value;
-    if (!validate(data)) throw new ValidationError(toIssues(location, validate.errors ?? []));
+    const issues = validate(data) ? [] : toIssues(location, validate.errors ?? []);
+    // After ajv, which drops undeclared members: only what reaches a service is checked.
+    issues.push(...textIssues(location, data));
+    if (issues.length > 0) throw new ValidationError(issues);
     return data;
   };
 }

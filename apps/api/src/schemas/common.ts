@@ -16,7 +16,23 @@ export function pathParams(...names: string[]): JsonSchema {
   };
 }
 
-/** Query schema with offset pagination: limit in [1, max] (default as given), offset >= 0. */
+/**
+ * The largest `offset` a list accepts; above it the request is refused with 422. Every integer
+ * that reaches a query is bounded by its schema: an unbounded offset (1e308, 2^70) passed
+ * validation and then failed in the database driver, which takes at most a 64-bit integer.
+ */
+export const MAX_OFFSET = 10_000_000;
+
+/** The one `offset` query parameter of every paginated list. */
+export const offsetParam: JsonSchema = {
+  type: 'integer',
+  minimum: 0,
+  maximum: MAX_OFFSET,
+  default: 0,
+  description: `Items to skip, at most ${MAX_OFFSET}; more answers 422.`,
+};
+
+/** Query schema with offset pagination: limit in [1, max] (default as given), offset in [0, MAX_OFFSET]. */
 export function paginatedQuery(
   defaultLimit: number,
   maxLimit: number,
@@ -26,7 +42,7 @@ export function paginatedQuery(
     type: 'object',
     properties: {
       limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
-      offset: { type: 'integer', minimum: 0, default: 0 },
+      offset: offsetParam,
       ...extra,
     },
     additionalProperties: false,

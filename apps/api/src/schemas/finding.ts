@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../http/route';
-import { timestamp } from './common';
+import { offsetParam, timestamp } from './common';
 
 import { FINDING_STATUSES as STATUSES, PRIMITIVES, SEVERITIES } from '@auditsvc/core';
 
@@ -170,7 +170,7 @@ export const searchQuery: JsonSchema = {
     canonical_only: { type: 'boolean', default: true },
     exact_total: { type: 'boolean', default: false },
     limit: { type: 'integer', minimum: 1, maximum: 200, default: 100 },
-    offset: { type: 'integer', minimum: 0, default: 0 },
+    offset: offsetParam,
   },
   additionalProperties: false,
 };

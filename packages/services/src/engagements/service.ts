@@ -146,8 +146,10 @@ export function createEngagementService(deps: EngagementDeps) {
         if (!applied && plan.change !== 'none')
           throw new ConflictError('The engagement changed meanwhile; try again.');
       }
+      // The answer is the delivery as made: the polish wait below may see a concurrent unfreeze
+      // (which answered is_frozen false, against the response schema).
+      const after = await requireVisible(caller, id);
       if (plan.change !== 'none' && deps.onDelivered) await deps.onDelivered(id);
-      const after = (await engagements.findById(id))!;
       return {
         ok: true as const,
         engagement_id: id,

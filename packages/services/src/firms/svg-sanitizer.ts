@@ -80,6 +80,26 @@ function removeUnsafeAttributes(element: XmlNode): void {
   }
 }
 
+/**
+ * No logo nests elements this deep. Cleaning and serialising walk the tree recursively, so a
+ * deeper one (a fuzzer's 20,000 nested <g>) would overflow the stack: it is refused first.
+ */
+export const MAX_SVG_DEPTH = 256;
+
+/** How deep the elements nest under `root`, counted without recursion. */
+function depthOf(root: XmlNode): number {
+  let deepest = 0;
+  const pending: [XmlNode, number][] = [[root, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    deepest = Math.max(deepest, depth);
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === ELEMENT) pending.push([child, depth + 1]);
+    }
+  }
+  return deepest;
+}
+
 /** Keeps text and allowed elements (recursively cleaned); removes everything else. */
 function cleanElement(element: XmlNode): void {
   removeUnsafeAttributes(element);
@@ -106,6 +126,9 @@ export function sanitizeSvg(source: string): string {
   }
   if (!wellFormed || !root || root.localName !== 'svg') {
     throw new SvgRejectedError('The file is not a well-formed SVG image.');
+  }
+  if (depthOf(root) > MAX_SVG_DEPTH) {
+    throw new SvgRejectedError(`SVG elements nested more than ${MAX_SVG_DEPTH} deep are not accepted.`);
   }
   cleanElement(root);
   return new XMLSerializer().serializeToString(root as never);
