@@ -1,7 +1,9 @@
-// `npm run start:api`: apply pending migrations, then serve HTTP until SIGTERM or SIGINT.
+// `npm run start:api`: apply pending migrations, sweep what a killed predecessor left behind, then
+// serve HTTP until SIGTERM or SIGINT.
 import type { Server } from 'node:http';
 import { applyMigrations } from '@auditsvc/db';
 import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
+import { sweepCorpusStorage } from '@auditsvc/services';
 import { buildApp } from './app';
 import { createAppServices } from './services';
 
@@ -11,6 +13,13 @@ async function main(): Promise<void> {
   const applied = await applyMigrations(config.databaseUrl);
   if (applied.length > 0) logger.info('migrations_applied', { migrations: applied });
   const services = await createAppServices(config, logger);
+  // Before serving: uploads a killed API process left half-stored are removed or completed. A
+  // sweep that fails is reported and the API starts anyway: it only tidies up.
+  await sweepCorpusStorage({ repos: services.repos, dataDir: config.dataDir }).then(
+    (swept) => logger.info('startup_sweep', { ...swept }),
+    (error: unknown) =>
+      logger.error('startup_sweep_failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
   const app = buildApp(services);
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info('api_listening', { host: config.host, port: config.port, database: services.db.provider });
