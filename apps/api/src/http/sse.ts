@@ -38,6 +38,19 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The close function of every stream open in this process, for a stopping API. */
+const openStreams = new Set<() => void>();
+
+/**
+ * Ends every open stream (the API is stopping): a client reconnects, to another API process, and
+ * gets a fresh snapshot there. Returns how many were open.
+ */
+export function endOpenStreams(): number {
+  const count = openStreams.size;
+  for (const close of [...openStreams]) close();
+  return count;
+}
+
 function frame(event: StreamEvent): string {
   return `data: ${JSON.stringify(event)}\n\n`;
 }
@@ -60,6 +73,7 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
   const close = () => {
     if (closed) return;
     closed = true;
+    openStreams.delete(close);
     for (const timer of timers) clearInterval(timer);
     unsubscribe();
     res.end();
@@ -71,6 +85,7 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
   };
   // The client went away (or the response ended): stop relaying.
   res.on('close', close);
+  openStreams.add(close);
 
   // Subscribe before reading the state, so nothing published in between is lost; events that
   // arrive before the snapshot is out wait for it.
