@@ -40,10 +40,14 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs + STOP_BACKSTOP_MS).unref();
     started
       .then((worker) => worker.stop())
-      .then(() => services.close())
+      .then(async ({ handedBack }) => {
+        // Handlers of jobs handed back still run: exit under them rather than close what they use.
+        if (handedBack === 0) await services.close();
+        return handedBack;
+      })
       .then(
-        () => {
-          logger.info('worker_stopped');
+        (handedBack) => {
+          logger.info('worker_stopped', { handed_back: handedBack });
           process.exit(0);
         },
         (error: unknown) => {

@@ -31,7 +31,12 @@ export type QueueHandlers = Partial<Record<QueueName, QueueHandler>>;
 
 export interface RunningWorker {
   queues: QueueName[];
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for those in progress, at most the grace period; returns how many
+   * were handed back then. Their handlers still run: the process must exit without touching the
+   * services they use (closing the parse host under an ingest would fail it).
+   */
+  stop(): Promise<{ handedBack: number }>;
 }
 
 /** Fails fast at start-up when Redis cannot be reached, instead of retrying forever. */
@@ -148,12 +153,14 @@ export async function startWorker(
       const closed = Promise.all(consumers.map((worker) => worker.close()));
       if (await settlesWithin(closed, config.shutdownGraceMs)) {
         await connection.quit();
-        return;
+        return { handedBack: 0 };
       }
-      await handBack([...inProgress.values()], logger);
+      const abandoned = [...inProgress.values()];
+      await handBack(abandoned, logger);
       // The consumers still wait for the abandoned handlers; the process exits without them (their
       // jobs are back on the queue, and nothing they do now can complete or fail those jobs).
       connection.disconnect();
+      return { handedBack: abandoned.length };
     },
   };
 }

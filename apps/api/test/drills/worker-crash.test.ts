@@ -251,9 +251,18 @@ describe('a worker stopped with SIGTERM while its jobs sit in model calls', () =
     // Stopped with a harness grace far above the worker's own: a worker that overran its grace
     // period would be killed (exit code null), not exit 0.
     expect(await stopping.stop(30_000)).toBe(0);
-    const handedBack = stopping.output().match(/"message":"job_handed_back"/g) ?? [];
-    expect(handedBack).toHaveLength(3);
-    expect(stopping.output()).toContain('worker_stopped');
+    const logged = stopping
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      logged
+        .filter((line) => line.message === 'job_handed_back')
+        .map((line) => line.queue)
+        .sort(),
+    ).toEqual(['investigate-further', 'portfolio-recompute', 'run']);
+    expect(logged.find((line) => line.message === 'worker_stopped')).toMatchObject({ handed_back: 3 });
     // Back in the queues, waiting, no attempt used, nothing failed.
     for (const queue of ['run', 'investigate-further', 'portfolio-recompute']) {
       const waiting = await jobsIn(queue, 'waiting');
