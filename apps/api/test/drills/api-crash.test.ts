@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
 import { newId } from '@auditsvc/core';
-import { stagingRoot } from '@auditsvc/services';
+import { stagingRoot, uploadStagingDirectory } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement } from '../../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../../test/helpers/context';
 import { startApiProcess } from '../../../../test/helpers/processes';
@@ -200,6 +200,8 @@ describe('an API killed with SIGKILL during uploads', () => {
         uploading_reset: 1,
       });
       expect(fs.existsSync(deadStaging)).toBe(false);
+      // The staging directory of a process that runs (this one, which took the first upload) stays.
+      expect(fs.existsSync(uploadStagingDirectory(ctx.dataDir))).toBe(true);
       expect(await corpusOf(blocked.id)).toMatchObject({ status: 'empty', file_count: 0 });
       expect(await corpusOf(kept.id)).toMatchObject({ status: 'uploaded', file_count: 2 });
 
