@@ -172,7 +172,9 @@ export function createRunExecutor(deps: RunExecutorDeps) {
       const options = run.options as unknown as StoredRunOptions;
       // A mini-run's cap counts what its earlier attempts (a worker killed mid-run) already spent.
       const ceiling =
-        run.kind === 'run' ? null : spendCeiling(options, (await repos.spend.state(engagementId))!.spentMicrocents);
+        run.kind === 'run'
+          ? null
+          : spendCeiling(options, (await repos.spend.state(engagementId))!.spentMicrocents);
       const recordProgress = progressRecorder(engagementId);
       const snapshot = await loadCorpusSnapshot(repos, engagement.clientId);
       if (snapshot.documents.length === 0) throw new Error('The corpus has no parsed documents.');
