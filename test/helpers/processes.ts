@@ -2,6 +2,7 @@
 // jobs, several API processes, a worker killed with SIGKILL. Each shares the test's database,
 // DATA_DIR and QUEUE_PREFIX.
 import { ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { TestContext } from './context';
@@ -93,4 +94,58 @@ export async function startApiProcess(ctx: TestContext, extra: Record<string, st
   const api = start('apps/api/src/main.ts', envFor(ctx, { PORT: String(port), ...extra }));
   await api.waitFor('api_listening');
   return { ...api, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * A process's state letter from /proc (Linux: R, S, Z for a zombie...), parent and process group;
+ * null once it is gone.
+ */
+function processState(pid: number): { state: string; parent: number; group: number } | null {
+  try {
+    // "pid (command) state ppid pgrp ...": the command may hold spaces and parentheses.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, parent, group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: state!, parent: Number(parent), group: Number(group) };
+  } catch {
+    return null;
+  }
+}
+
+const processIds = () =>
+  fs
+    .readdirSync('/proc')
+    .filter((entry) => /^[0-9]+$/.test(entry))
+    .map(Number);
+
+/** The running processes of a process group. */
+export function groupMembers(group: number): number[] {
+  return processIds().filter((pid) => processState(pid)?.group === group && isRunning(pid));
+}
+
+/** Whether the process still runs (a zombie waiting to be reaped does not). */
+export function isRunning(pid: number): boolean {
+  const found = processState(pid);
+  return found !== null && found.state !== 'Z';
+}
+
+/** The running children of a process whose command line contains `command`, with their environment. */
+export function childProcesses(pid: number, command: string): { pid: number; env: Record<string, string> }[] {
+  const found: { pid: number; env: Record<string, string> }[] = [];
+  for (const entry of processIds()) {
+    if (processState(entry)?.parent !== pid) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(command)) continue;
+      const env = Object.fromEntries(
+        fs
+          .readFileSync(`/proc/${entry}/environ`, 'utf8')
+          .split('\0')
+          .filter(Boolean)
+          .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      );
+      found.push({ pid: entry, env });
+    } catch {
+      // It ended while being read.
+    }
+  }
+  return found;
 }

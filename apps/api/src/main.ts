@@ -1,9 +1,15 @@
-// `npm run start:api`: apply pending migrations, then serve HTTP until SIGTERM or SIGINT.
-import type { Server } from 'node:http';
+// `npm run start:api`: apply pending migrations, sweep what a killed predecessor left behind, then
+// serve HTTP until SIGTERM or SIGINT, which let the requests in flight finish (SHUTDOWN_GRACE_MS).
+import http from 'node:http';
 import { applyMigrations } from '@auditsvc/db';
 import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
+import { sweepCorpusStorage } from '@auditsvc/services';
 import { buildApp } from './app';
+import { gracefulServer } from './http/graceful-stop';
 import { createAppServices } from './services';
+
+/** How long closing connections may take after the grace period before the process just exits. */
+const STOP_BACKSTOP_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,8 +17,17 @@ async function main(): Promise<void> {
   const applied = await applyMigrations(config.databaseUrl);
   if (applied.length > 0) logger.info('migrations_applied', { migrations: applied });
   const services = await createAppServices(config, logger);
+  // Before serving: uploads a killed API process left half-stored are removed or completed. A
+  // sweep that fails is reported and the API starts anyway: it only tidies up.
+  await sweepCorpusStorage({ repos: services.repos, dataDir: config.dataDir }).then(
+    (swept) => logger.info('startup_sweep', { ...swept }),
+    (error: unknown) =>
+      logger.error('startup_sweep_failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
   const app = buildApp(services);
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server = http.createServer(app);
+  const graceful = gracefulServer(server, { graceMs: config.shutdownGraceMs, logger });
+  server.listen(config.port, config.host, () => {
     logger.info('api_listening', { host: config.host, port: config.port, database: services.db.provider });
   });
   // Expired sessions are refused at lookup; this only keeps the table from growing.
@@ -29,15 +44,25 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('api_stopping', { signal });
-    server.close(() => {
-      services.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
+    logger.info('api_stopping', { signal, grace_ms: config.shutdownGraceMs });
+    // A backstop for a stop that hangs (a connection that will not close): the process exits anyway.
+    setTimeout(() => {
+      logger.error('api_stop_timed_out');
+      process.exit(1);
+    }, config.shutdownGraceMs + STOP_BACKSTOP_MS).unref();
+    graceful
+      .stop()
+      .then(() => services.close())
+      .then(
+        () => {
+          logger.info('api_stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error('api_stop_failed', { error: error instanceof Error ? error.message : String(error) });
+          process.exit(1);
+        },
       );
-    });
-    // Open streams would hold close() forever; end them after a grace period.
-    setTimeout(() => server.closeAllConnections(), 5000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

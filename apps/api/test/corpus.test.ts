@@ -2,6 +2,7 @@
 // ingest job stays queued, which holds the corpus in `ingesting` for the conflict cases.
 import fs from 'node:fs';
 import path from 'node:path';
+import { uploadStagingDirectory } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 import { sampleFile, sampleNames } from '../../../test/helpers/sample-corpus';
@@ -26,6 +27,12 @@ function upload(engagementId: string, name: string, bytes: Buffer, headers = act
     .set(headers)
     .attach('file', bytes, name);
 }
+
+/** What this process's staging directory holds (multer creates it with the first upload). */
+const stagedFiles = () => {
+  const staging = uploadStagingDirectory(ctx.dataDir);
+  return fs.existsSync(staging) ? fs.readdirSync(staging) : [];
+};
 
 const storedFiles = (engagementId: string) => {
   const dir = path.join(ctx.dataDir, 'corpus', engagementId);
@@ -52,7 +59,7 @@ it('stores an upload by id, answers 201 and moves the corpus to uploaded', async
     true,
   );
   // Nothing is left in the staging directory.
-  expect(fs.readdirSync(path.join(ctx.dataDir, 'uploads'))).toEqual([]);
+  expect(stagedFiles()).toEqual([]);
   const view = await ctx.http().get(`/auditsvc/engagement/${engagement.id}`).set(actors.headers.partnerA);
   expect(view.body.corpus).toEqual({
     status: 'uploaded',
@@ -94,7 +101,7 @@ it('refuses types outside the list, and content whose magic bytes contradict the
   );
   expect(pngAsDocx.status).toBe(415);
   expect(storedFiles(engagement.id)).toEqual([]);
-  expect(fs.readdirSync(path.join(ctx.dataDir, 'uploads'))).toEqual([]);
+  expect(stagedFiles()).toEqual([]);
 });
 
 /** A multipart body built by hand: test clients strip directories from file names themselves. */
@@ -140,7 +147,7 @@ it('answers 413 for a file over 50 MB and 422 without a file or with two', async
     .attach('file', Buffer.from('b'), 'b.txt');
   expect(two.status).toBe(422);
   expect(storedFiles(engagement.id)).toEqual([]);
-  expect(fs.readdirSync(path.join(ctx.dataDir, 'uploads'))).toEqual([]);
+  expect(stagedFiles()).toEqual([]);
 });
 
 it('refuses the 501st file with 409', async () => {

@@ -8,7 +8,15 @@ import { Actors, makeActors, makeEngagement } from '../../../test/helpers/builde
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 import { sampleFile, sampleNames } from '../../../test/helpers/sample-corpus';
 import { serve } from '../../../test/helpers/server';
-import { TestProcess, startApiProcess, startWorkerProcess } from '../../../test/helpers/processes';
+import {
+  TestProcess,
+  childProcesses,
+  groupMembers,
+  isRunning,
+  startApiProcess,
+  startWorkerProcess,
+} from '../../../test/helpers/processes';
+import { waitFor } from '../../../test/helpers/wait';
 import { createProgressPublisher } from '@auditsvc/jobs';
 import { openSse } from '../../../test/helpers/sse';
 
@@ -306,7 +314,7 @@ it('relays the corpus stream through any API process', async () => {
 describe('a worker killed during an ingest', () => {
   const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-  it('leaves nothing stuck: another worker takes the job over and no file is lost', async () => {
+  it('leaves nothing stuck or running: another worker takes the job over and no file is lost', async () => {
     // Several OCR images make the loading stage last long enough to kill the worker inside it.
     const scan = sampleFile('Laptop-Encryption-Standard-scan.png');
     const files: [string, Buffer][] = [
@@ -323,7 +331,21 @@ describe('a worker killed during an ingest', () => {
     await stream.waitForEvent('snapshot');
     const doomed = await startWorkerProcess(ctx, DOOMED_WORKER_ENV);
     await stream.waitForEvent('ingest_stage');
+    // The worker's parse child, busy with an OCR parse, and its own temporary directory.
+    const [parser] = await waitFor('the parse child', async () => {
+      const found = childProcesses(doomed.child.pid!, 'parse-child');
+      return found.length > 0 ? found : null;
+    });
     await doomed.kill();
+    // The parse child does not outlive the worker, nor do the programs it ran (its process group:
+    // tesseract) or their temporary files.
+    await waitFor('the parse child to end', async () => !isRunning(parser!.pid), 60_000);
+    await waitFor(
+      'the programs the parse child ran to end',
+      async () => groupMembers(parser!.pid).length === 0,
+      60_000,
+    );
+    expect(fs.existsSync(parser!.env.TMPDIR!)).toBe(false);
 
     const during = await ctx.services.repos.engagements.findById(engagementId);
     expect(during!.corpusStatus).toBe('ingesting');
@@ -366,7 +388,9 @@ describe('a worker killed during an ingest', () => {
     await ingest(engagementId);
     const stream = await openSse(streamUrl(engagementId), actors.headers.partnerA);
     await stream.waitForEvent('snapshot');
-    worker = await startWorkerProcess(ctx, WORKER_ENV);
+    // A grace period that outlasts the OCR of two scans on a busy machine (else the ingest is
+    // handed back to the queue, drilled in drills/worker-crash.test.ts).
+    worker = await startWorkerProcess(ctx, { ...WORKER_ENV, SHUTDOWN_GRACE_MS: '110000' });
     await stream.waitForEvent('ingest_stage');
     const exitCode = await worker.stop(120_000);
     expect({ exitCode, output: worker.output() }).toEqual({

@@ -658,17 +658,22 @@ describe('a worker stopped with SIGTERM during a run', () => {
 });
 
 describe('a worker killed during a run', () => {
-  it('is taken over by another worker: the run completes (or fails), never stays running', async () => {
+  it('is taken over by another worker: the run completes (or fails), never stays running, spends within budget', async () => {
     await stopWorker();
-    const id = await newEngagement();
+    // Priced, so the killed attempt spends and holds reservations; a budget the run cannot reach.
+    const priced = {
+      MODEL_PRICING: JSON.stringify({ '*': { input_cents_per_1k: 1, output_cents_per_1k: 1 } }),
+    };
+    const budgetCents = 100_000;
+    const id = await newEngagement({ budgetCents });
     expect((await startRun(id)).status).toBe(202);
     const stream = await runStream(id);
     await stream.waitForEvent('snapshot');
-    const doomed = await startWorkerProcess(ctx, DOOMED_WORKER_ENV);
+    const doomed = await startWorkerProcess(ctx, { ...DOOMED_WORKER_ENV, ...priced });
     await stream.waitForEvent('stage_start');
     await doomed.kill();
     expect((await view(id)).status).toBe('running');
-    await startWorker();
+    await startWorker(priced);
     const final = await waitFor(
       'the run to be taken over',
       async () => {
@@ -679,10 +684,15 @@ describe('a worker killed during a run', () => {
     );
     expect(final.is_running).toBe(false);
     expect(final.progress).toBeNull();
+    // What the killed attempt had reserved is released, and the spend of both stays in the budget.
+    const spend = (await ctx.services.repos.engagements.findById(id))!;
+    expect(spend.reservedMicrocents).toBe(0n);
+    expect(spend.spentMicrocents).toBeLessThanOrEqual(BigInt(budgetCents) * 1_000_000n);
     const runs = await ctx.services.db.prisma.run.findMany({ where: { engagementId: id } });
     expect(runs).toHaveLength(1);
     if (final.status === 'findings_review') {
       expect(runs[0]!.status).toBe('completed');
+      expect(spend.spentMicrocents).toBeGreaterThan(0n);
       const rows = await ctx.services.db.prisma.finding.findMany({ where: { engagementId: id } });
       expect(rows.length).toBeGreaterThan(0);
       // Written once, by the attempt that completed.

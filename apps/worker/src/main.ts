@@ -1,5 +1,6 @@
 // `npm run start:worker`: consume jobs until SIGTERM or SIGINT, then stop cleanly: jobs in progress
-// finish (or re-queue themselves), then connections close.
+// finish or re-queue themselves within SHUTDOWN_GRACE_MS (else they are handed back to the queue),
+// then connections close.
 import { applyMigrations } from '@auditsvc/db';
 import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
 import { ingestHandler } from './jobs/ingest';
@@ -7,6 +8,9 @@ import { portfolioRecomputeHandler } from './jobs/portfolio-recompute';
 import { runHandler } from './jobs/run';
 import { createWorkerServices } from './services';
 import { startWorker } from './worker';
+
+/** How long closing connections may take after the grace period before the process just exits. */
+const STOP_BACKSTOP_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,13 +32,22 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('worker_stopping', { signal });
+    logger.info('worker_stopping', { signal, grace_ms: config.shutdownGraceMs });
+    // A backstop for a stop that hangs (Redis or the database gone): the process exits anyway.
+    setTimeout(() => {
+      logger.error('worker_stop_timed_out');
+      process.exit(1);
+    }, config.shutdownGraceMs + STOP_BACKSTOP_MS).unref();
     started
       .then((worker) => worker.stop())
-      .then(() => services.close())
+      .then(async ({ handedBack }) => {
+        // Handlers of jobs handed back still run: exit under them rather than close what they use.
+        if (handedBack === 0) await services.close();
+        return handedBack;
+      })
       .then(
-        () => {
-          logger.info('worker_stopped');
+        (handedBack) => {
+          logger.info('worker_stopped', { handed_back: handedBack });
           process.exit(0);
         },
         (error: unknown) => {

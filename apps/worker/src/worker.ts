@@ -4,6 +4,11 @@
 // starts over from stored state. When a job fails for the last time (attempts used, or stalled
 // too often), its queue's `onExhausted` records the failure, so nothing stays `ingesting` or
 // `running`.
+//
+// SIGTERM (stop): no new jobs are taken; jobs in progress get SHUTDOWN_GRACE_MS to finish or to
+// re-queue themselves at a safe point (runs do). Jobs still running after that are handed back to
+// the front of their queue, without using an attempt, so another worker starts them at once
+// instead of waiting for their locks to lapse.
 import Redis from 'ioredis';
 import { DelayedError, Job, Worker } from 'bullmq';
 import { QUEUE_NAMES, QUEUE_SETTINGS, QueueName, bullPrefix } from '@auditsvc/jobs';
@@ -26,7 +31,12 @@ export type QueueHandlers = Partial<Record<QueueName, QueueHandler>>;
 
 export interface RunningWorker {
   queues: QueueName[];
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for those in progress, at most the grace period; returns how many
+   * were handed back then. Their handlers still run: the process must exit without touching the
+   * services they use (closing the parse host under an ingest would fail it).
+   */
+  stop(): Promise<{ handedBack: number }>;
 }
 
 /** Fails fast at start-up when Redis cannot be reached, instead of retrying forever. */
@@ -81,6 +91,8 @@ export async function startWorker(
   });
   let stopping = false;
   const consumers: Worker[] = [];
+  /** Jobs this process is running, with the lock token that lets it hand them back. */
+  const inProgress = new Map<string, { job: Job; token: string | undefined; queue: QueueName }>();
   for (const name of QUEUE_NAMES) {
     const handler = handlers[name];
     if (!handler) continue;
@@ -94,7 +106,13 @@ export async function startWorker(
             throw new DelayedError();
           },
         };
-        return handler.process(job, context);
+        const key = `${name}:${job.id}`;
+        inProgress.set(key, { job, token, queue: name });
+        try {
+          return await handler.process(job, context);
+        } finally {
+          inProgress.delete(key);
+        }
       },
       {
         connection,
@@ -136,8 +154,50 @@ export async function startWorker(
     async stop() {
       stopping = true;
       // close() waits for the jobs in progress: short ones finish, long ones re-queue themselves.
-      await Promise.all(consumers.map((worker) => worker.close()));
-      await connection.quit();
+      const closed = Promise.all(consumers.map((worker) => worker.close()));
+      if (await settlesWithin(closed, config.shutdownGraceMs)) {
+        await connection.quit();
+        return { handedBack: 0 };
+      }
+      const abandoned = [...inProgress.values()];
+      await handBack(abandoned, logger);
+      // The consumers still wait for the abandoned handlers; the process exits without them (their
+      // jobs are back on the queue, and nothing they do now can complete or fail those jobs).
+      connection.disconnect();
+      return { handedBack: abandoned.length };
     },
   };
+}
+
+/** Whether `work` settles within `ms` (it keeps running either way). */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = work.then(
+    () => true as const,
+    () => true as const,
+  );
+  try {
+    return await Promise.race([settled, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Puts jobs back at the front of their queues: this process will not finish them. */
+async function handBack(
+  jobs: { job: Job; token: string | undefined; queue: QueueName }[],
+  logger: Logger,
+): Promise<void> {
+  for (const { job, token, queue } of jobs) {
+    try {
+      await job.moveToWait(token);
+      logger.warn('job_handed_back', { queue, job_id: job.id, reason: 'shutdown grace period over' });
+    } catch (error) {
+      // Its lock was lost already: the stalled-job check re-queues it.
+      logger.warn('job_hand_back_failed', { queue, job_id: job.id, error: (error as Error).message });
+    }
+  }
 }

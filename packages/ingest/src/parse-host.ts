@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { ChildReply, ParseRequest } from './parse-protocol';
+import { CHILD_TMP_PREFIX, type ChildReply, type ParseRequest } from './parse-protocol';
 import type { ParseFileInput } from './parse-file';
 import { ParseError, type ParsedDocument } from './types';
 
@@ -60,7 +60,7 @@ function childEnvironment(tmp: string): NodeJS.ProcessEnv {
 function startChild(maxOldSpaceMb: number): Child {
   // Each child gets its own temporary directory (TMPDIR, which os.tmpdir() reads), removed when the
   // child ends however it ends: a killed OCR parse leaves no image copies behind.
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'auditsvc-parse-'));
+  const tmp = mkdtempSync(path.join(os.tmpdir(), CHILD_TMP_PREFIX));
   const child = spawn(
     process.execPath,
     [`--max-old-space-size=${maxOldSpaceMb}`, '--require', require.resolve('tsx/cjs'), CHILD_SCRIPT],

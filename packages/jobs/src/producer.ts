@@ -42,14 +42,13 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
     }),
   );
   let events: QueueEvents | null = null;
+  let eventsConnection: Redis | null = null;
   const queueEvents = (name: QueueName) => {
     // Only portfolio recompute waits for results; its listener connection is opened on first use.
     if (name !== 'portfolio-recompute') throw new Error(`${name} jobs are not awaited`);
     // QueueEvents blocks on its connection, which BullMQ requires to retry without a limit.
-    events ??= new QueueEvents(name, {
-      connection: connection.duplicate({ maxRetriesPerRequest: null }),
-      prefix,
-    });
+    eventsConnection ??= connection.duplicate({ maxRetriesPerRequest: null });
+    events ??= new QueueEvents(name, { connection: eventsConnection, prefix });
     return events;
   };
   const onQueue = <T>(name: QueueName, work: () => Promise<T>) =>
@@ -73,6 +72,8 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
     async close() {
       await Promise.all([...queues.values()].map((queue) => queue.close()));
       if (events) await events.close();
+      // BullMQ leaves a connection it was given open; this one is ours alone.
+      eventsConnection?.disconnect();
     },
   };
 }

@@ -47,6 +47,11 @@ export interface Config {
   jobLockMs: number;
   /** Time limit for parsing one corpus file (a parser that hangs fails that file). */
   parseTimeoutMs: number;
+  /**
+   * How long a stopping process (SIGTERM) lets its work finish: the API its requests in flight,
+   * the worker its jobs. What is still running then is cut (API) or handed back to the queue.
+   */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     bcryptCost: integer('BCRYPT_COST', 12, 12, 15),
     jobLockMs: integer('JOB_LOCK_MS', 30_000, 1000, 600_000),
     parseTimeoutMs: integer('PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    shutdownGraceMs: integer('SHUTDOWN_GRACE_MS', 20_000, 1_000, 600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -37,6 +37,19 @@ export interface EventStreamOptions {
   stillAuthorised(): Promise<boolean>;
 }
 
+/** The close function of every stream open in this process, for a stopping API. */
+const openStreams = new Set<() => void>();
+
+/**
+ * Ends every open stream (the API is stopping): a client reconnects, to another API process, and
+ * gets a fresh snapshot there. Returns how many were open.
+ */
+export function endOpenStreams(): number {
+  const count = openStreams.size;
+  for (const close of [...openStreams]) close();
+  return count;
+}
+
 function frame(event: StreamEvent): string {
   return `data: ${JSON.stringify(event)}\n\n`;
 }
@@ -53,6 +66,7 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
   const close = () => {
     if (closed) return;
     closed = true;
+    openStreams.delete(close);
     for (const timer of timers) clearInterval(timer);
     unsubscribe();
     if (started) res.end();
@@ -77,6 +91,7 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
   };
   // The client went away (or the response ended): stop relaying.
   res.on('close', close);
+  openStreams.add(close);
 
   // Subscribe before anything is sent: without Redis no events can come, and the caller gets a
   // 503 with Retry-After (thrown from here) instead of a stream. Subscribing before reading the

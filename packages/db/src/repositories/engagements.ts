@@ -96,6 +96,14 @@ export function createEngagementRepository(prisma: PrismaClient | Tx) {
     async delete(id: string): Promise<boolean> {
       return (await prisma.engagement.deleteMany({ where: { id } })).count > 0;
     },
+    /** The engagements whose corpus is in `status` (the start-up sweep looks for `uploading`). */
+    async idsWithCorpusStatus(status: string): Promise<string[]> {
+      const rows = await prisma.engagement.findMany({
+        where: { corpusStatus: status },
+        select: { id: true },
+      });
+      return rows.map((row) => row.id);
+    },
     /** Client names by engagement id. */
     async namesByIds(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();

@@ -52,14 +52,27 @@ export function createSpendRepository(prisma: PrismaClient | Tx) {
       await prisma.$executeRaw`UPDATE engagements SET reserved_microcents = 0 WHERE id = ${engagementId}`;
     },
 
-    /** Reserves `microcents` only if spent + reserved + it stays within the budget (atomic). */
-    async reserve(engagementId: string, microcents: bigint): Promise<boolean> {
-      const changed = await prisma.$executeRaw`
-        UPDATE engagements
-           SET reserved_microcents = reserved_microcents + ${microcents}
-         WHERE id = ${engagementId}
-           AND spent_microcents + reserved_microcents + ${microcents}
-               <= CAST(budget_cents AS BIGINT) * 1000000`;
+    /**
+     * Reserves `microcents` only if spent + reserved + it stays within the budget, and within
+     * `ceilingMicrocents` when given (a mini-run's own cap, as a total the engagement's spend may
+     * reach), in one atomic statement.
+     */
+    async reserve(engagementId: string, microcents: bigint, ceilingMicrocents?: bigint): Promise<boolean> {
+      const changed =
+        ceilingMicrocents === undefined
+          ? await prisma.$executeRaw`
+              UPDATE engagements
+                 SET reserved_microcents = reserved_microcents + ${microcents}
+               WHERE id = ${engagementId}
+                 AND spent_microcents + reserved_microcents + ${microcents}
+                     <= CAST(budget_cents AS BIGINT) * 1000000`
+          : await prisma.$executeRaw`
+              UPDATE engagements
+                 SET reserved_microcents = reserved_microcents + ${microcents}
+               WHERE id = ${engagementId}
+                 AND spent_microcents + reserved_microcents + ${microcents}
+                     <= CAST(budget_cents AS BIGINT) * 1000000
+                 AND spent_microcents + reserved_microcents + ${microcents} <= ${ceilingMicrocents}`;
       return changed === 1;
     },
 

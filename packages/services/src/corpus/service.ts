@@ -2,6 +2,7 @@
 // checked (name, extension, magic bytes, count, duplicates) before they join the corpus, and are
 // stored under DATA_DIR by id. The ingest itself runs in the worker (ingest.ts).
 import fs from 'node:fs';
+import path from 'node:path';
 import {
   CORPUS_EDITABLE,
   CORPUS_INGESTABLE,
@@ -107,11 +108,16 @@ export function createCorpusService(deps: CorpusDeps) {
         { unfrozen: true },
       );
       const id = newId('corpusFile');
+      // Renamed to its id in this process's staging directory, the file waits there until its record
+      // is committed, then joins the corpus: a process killed at any point leaves either a staged
+      // file the start-up sweep removes, or a recorded one it moves into place (sweep.ts).
+      const pending = path.join(path.dirname(staged.path), id);
       const target = corpusFilePath(dataDir, engagementId, id);
+      let recorded = false;
       try {
         const sha256 = await sha256OfFile(staged.path);
+        await fs.promises.rename(staged.path, pending);
         await fs.promises.mkdir(corpusDirectory(dataDir, engagementId), { recursive: true });
-        await fs.promises.rename(staged.path, target);
         await repos.transaction(async (tx) => {
           // The record and the status change commit together, and only while no ingest started.
           const editable = await tx.engagements.updateIfCorpusStatus(
@@ -131,13 +137,19 @@ export function createCorpusService(deps: CorpusDeps) {
             sha256,
           });
         });
+        recorded = true;
+        await fs.promises.rename(pending, target);
       } catch (error) {
-        await fs.promises.rm(target, { force: true });
+        // A record whose bytes could not be moved into place is withdrawn with them.
+        if (recorded) await repos.corpus.deleteFile(id);
+        await fs.promises.rm(pending, { force: true });
         // Leave no `uploading` behind: back to what the files on record say.
         const remaining = await repos.corpus.countFiles(engagementId);
-        await repos.engagements.updateIfCorpusStatus(engagementId, ['uploading'], {
-          corpusStatus: remaining === 0 ? 'empty' : 'uploaded',
-        });
+        await repos.engagements.updateIfCorpusStatus(
+          engagementId,
+          recorded ? ['uploading', 'uploaded'] : ['uploading'],
+          { corpusStatus: remaining === 0 ? 'empty' : 'uploaded' },
+        );
         if (isUniqueViolation(error))
           throw new ConflictError(`A file named ${filename} is already in the corpus.`);
         throw error;

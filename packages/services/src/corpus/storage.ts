@@ -19,9 +19,9 @@ export function corpusFilePath(dataDir: string, engagementId: string, storedName
   return path.join(corpusDirectory(dataDir, engagementId), checkedId(storedName));
 }
 
-/** Where multer streams uploads before they are checked and moved into the corpus. */
-export function uploadStagingDirectory(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
+/** True for a name this module could have made: a generated id. */
+export function isGeneratedId(name: string): boolean {
+  return ID_PATTERN.test(name);
 }
 
 /** The first bytes of a file, for magic-byte checks. */

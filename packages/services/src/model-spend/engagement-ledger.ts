@@ -6,10 +6,18 @@ import { chargeOf, type Settlement, type SpendLedger } from '@auditsvc/engine';
 export function createEngagementLedger(
   repos: Pick<Repositories, 'spend' | 'transaction'>,
   engagementId: string,
-  now: () => Date = () => new Date(),
+  options: {
+    /**
+     * A total the engagement's spend may not pass through this ledger, below its budget: a
+     * mini-run's own cap, stored with the run, so that every attempt of the run shares it.
+     */
+    ceilingMicrocents?: bigint;
+    now?: () => Date;
+  } = {},
 ): SpendLedger {
+  const now = options.now ?? (() => new Date());
   return {
-    reserve: (microcents) => repos.spend.reserve(engagementId, microcents),
+    reserve: (microcents) => repos.spend.reserve(engagementId, microcents, options.ceilingMicrocents),
     async settle(settlement: Settlement) {
       const charged = chargeOf(settlement.actualMicrocents, settlement.reservedMicrocents);
       const state = await repos.transaction((tx: TransactionalRepositories) =>

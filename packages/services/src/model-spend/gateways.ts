@@ -1,14 +1,12 @@
 // The gateways a run spends through: the engine's gateway wired to the configured provider and
 // prices, the engagement's ledger in the database and its audit log under DATA_DIR. A run spends
-// the engagement's budget; an investigate-further mini-run additionally stops at its own cap, so it
-// can never use more than it was given even when the engagement has more left.
+// the engagement's budget; an investigate-further mini-run additionally stops at its own ceiling, so
+// it can never use more than it was given even when the engagement has more left.
 import type { Repositories } from '@auditsvc/db';
 import {
   ModelGateway,
   ModelProvider,
   ProviderConfigExtras,
-  SpendLedger,
-  createCapLedger,
   createModelGateway,
   createPriceTable,
   createProviderFromConfig,
@@ -17,25 +15,8 @@ import type { Config, Logger } from '@auditsvc/runtime';
 import { createAuditLogWriter } from './audit-log-writer';
 import { createEngagementLedger } from './engagement-ledger';
 
-export type RunGatewayFactory = (engagementId: string, capCents: number | null) => ModelGateway;
-
-/** A ledger that reserves against both `inner` (the engagement budget) and a hard cap. */
-export function cappedLedger(inner: SpendLedger, capCents: number): SpendLedger {
-  const cap = createCapLedger(capCents);
-  return {
-    async reserve(microcents) {
-      if (!(await cap.reserve(microcents))) return false;
-      if (await inner.reserve(microcents)) return true;
-      // The engagement refused: give the cap its reservation back.
-      await cap.settle({ reservedMicrocents: microcents, actualMicrocents: 0n, stage: '', model: '' });
-      return false;
-    },
-    async settle(settlement) {
-      await cap.settle(settlement);
-      return inner.settle(settlement);
-    },
-  };
-}
+/** `ceilingMicrocents`: the engagement spend the run may reach (null: its budget alone). */
+export type RunGatewayFactory = (engagementId: string, ceilingMicrocents: bigint | null) => ModelGateway;
 
 /** A gateway spending one engagement's budget, writing its audit log. */
 export function createEngagementGateway(deps: {
@@ -45,15 +26,21 @@ export function createEngagementGateway(deps: {
   logger?: Logger;
   /** Defaults to the provider of the configuration. */
   provider?: ModelProvider;
-  /** A hard cap on top of the engagement's budget (investigate-further). */
-  capCents?: number | null;
+  /**
+   * A ceiling on the engagement's spend below its budget (investigate-further): kept in the
+   * engagement row's conditional reservation, not in this process, so an attempt that takes over
+   * from a killed one sees what the killed one spent.
+   */
+  ceilingMicrocents?: bigint | null;
 }): ModelGateway {
   const { config, repos, engagementId, logger } = deps;
-  const ledger = createEngagementLedger(repos, engagementId);
+  const ledger = createEngagementLedger(repos, engagementId, {
+    ceilingMicrocents: deps.ceilingMicrocents ?? undefined,
+  });
   return createModelGateway({
     provider: deps.provider ?? createProviderFromConfig(config, { logger }),
     pricing: createPriceTable(config.modelPricing),
-    ledger: deps.capCents == null ? ledger : cappedLedger(ledger, deps.capCents),
+    ledger,
     audit: createAuditLogWriter({ repos, dataDir: config.dataDir, engagementId }),
     engagementId,
     logger,
@@ -66,6 +53,6 @@ export function createRunGatewayFactory(deps: {
   logger: Logger;
 }): RunGatewayFactory {
   const { config, repos, logger } = deps;
-  return (engagementId, capCents) =>
-    createEngagementGateway({ config, repos, engagementId, logger, capCents });
+  return (engagementId, ceilingMicrocents) =>
+    createEngagementGateway({ config, repos, engagementId, logger, ceilingMicrocents });
 }

@@ -16,7 +16,7 @@ import type { Logger } from '@auditsvc/runtime';
 import { presentEngagement } from '../engagements/presenter';
 import { countRows, findingRows } from './finding-rows';
 import type { RunGatewayFactory } from '../model-spend/gateways';
-import type { StoredRunOptions } from './options';
+import { type StoredRunOptions, spendCeiling } from './options';
 import { loadCorpusSnapshot } from './snapshot';
 
 export interface RunExecutorDeps {
@@ -174,6 +174,11 @@ export function createRunExecutor(deps: RunExecutorDeps) {
       logger.info('run_started', { engagement_id: engagementId, run_id: runId, kind: run.kind });
 
       const options = run.options as unknown as StoredRunOptions;
+      // A mini-run's cap counts what its earlier attempts (a worker killed mid-run) already spent.
+      const ceiling =
+        run.kind === 'run'
+          ? null
+          : spendCeiling(options, (await repos.spend.state(engagementId))!.spentMicrocents);
       const recordProgress = progressRecorder(engagementId);
       const snapshot = await loadCorpusSnapshot(repos, engagement.clientId);
       if (snapshot.documents.length === 0) throw new Error('The corpus has no parsed documents.');
@@ -182,7 +187,7 @@ export function createRunExecutor(deps: RunExecutorDeps) {
         intake: engineIntake(engagement.intake),
         archetype: engagement.archetype,
         options: engineOptions(options),
-        gateway: deps.gateways(engagementId, run.kind === 'run' ? null : (options.budgetCents ?? null)),
+        gateway: deps.gateways(engagementId, ceiling),
         ...(options.steering ? { steering: options.steering } : {}),
         isCancelled: () => control.shuttingDown(),
         emit: async (event: RunEvent) => {

@@ -2,6 +2,7 @@
 // options of an investigate-further mini-run (one steered iteration on a budget of its own).
 import type { Primitive, SeverityLevel } from '@auditsvc/core';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '@auditsvc/engine';
+import { MICROCENTS_PER_CENT } from '../engagements/presenter';
 
 export interface RunRequest {
   client_id?: string;
@@ -28,6 +29,22 @@ export interface StoredRunOptions extends RunOptions {
   steering?: { text: string; primitive: Primitive; maxQuestions: number | null };
   /** The mini-run's own spend cap, in cents (investigate-further only). */
   budgetCents?: number;
+  /**
+   * The engagement's spend when the mini-run was queued, in micro-cents (a decimal string: JSON has
+   * no 64-bit integers). The mini-run may take it to this plus budgetCents over all its attempts.
+   */
+  spentBeforeMicrocents?: string;
+}
+
+/**
+ * The engagement spend an investigate-further mini-run may reach, or null for a full run (the
+ * budget alone). A mini-run queued before the baseline was stored counts from `spentNow`.
+ */
+export function spendCeiling(options: StoredRunOptions, spentNow: bigint): bigint | null {
+  if (options.budgetCents === undefined) return null;
+  const baseline =
+    options.spentBeforeMicrocents !== undefined ? BigInt(options.spentBeforeMicrocents) : spentNow;
+  return baseline + BigInt(Math.round(options.budgetCents * MICROCENTS_PER_CENT));
 }
 
 export function runOptionsFrom(request: RunRequest): RunOptions {
@@ -61,7 +78,7 @@ export function presentRunOptions(options: RunOptions) {
 export function investigateOptionsFrom(
   lastRun: RunOptions | null,
   steering: { text: string; primitive: Primitive; maxQuestions: number },
-  budgetCents: number,
+  budget: { cents: number; spentBeforeMicrocents: bigint },
 ): StoredRunOptions {
   const base = lastRun ?? DEFAULT_RUN_OPTIONS;
   return {
@@ -69,6 +86,7 @@ export function investigateOptionsFrom(
     maxIterations: 1,
     maxQuestionsPerIteration: steering.maxQuestions,
     steering,
-    budgetCents,
+    budgetCents: budget.cents,
+    spentBeforeMicrocents: budget.spentBeforeMicrocents.toString(),
   };
 }

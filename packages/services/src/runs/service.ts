@@ -184,7 +184,7 @@ export function createRunService(deps: RunServiceDeps) {
           primitive,
           maxQuestions: request.max_questions ?? INVESTIGATE_DEFAULT_MAX_QUESTIONS,
         },
-        budgetCents,
+        { cents: budgetCents, spentBeforeMicrocents: engagement.spentMicrocents },
       );
       await queue({
         engagement,
