@@ -161,3 +161,29 @@ it('fails or caps each hostile file with its reason, keeps everything, and inges
   expect(search.body.results[0].text).toContain('quokka vault');
   expect(peakRss(workerPid)).toBeLessThan(ONE_GB);
 });
+
+it('stops an ingest whose text passes the limit of one ingest, naming the file where it did', async () => {
+  const firm = await makeFirm(ctx);
+  const engagementId = (await makeEngagement(ctx, firm)).id;
+  // Three files of 7.2 million characters: each within the limit of one document, the third
+  // past the limit of one ingest (the worker holds every parsed text until it stores them).
+  const line = 'Access to the payroll system is reviewed by the controller every quarter.\n';
+  const part = Buffer.from(line.repeat(Math.ceil(7_200_000 / line.length)));
+  const names = ['part-1.txt', 'part-2.txt', 'part-3.txt'];
+  for (const name of names) {
+    const response = await ctx
+      .http()
+      .post(`/auditsvc/engagement/${engagementId}/corpus/upload`)
+      .set(admin)
+      .attach('file', part, name);
+    expect(response.status).toBe(201);
+  }
+  const corpus = await ingestToTheEnd(engagementId);
+  expect(corpus).toMatchObject({
+    status: 'ingest_failed',
+    file_count: 3,
+    error:
+      "1 file could not be parsed. part-3.txt: with this file the corpus's text passes 20000000 characters, the limit of one ingest",
+  });
+  expect(peakRss(worker.child.pid!)).toBeLessThan(ONE_GB);
+});
