@@ -50,7 +50,7 @@ it('stores an upload by id, answers 201 and moves the corpus to uploaded', async
     filename: 'Password-Policy.docx',
     size_bytes: bytes.length,
     content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    corpus: { status: 'uploaded', file_count: 1, total_bytes: bytes.length, error: null },
+    corpus: { status: 'uploaded', file_count: 1, total_bytes: bytes.length, error: null, warnings: [] },
   });
   const files = storedFiles(engagement.id);
   expect(files).toHaveLength(1);
@@ -66,6 +66,7 @@ it('stores an upload by id, answers 201 and moves the corpus to uploaded', async
     file_count: 1,
     total_bytes: bytes.length,
     error: null,
+    warnings: [],
   });
 });
 
@@ -187,7 +188,7 @@ it('deletes a file (404 for an unknown one) and goes back to empty', async () =>
     ok: true,
     engagement_id: engagement.id,
     filename: 'notes.txt',
-    corpus: { status: 'empty', file_count: 0, total_bytes: 0, error: null },
+    corpus: { status: 'empty', file_count: 0, total_bytes: 0, error: null, warnings: [] },
   });
   expect(storedFiles(engagement.id)).toEqual([]);
 });

@@ -68,7 +68,7 @@ describe('POST /auditsvc/engagement', () => {
       is_running: false,
       is_frozen: false,
       assigned_user_id: null,
-      corpus: { status: 'empty', file_count: 0, total_bytes: 0, error: null },
+      corpus: { status: 'empty', file_count: 0, total_bytes: 0, error: null, warnings: [] },
       progress: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -78,7 +78,7 @@ it('sends a keepalive every 30 s and closes once the work is gone', async () => 
       type: 'snapshot',
       engagement_id: engagement.id,
       client_id: null,
-      corpus: { status: 'ingesting', file_count: 0, total_bytes: 0, error: null },
+      corpus: { status: 'ingesting', file_count: 0, total_bytes: 0, error: null, warnings: [] },
       stage: null,
     },
   ]);

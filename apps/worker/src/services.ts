@@ -2,7 +2,7 @@
 // publishing progress, and the parse host that parses untrusted files in a child process.
 import Redis from 'ioredis';
 import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
-import { ParseHost, createParseHost } from '@auditsvc/ingest';
+import { ParseHost, createParseHost, extensionOf } from '@auditsvc/ingest';
 import { ProgressPublisher, createIngestStageStore, createProgressPublisher } from '@auditsvc/jobs';
 import type { Config, Logger } from '@auditsvc/runtime';
 import {
@@ -40,7 +40,18 @@ export async function createWorkerServices(config: Config, logger: Logger): Prom
   const progress = createProgressPublisher(redis, config.queuePrefix, (error) =>
     logger.warn('progress_unpublished', { error: error.message }),
   );
-  const parseHost = createParseHost({ timeoutMs: config.parseTimeoutMs });
+  const parseHost = createParseHost({
+    timeoutMs: config.parseTimeoutMs,
+    // The parser's time and peak memory per file, for sizing the parse limits (not the client's
+    // file name: only its type).
+    onFileDone: (report) =>
+      logger.debug('parse_file_done', {
+        type: extensionOf(report.filename),
+        ok: report.ok,
+        ms: report.elapsedMs,
+        peak_rss_mb: report.peakRssBytes === null ? null : Math.round(report.peakRssBytes / 1024 / 1024),
+      }),
+  });
   const ingest = createIngestService({
     repos,
     parser: parseHost,

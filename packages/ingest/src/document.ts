@@ -1,6 +1,7 @@
 // Builds a ParsedDocument from a parser's sections, so every parser gets the same layout: section
 // texts joined by a blank line, each section's `start` its exact offset in the full text.
-import type { CorpusExtension, DocumentSection, ParsedDocument } from './types';
+import { INGEST_LIMITS } from './limits';
+import { ParseError, type CorpusExtension, type DocumentSection, type ParsedDocument } from './types';
 
 export const SECTION_SEPARATOR = '\n\n';
 
@@ -8,6 +9,20 @@ export interface SectionDraft {
   text: string;
   page?: number | null;
   sheet?: string | null;
+}
+
+/**
+ * Refuses a document whose text passes INGEST_LIMITS.maxDocumentChars. buildDocument checks every
+ * document; parsers that accumulate text page by page or message by message check as they go, so
+ * a file that would yield gigabytes of text stops early.
+ */
+export function assertTextWithinLimit(document: string, chars: number): void {
+  const max = INGEST_LIMITS.maxDocumentChars;
+  if (chars > max)
+    throw new ParseError(
+      document,
+      `its text is over ${max} characters, the limit; split it into smaller files`,
+    );
 }
 
 export function buildDocument(input: {
@@ -24,6 +39,7 @@ export function buildDocument(input: {
     sections.push({ text: draft.text, start: offset, page: draft.page ?? null, sheet: draft.sheet ?? null });
     offset += draft.text.length;
   }
+  assertTextWithinLimit(input.document, offset);
   return {
     document: input.document,
     extension: input.extension,

@@ -1,8 +1,10 @@
-// Parses untrusted files in a child process, one at a time, with a time limit per file. A file that
-// hangs a parser is killed after `timeoutMs`; one that crashes it (out of memory, a native fault)
-// fails alone: the next file gets a fresh child. The child is Node with tsx's CommonJS hook preloaded
-// (not the tsx CLI, which would put a relay process in between and leave the parser running when
-// the relay is killed), and its heap is capped so a memory bomb cannot take the worker with it.
+// Parses untrusted files in a child process, one at a time, with a time limit and a memory limit
+// per file. A file that hangs a parser is killed after `timeoutMs`; one that makes the child's
+// resident memory pass `maxRssMb` (checked every 100 ms, Linux) is killed then; one that crashes it
+// (out of heap, a native fault) fails alone: the next file gets a fresh child. The child is Node
+// with tsx's CommonJS hook preloaded (not the tsx CLI, which would put a relay process in between
+// and leave the parser running when the relay is killed), and its heap is capped too, so a memory
+// bomb cannot take the worker with it. Each failure names its reason.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -11,13 +13,29 @@ import path from 'node:path';
 
 import { CHILD_TMP_PREFIX, type ChildReply, type ParseRequest } from './parse-protocol';
 import type { ParseFileInput } from './parse-file';
+import { peakResidentBytes, residentBytes, resetPeakResident } from './process-memory';
 import { ParseError, type ParsedDocument } from './types';
 
 export interface ParseHostOptions {
   /** Per-file time limit, from the moment the file is handed to a ready child. Default 60 s. */
   timeoutMs?: number;
-  /** V8 old-space cap of the child. Default 2048 MB. */
+  /** V8 old-space cap of the child. Default 640 MB. */
   maxOldSpaceMb?: number;
+  /** Resident memory cap of the child (its heap, buffers and code). Default 896 MB. */
+  maxRssMb?: number;
+  /** Told about each file once it is done: for monitoring, e.g. logging each parse's peak memory. */
+  onFileDone?: (report: ParseReport) => void;
+}
+
+/** How one file's parse went. */
+export interface ParseReport {
+  filename: string;
+  ok: boolean;
+  /** The failure reason (as in the ParseError), null when parsed. */
+  reason: string | null;
+  /** The child's highest resident memory while it parsed this file; null where it cannot be read. */
+  peakRssBytes: number | null;
+  elapsedMs: number;
 }
 
 export interface ParseHost {
@@ -29,7 +47,9 @@ export interface ParseHost {
 }
 
 export const DEFAULT_PARSE_TIMEOUT_MS = 60_000;
-const DEFAULT_MAX_OLD_SPACE_MB = 2_048;
+export const DEFAULT_PARSE_MAX_OLD_SPACE_MB = 640;
+export const DEFAULT_PARSE_MAX_RSS_MB = 896;
+const MEMORY_CHECK_MS = 100;
 const STDERR_TAIL_CHARS = 4_096;
 const CHILD_SCRIPT = path.join(__dirname, 'parse-child.ts');
 
@@ -118,7 +138,8 @@ function crashReason(how: string, stderr: string): string {
 
 export function createParseHost(options: ParseHostOptions = {}): ParseHost {
   const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
-  const maxOldSpaceMb = options.maxOldSpaceMb ?? DEFAULT_MAX_OLD_SPACE_MB;
+  const maxOldSpaceMb = options.maxOldSpaceMb ?? DEFAULT_PARSE_MAX_OLD_SPACE_MB;
+  const maxRssBytes = (options.maxRssMb ?? DEFAULT_PARSE_MAX_RSS_MB) * 1024 * 1024;
   let child: Child | null = null;
   let nextId = 1;
   let closed = false;
@@ -141,35 +162,58 @@ export function createParseHost(options: ParseHostOptions = {}): ParseHost {
       throw new ParseError(input.filename, (error as Error).message);
     }
     const id = nextId++;
+    const pid = current.process.pid!;
+    const started = Date.now();
+    // The peak is measured from here: the kernel's high-water mark, reset for this file, or, where
+    // it cannot be reset, the highest of the samples the memory check takes.
+    const peakResettable = resetPeakResident(pid);
+    let sampledPeak = residentBytes(pid);
     return new Promise<ParsedDocument>((resolve, reject) => {
       let settled = false;
-      const finish = (outcome: () => void) => {
+      const finish = (outcome: { document: ParsedDocument } | { reason: string }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearInterval(memoryCheck);
         current.process.off('message', onMessage);
         current.process.off('close', onClose);
-        outcome();
+        const kernelPeak = peakResettable ? peakResidentBytes(pid) : null;
+        const peaks = [kernelPeak, sampledPeak].filter((bytes): bytes is number => bytes !== null);
+        options.onFileDone?.({
+          filename: input.filename,
+          ok: 'document' in outcome,
+          reason: 'reason' in outcome ? outcome.reason : null,
+          peakRssBytes: peaks.length > 0 ? Math.max(...peaks) : null,
+          elapsedMs: Date.now() - started,
+        });
+        if ('document' in outcome) resolve(outcome.document);
+        else reject(new ParseError(input.filename, outcome.reason));
       };
       const onMessage = (message: ChildReply) => {
-        if (message.type === 'parsed' && message.id === id) finish(() => resolve(message.document));
-        if (message.type === 'failed' && message.id === id)
-          finish(() => reject(new ParseError(input.filename, message.reason)));
+        if (message.type === 'parsed' && message.id === id) finish({ document: message.document });
+        if (message.type === 'failed' && message.id === id) finish({ reason: message.reason });
       };
       const timer = setTimeout(() => {
-        finish(() =>
-          reject(new ParseError(input.filename, `parsing took longer than ${seconds(limitMs)} s`)),
-        );
+        finish({ reason: `parsing took longer than ${seconds(limitMs)} s` });
         discardChild(current);
       }, limitMs);
+      const memoryCheck = setInterval(() => {
+        const resident = residentBytes(pid);
+        if (resident === null) return;
+        sampledPeak = Math.max(sampledPeak ?? 0, resident);
+        if (resident <= maxRssBytes) return;
+        finish({
+          reason: `the parser used more than ${maxRssBytes / 1024 / 1024} MB of memory on this file`,
+        });
+        discardChild(current);
+      }, MEMORY_CHECK_MS);
       current.process.on('message', onMessage);
       // 'close' (not a promise callback) so that nothing of this file stays referenced by a
       // long-lived child once the file is done; 'close' also waits for the last stderr output.
       const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
         if (child === current) child = null;
         const how = signal ? `signal ${signal}` : `exit code ${code}`;
-        const reason = closed ? 'the parse host was closed' : crashReason(how, current.stderrTail());
-        finish(() => reject(new ParseError(input.filename, reason)));
+        finish({ reason: closed ? 'the parse host was closed' : crashReason(how, current.stderrTail()) });
       };
       current.process.on('close', onClose);
       const request: ParseRequest = {
@@ -180,11 +224,7 @@ export function createParseHost(options: ParseHostOptions = {}): ParseHost {
       };
       current.process.send(request, (error) => {
         if (error) {
-          finish(() =>
-            reject(
-              new ParseError(input.filename, `the file could not be handed to the parser (${error.message})`),
-            ),
-          );
+          finish({ reason: `the file could not be handed to the parser (${error.message})` });
           discardChild(current);
         }
       });

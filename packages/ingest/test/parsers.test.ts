@@ -259,12 +259,20 @@ describe('OCR', () => {
   });
 
   it('fails an image that is not one with a reason', async () => {
-    const bytes = Buffer.concat([
-      readFileSync(path.join(fixturesDir, 'retention-scan.jpg')).subarray(0, 3),
-      Buffer.alloc(100, 7),
-    ]);
-    const error = await parseError({ bytes, filename: 'broken.jpg' });
-    expect(error.reason).toMatch(/^OCR could not read the image/);
+    const signature = readFileSync(path.join(fixturesDir, 'retention-scan.jpg')).subarray(0, 3);
+    // No frame header: refused before OCR.
+    const headless = await parseError({
+      bytes: Buffer.concat([signature, Buffer.alloc(100, 7)]),
+      filename: 'broken.jpg',
+    });
+    expect(headless.reason).toBe('the image is malformed (its size could not be read)');
+    // A frame header (100 x 100, one component), then garbage: tesseract says it cannot read it.
+    const frame = Buffer.from([0xc0, 0x00, 0x0b, 0x08, 0x00, 0x64, 0x00, 0x64, 0x01, 0x01, 0x11, 0x00]);
+    const garbled = await parseError({
+      bytes: Buffer.concat([signature, frame, Buffer.alloc(100, 7)]),
+      filename: 'garbled.jpg',
+    });
+    expect(garbled.reason).toMatch(/^OCR could not read the image/);
   });
 });
 

@@ -12,8 +12,14 @@ export const corpusObject: JsonSchema = {
     file_count: count,
     total_bytes: count,
     error: { type: ['string', 'null'] },
+    warnings: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'What the last ingest capped or read poorly, "<file>: <note>" (a mailbox cut at 10,000 messages, a TIFF at 100 pages, a scan with no text).',
+    },
   },
-  required: ['status', 'file_count', 'total_bytes', 'error'],
+  required: ['status', 'file_count', 'total_bytes', 'error', 'warnings'],
   additionalProperties: false,
 };
 

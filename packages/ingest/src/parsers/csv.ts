@@ -1,16 +1,26 @@
 // CSV: parsed by RFC 4180 rules (quoted cells may hold commas, quotes and line breaks), then one
 // text line per row with the cells kept apart by " | ", so a quote can name a row's cells exactly
-// and a line break inside a cell cannot split a row.
+// and a line break inside a cell cannot split a row. Each row becomes its line as soon as it is read,
+// so a large file never holds an array of cells per row (for 1M rows that was gigabytes).
 import { buildDocument, normaliseText } from '../document';
+import { INGEST_LIMITS } from '../limits';
 import { ParseError } from '../types';
 import type { Parser } from './parser';
 import { decodeText } from './text-decode';
 
 export const CELL_SEPARATOR = ' | ';
-const MAX_ROWS = 1_000_000;
 
-export function parseCsvRows(text: string, delimiter = ','): string[][] {
-  const rows: string[][] = [];
+class TooManyRows extends Error {}
+
+/** Calls `onRow` with the cells of each row in turn; at most INGEST_LIMITS.maxCsvRows rows. */
+export function forEachCsvRow(text: string, delimiter: string, onRow: (cells: string[]) => void): void {
+  const maxRows = INGEST_LIMITS.maxCsvRows;
+  let rows = 0;
+  const emit = (cells: string[]) => {
+    rows += 1;
+    if (rows > maxRows) throw new TooManyRows(`the CSV has more than ${maxRows} rows, the limit`);
+    onRow(cells);
+  };
   let row: string[] = [];
   let cell = '';
   let quoted = false;
@@ -30,17 +40,15 @@ export function parseCsvRows(text: string, delimiter = ','): string[][] {
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[index + 1] === '\n') index += 1;
       row.push(cell);
-      rows.push(row);
+      emit(row);
       row = [];
       cell = '';
-      if (rows.length > MAX_ROWS) throw new RangeError(`more than ${MAX_ROWS} rows`);
     } else cell += char;
   }
   if (cell.length > 0 || row.length > 0) {
     row.push(cell);
-    rows.push(row);
+    emit(row);
   }
-  return rows;
 }
 
 /** Semicolon-separated exports (common in Europe) when the header has semicolons but no commas. */
@@ -55,12 +63,14 @@ export function rowToLine(cells: string[]): string {
 
 export const parseCsv: Parser = async ({ bytes, document, extension }) => {
   const text = decodeText(bytes);
-  let rows: string[][];
+  const lines: string[] = [];
   try {
-    rows = parseCsvRows(text, guessDelimiter(text));
+    forEachCsvRow(text, guessDelimiter(text), (cells) => {
+      if (cells.some((cell) => cell.trim() !== '')) lines.push(rowToLine(cells));
+    });
   } catch (error) {
-    throw new ParseError(document, `the CSV is too large to index (${(error as Error).message})`);
+    if (error instanceof TooManyRows) throw new ParseError(document, error.message);
+    throw error;
   }
-  const lines = rows.filter((cells) => cells.some((cell) => cell.trim() !== '')).map(rowToLine);
   return buildDocument({ document, extension, sections: [{ text: normaliseText(lines.join('\n')) }] });
 };

@@ -1,10 +1,11 @@
-// DOCX: the zip package goes through the zip guard, then word/document.xml is read with xmldom.
+// DOCX: the zip package goes through the zip guard, word/document.xml through the XML guard (no
+// DOCTYPE, so no entity expansion of any kind; bounded nesting), then it is read with xmldom.
 // Each paragraph becomes a line; each table cell becomes a line (a cell's paragraphs joined by a
-// space), in reading order. A DOCTYPE is refused outright: Word never writes one, and refusing it
-// rules out entity expansion of any kind (xmldom resolves no external entities either way).
+// space), in reading order.
 import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 
 import { buildDocument, normaliseText } from '../document';
+import { assertXmlPartSafe } from '../xml-guard';
 import { guardedUnzip } from '../zip-guard';
 import { ParseError } from '../types';
 import type { Parser } from './parser';
@@ -67,8 +68,8 @@ function blockLines(container: Element): string[] {
   return lines;
 }
 
-export function documentXmlToText(document: string, xml: string): string {
-  if (/<!DOCTYPE/i.test(xml)) throw new ParseError(document, 'the document XML declares a DOCTYPE; refused');
+/** The text of word/document.xml, which the XML guard has passed. */
+function documentXmlToText(document: string, xml: string): string {
   const errors: string[] = [];
   let body: Element | undefined;
   try {
@@ -93,6 +94,7 @@ export const parseDocx: Parser = async ({ bytes, document, extension }) => {
   const parts = guardedUnzip(document, bytes, (name) => name === MAIN_PART);
   const main = parts.get(MAIN_PART);
   if (!main) throw new ParseError(document, `not a Word document (no ${MAIN_PART} in the package)`);
+  assertXmlPartSafe(document, MAIN_PART, main);
   const xml = new TextDecoder('utf-8').decode(main);
   return buildDocument({
     document,

@@ -3,10 +3,8 @@
 // text part) and the names of attachments (their content is not indexed).
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 
+import { INGEST_LIMITS } from '../limits';
 import { htmlToText } from './html-text';
-
-/** Messages with more MIME parts than this are refused (a cheap defence against part bombs). */
-export const MAX_MIME_PARTS = 500;
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string {
   if (!value) return '';
@@ -38,9 +36,10 @@ export function formatMessage(mail: ParsedMail): string {
 
 /** Parses one raw message; throws a plain Error with the reason (callers name the file). */
 export async function parseMessage(raw: Buffer): Promise<string> {
+  // Messages with too many MIME parts are refused before parsing: a cheap defence against part bombs.
   const parts = countMimeParts(raw);
-  if (parts > MAX_MIME_PARTS)
-    throw new Error(`a message has ${parts} MIME parts; at most ${MAX_MIME_PARTS} are read`);
+  const maxParts = INGEST_LIMITS.maxMimeParts;
+  if (parts > maxParts) throw new Error(`a message has ${parts} MIME parts; at most ${maxParts} are read`);
   // mailparser fills `text` from the HTML part when there is no text part (html-to-text).
   const mail = await simpleParser(raw, {
     skipImageLinks: true,

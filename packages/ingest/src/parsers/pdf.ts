@@ -2,12 +2,11 @@
 // joined into lines by their baseline (a run on a new baseline starts a new line, a wider than
 // normal gap between baselines a new paragraph) and runs on one line are separated by a space when
 // the layout leaves a gap. `isEvalSupported: false` closes CVE-2024-4367 (font code evaluation).
-import { buildDocument, normaliseText } from '../document';
+import { assertTextWithinLimit, buildDocument, normaliseText } from '../document';
+import { INGEST_LIMITS } from '../limits';
 import { loadPdfJs, pdfJsAssetDir } from '../pdfjs';
 import { ParseError } from '../types';
 import type { Parser } from './parser';
-
-const MAX_PAGES = 5_000;
 
 interface TextRun {
   str: string;
@@ -100,18 +99,18 @@ export const parsePdf: Parser = async ({ bytes, document, extension }) => {
     } catch (error) {
       throw new ParseError(document, describePdfError(error));
     }
-    if (pdf.numPages > MAX_PAGES)
-      throw new ParseError(document, `the PDF has ${pdf.numPages} pages; at most ${MAX_PAGES} are indexed`);
+    const maxPages = INGEST_LIMITS.maxPdfPages;
+    if (pdf.numPages > maxPages)
+      throw new ParseError(document, `the PDF has ${pdf.numPages} pages; at most ${maxPages} are indexed`);
     const sections = [];
     const warnings: string[] = [];
+    let chars = 0;
     for (let number = 1; number <= pdf.numPages; number += 1) {
+      let text: string;
       try {
         const page = await pdf.getPage(number);
         const content = await page.getTextContent();
-        sections.push({
-          text: normaliseText(joinTextRuns((content.items as unknown[]).filter(isTextRun))),
-          page: number,
-        });
+        text = normaliseText(joinTextRuns((content.items as unknown[]).filter(isTextRun)));
         page.cleanup();
       } catch (error) {
         throw new ParseError(
@@ -119,6 +118,9 @@ export const parsePdf: Parser = async ({ bytes, document, extension }) => {
           `page ${number} of the PDF is malformed (${(error as Error).message})`,
         );
       }
+      chars += text.length;
+      assertTextWithinLimit(document, chars);
+      sections.push({ text, page: number });
     }
     const empty = sections.filter((section) => section.text === '').length;
     if (empty === sections.length && sections.length > 0)

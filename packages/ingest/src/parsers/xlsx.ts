@@ -1,11 +1,13 @@
-// XLSX: the zip guard first, then exceljs (SheetJS's npm package is frozen with open CVEs). Every
-// worksheet is a section named by its sheet; each non-empty row is a line of its cells' text kept
-// apart by " | ". Dates are written as ISO dates (with the time only when there is one), formulas
-// as their cached result, rich text and hyperlinks as their text.
+// XLSX: the zip guard first, the XML guard on every XML part (no DOCTYPE, bounded nesting), then
+// exceljs (SheetJS's npm package is frozen with open CVEs). Every worksheet is a section named by
+// its sheet; each non-empty row is a line of its cells' text kept apart by " | ". Dates are written
+// as ISO dates (with the time only when there is one), formulas as their cached result, rich text
+// and hyperlinks as their text.
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 
 import { buildDocument, normaliseText } from '../document';
+import { assertXmlPartSafe, isXmlPart } from '../xml-guard';
 import { guardedUnzip } from '../zip-guard';
 import { ParseError } from '../types';
 import { CELL_SEPARATOR } from './csv';
@@ -36,6 +38,7 @@ export const parseXlsx: Parser = async ({ bytes, document, extension }) => {
   const parts = guardedUnzip(document, bytes, () => true);
   if (!parts.has(WORKBOOK_PART))
     throw new ParseError(document, `not an Excel workbook (no ${WORKBOOK_PART} in the package)`);
+  for (const [name, part] of parts) if (isXmlPart(name)) assertXmlPartSafe(document, name, part);
   // exceljs reads a zip through its central directory, which may point at entries the guard (reading
   // local headers in order) never measured; so it gets a new archive of exactly the guarded parts.
   const measured = zipSync(Object.fromEntries(parts), { level: 0 });

@@ -6,10 +6,15 @@
 // The job is idempotent: it acts only while the corpus is `ingesting`, and writes everything in
 // one transaction that first claims `ingesting -> ingested`, so an attempt killed before it left
 // nothing behind and a repeated one writes nothing. Files are only read.
+//
+// What parsers capped or read poorly (a mailbox cut at its message limit, a scan with no text)
+// is kept as the corpus warnings, "<file>: <note>", whether the ingest completes or fails.
+// Everything parsed is held in memory until that transaction, so the corpus's text is capped
+// (INGEST_LIMITS.maxCorpusChars): past it the ingest stops and fails naming the file.
 import fs from 'node:fs';
 import { newId } from '@auditsvc/core';
 import type { ChunkCreate, Repositories } from '@auditsvc/db';
-import { ParseError, ParsedDocument, chunkDocument } from '@auditsvc/ingest';
+import { INGEST_LIMITS, ParseError, ParsedDocument, chunkDocument } from '@auditsvc/ingest';
 import type { ProgressPublisher } from '@auditsvc/jobs';
 import type { Logger } from '@auditsvc/runtime';
 import { corpusFilePath } from './storage';
@@ -31,6 +36,17 @@ export interface IngestStageStore {
 
 /** At most this many failing files are named in the error; the rest are counted. */
 const NAMED_FAILURES = 10;
+/** At most this many warnings are kept; the last one then counts the rest. */
+const KEPT_WARNINGS = 50;
+
+function corpusWarnings(files: { id: string; filename: string }[], parsed: Map<string, ParsedDocument>) {
+  const warnings = files.flatMap((file) =>
+    (parsed.get(file.id)?.warnings ?? []).map((warning) => `${file.filename}: ${warning}`),
+  );
+  if (warnings.length <= KEPT_WARNINGS) return warnings;
+  const more = warnings.length - (KEPT_WARNINGS - 1);
+  return [...warnings.slice(0, KEPT_WARNINGS - 1), `and ${more} more warnings`];
+}
 
 function describeFailures(failures: Map<string, { filename: string; reason: string }>): string {
   const list = [...failures.values()];
@@ -49,10 +65,11 @@ export function createIngestService(deps: IngestDeps & { stages: IngestStageStor
   }
 
   /** Ends the ingest as failed (also after a crash that used up the job's attempts). */
-  async function fail(engagementId: string, error: string): Promise<void> {
+  async function fail(engagementId: string, error: string, warnings: string[] = []): Promise<void> {
     const applied = await repos.engagements.updateIfCorpusStatus(engagementId, ['ingesting'], {
       corpusStatus: 'ingest_failed',
       corpusError: error,
+      corpusWarnings: warnings,
     });
     await deps.stages.set(engagementId, null);
     if (applied) await progress.publish(engagementId, 'corpus', { type: 'ingest_failed', error });
@@ -75,12 +92,23 @@ export function createIngestService(deps: IngestDeps & { stages: IngestStageStor
       await stage(engagementId, 'loading', `Parsing ${files.length} files.`);
       const parsed = new Map<string, ParsedDocument>();
       const failures = new Map<string, { filename: string; reason: string }>();
+      let corpusChars = 0;
       for (const file of files) {
         try {
           const bytes = await fs.promises.readFile(
             corpusFilePath(deps.dataDir, engagementId, file.storedName),
           );
-          parsed.set(file.id, await deps.parser.parse({ bytes, filename: file.filename }));
+          const document = await deps.parser.parse({ bytes, filename: file.filename });
+          corpusChars += document.text.length;
+          if (corpusChars > INGEST_LIMITS.maxCorpusChars) {
+            // The files after this one are not parsed: the ingest fails whatever they hold.
+            failures.set(file.id, {
+              filename: file.filename,
+              reason: `with this file the corpus's text passes ${INGEST_LIMITS.maxCorpusChars} characters, the limit of one ingest`,
+            });
+            break;
+          }
+          parsed.set(file.id, document);
         } catch (error) {
           // A ParseError is about the file; anything else (the file vanished from disk) is reported
           // the same way, naming the file, so the client knows what to replace.
@@ -99,7 +127,7 @@ export function createIngestService(deps: IngestDeps & { stages: IngestStageStor
           engagementId,
           new Map([...failures].map(([id, failure]) => [id, failure.reason])),
         );
-        await fail(engagementId, describeFailures(failures));
+        await fail(engagementId, describeFailures(failures), corpusWarnings(files, parsed));
         return;
       }
 
@@ -117,6 +145,7 @@ export function createIngestService(deps: IngestDeps & { stages: IngestStageStor
         const claimed = await tx.engagements.updateIfCorpusStatus(engagementId, ['ingesting'], {
           corpusStatus: 'ingested',
           corpusError: null,
+          corpusWarnings: corpusWarnings(files, parsed),
           clientId: engagementId,
         });
         if (!claimed) return false;

@@ -123,7 +123,7 @@ export function createCorpusService(deps: CorpusDeps) {
           const editable = await tx.engagements.updateIfCorpusStatus(
             engagementId,
             CORPUS_EDITABLE,
-            { corpusStatus: 'uploaded', corpusError: null },
+            { corpusStatus: 'uploaded', corpusError: null, corpusWarnings: [] },
             { unfrozen: true },
           );
           if (!editable) throw new ConflictError('An ingest of this corpus started meanwhile.');
@@ -204,7 +204,7 @@ export function createCorpusService(deps: CorpusDeps) {
       const started = await repos.engagements.updateIfCorpusStatus(
         engagementId,
         CORPUS_INGESTABLE,
-        { corpusStatus: 'ingesting', corpusError: null },
+        { corpusStatus: 'ingesting', corpusError: null, corpusWarnings: [] },
         { unfrozen: true },
       );
       if (!started) throw new ConflictError('An ingest of this corpus is already running.');

@@ -48,6 +48,7 @@ export function presentEngagement(
       file_count: corpus.fileCount,
       total_bytes: corpus.totalBytes,
       error: engagement.corpusError,
+      warnings: (engagement.corpusWarnings as string[] | null) ?? [],
     },
     progress: (engagement.progress as Record<string, unknown> | null) ?? null,
     created_at: engagement.createdAt.toISOString(),

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "engagements" ADD COLUMN     "corpus_warnings" JSONB;
