@@ -47,6 +47,12 @@ export interface Config {
   jobLockMs: number;
   /** Time limit for parsing one corpus file (a parser that hangs fails that file). */
   parseTimeoutMs: number;
+  /**
+   * How long an API process trusts a session it resolved without reading it again
+   * (SESSION_CACHE_MS; 0: every request reads it). Revocations end cached sessions on every
+   * process at once through Redis, so this bounds only what a lost signal could miss.
+   */
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     bcryptCost: integer('BCRYPT_COST', 12, 12, 15),
     jobLockMs: integer('JOB_LOCK_MS', 30_000, 1000, 600_000),
     parseTimeoutMs: integer('PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    sessionCacheMs: integer('SESSION_CACHE_MS', 5_000, 0, 600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
