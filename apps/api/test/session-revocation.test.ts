@@ -18,11 +18,10 @@ const PROPAGATION_DEADLINE_MS = 1_000;
 beforeAll(async () => {
   ctx = await createTestContext();
   actors = await makeActors(ctx);
-  [apiA, apiB] = await Promise.all([
-    startApiProcess(ctx, { SESSION_CACHE_MS: '60000' }),
-    startApiProcess(ctx, { SESSION_CACHE_MS: '60000' }),
-  ]);
-}, 120_000);
+  // One after the other: two starting at once on a loaded 2-core machine can miss their deadlines.
+  apiA = await startApiProcess(ctx, { SESSION_CACHE_MS: '60000' });
+  apiB = await startApiProcess(ctx, { SESSION_CACHE_MS: '60000' });
+}, 180_000);
 afterAll(async () => {
   await Promise.all([apiA?.stop(), apiB?.stop()]);
   await ctx.close();
