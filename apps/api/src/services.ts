@@ -55,7 +55,9 @@ import {
   createStreamStateService,
   createTemplateService,
   createUserService,
+  createSessionCache,
 } from '@auditsvc/services';
+import { SessionRevocationChannel, createSessionRevocationChannel } from './session-revocation-channel';
 
 /** How long POST deliver waits for the polished deliverable before it answers. */
 const POLISH_WAIT_MS = 20_000;
@@ -89,6 +91,8 @@ export interface AppServices {
   jobs: JobProducer;
   progressSubscriber: ProgressSubscriber;
   streamState: StreamStateService;
+  /** Revocations of sessions, heard from every API process (open streams watch it). */
+  sessionRevocations: SessionRevocationChannel;
   close(): Promise<void>;
 }
 
@@ -121,6 +125,15 @@ export async function createAppServices(config: Config, logger: Logger): Promise
   const jobs = createJobProducer(queueConnection, config.queuePrefix);
   const progressSubscriber = createProgressSubscriber(subscriberConnection, config.queuePrefix);
   const passwords = createPasswordHasher(config.bcryptCost);
+  const sessionCache = createSessionCache(config.sessionCacheMs);
+  const sessionRevocations = createSessionRevocationChannel({
+    redisUrl: config.redisUrl,
+    queuePrefix: config.queuePrefix,
+    publisher: redis,
+    cache: sessionCache,
+    logger,
+  });
+  const revoker = sessionRevocations;
   const now = () => new Date();
   const box = createSecretBox(
     config.dataEncryptionKey ?? loadOrCreateSecret(config.dataDir, 'data-encryption.key'),
@@ -173,10 +186,18 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     repos,
     redis,
     passwords,
-    auth: createAuthService({ repos, passwords, mfa, adminToken: config.adminToken, now }),
+    auth: createAuthService({
+      repos,
+      passwords,
+      mfa,
+      adminToken: config.adminToken,
+      now,
+      sessionCache,
+      revoker,
+    }),
     mfa,
-    recovery: createRecoveryService({ repos, passwords, logger }),
-    users: createUserService({ repos, passwords }),
+    recovery: createRecoveryService({ repos, passwords, logger, revoker }),
+    users: createUserService({ repos, passwords, revoker }),
     firms: createFirmService({ repos }),
     engagements,
     findings: createFindingReviewService({ repos, engagements }),
@@ -217,7 +238,9 @@ export async function createAppServices(config: Config, logger: Logger): Promise
       engagements,
       ingestStages: createIngestStageStore(redis, config.queuePrefix),
     }),
+    sessionRevocations,
     async close() {
+      await sessionRevocations.close();
       await jobs.close().catch(() => undefined);
       await progressSubscriber.close();
       queueConnection.disconnect();

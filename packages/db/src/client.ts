@@ -16,6 +16,11 @@ export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$trans
 
 export interface Database {
   prisma: PrismaClient;
+  /**
+   * The client for raw reads outside a transaction: on SQLite the read-only connection (see
+   * serializeSqlite), on PostgreSQL the pool. Model reads through `prisma` go there by themselves.
+   */
+  reader: PrismaClient;
   provider: DatabaseProvider;
   /** Runs `work` in one interactive transaction. */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
@@ -34,20 +39,48 @@ class Lane {
   }
 }
 
+/** The model operations that only read; outside a transaction they go to the read connection. */
+const READ_OPERATIONS = new Set([
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'count',
+  'aggregate',
+  'groupBy',
+]);
+
+type ModelDelegates = Record<string, Record<string, (args: unknown) => Promise<unknown>>>;
+
 /**
  * The SQLite adapter has one connection, and its queries do not wait for an open interactive
  * transaction: another request's query would run inside that transaction and share its fate (a
- * rollback would undo it). So on SQLite every query and every transaction takes its turn in one
+ * rollback would undo it). So on SQLite every write and every transaction takes its turn in one
  * lane; queries issued from inside a transaction's work (marked through AsyncLocalStorage) run at
  * once, within it.
+ *
+ * Plain model reads outside a transaction do not queue: they run on a second, read-only
+ * connection. In WAL mode a reader sees the last committed state and never waits for the writer,
+ * so a read neither sees a write that is later rolled back nor waits for a long transaction.
+ * (Raw queries keep the lane: the client cannot tell a raw read from a raw write.)
  */
-function serializeSqlite(base: SqlitePrismaClient): Pick<Database, 'prisma' | 'transaction'> {
+function serializeSqlite(
+  base: SqlitePrismaClient,
+  reader: SqlitePrismaClient,
+): Pick<Database, 'prisma' | 'transaction'> {
   const lane = new Lane();
   const insideTransaction = new AsyncLocalStorage<true>();
+  const readDelegates = reader as unknown as ModelDelegates;
   const prisma = base.$extends({
     query: {
-      $allOperations({ args, query }) {
-        return insideTransaction.getStore() ? query(args) : lane.run(() => query(args));
+      $allOperations({ model, operation, args, query }) {
+        if (insideTransaction.getStore()) return query(args);
+        if (model && READ_OPERATIONS.has(operation)) {
+          const delegate = model.charAt(0).toLowerCase() + model.slice(1);
+          return readDelegates[delegate]![operation]!(args);
+        }
+        return lane.run(() => query(args));
       },
     },
   }) as unknown as PrismaClient;
@@ -74,12 +107,25 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
     await prisma.$queryRawUnsafe('PRAGMA synchronous = NORMAL');
     await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
     await prisma.$queryRawUnsafe('PRAGMA busy_timeout = 10000');
-    return { ...serializeSqlite(prisma), provider, close: () => prisma.$disconnect() };
+    const reader = new SqlitePrismaClient({
+      adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000, readonly: true }),
+    });
+    await reader.$queryRawUnsafe('PRAGMA busy_timeout = 10000');
+    return {
+      ...serializeSqlite(prisma, reader),
+      reader,
+      provider,
+      close: async () => {
+        await reader.$disconnect();
+        await prisma.$disconnect();
+      },
+    };
   }
   const pg = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
   const prisma = pg as unknown as PrismaClient;
   return {
     prisma,
+    reader: prisma,
     provider,
     transaction: (work) => prisma.$transaction(work, { timeout: TRANSACTION_TIMEOUT_MS }),
     close: () => pg.$disconnect(),

@@ -52,6 +52,12 @@ export interface Config {
    * the worker its jobs. What is still running then is cut (API) or handed back to the queue.
    */
   shutdownGraceMs: number;
+  /**
+   * How long an API process trusts a session it resolved without reading it again
+   * (SESSION_CACHE_MS; 0: every request reads it). Revocations end cached sessions on every
+   * process at once through Redis, so this bounds only what a lost signal could miss.
+   */
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobLockMs: integer('JOB_LOCK_MS', 30_000, 1000, 600_000),
     parseTimeoutMs: integer('PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     shutdownGraceMs: integer('SHUTDOWN_GRACE_MS', 20_000, 1_000, 600_000),
+    sessionCacheMs: integer('SESSION_CACHE_MS', 5_000, 0, 600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -7,6 +7,7 @@ export * from './auth/passwords';
 export * from './auth/recovery';
 export * from './auth/secret-box';
 export * from './auth/service';
+export * from './auth/session-cache';
 export * from './auth/tokens';
 export * from './auth/totp';
 export * from './firms/image';

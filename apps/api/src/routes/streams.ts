@@ -33,19 +33,40 @@ async function streamFor(
     adminToken: req.headers['x-admin-token'] as string | undefined,
     authorization: req.headers.authorization,
   };
+  // The session is watched through the revocation signal, not re-read every few seconds: at a
+  // thousand open streams that would be hundreds of queries a second. (Answered from the session
+  // cache the request's own authentication just filled.)
+  const watched = await services.auth.session(credentials);
+  let revoked = false;
+  if (watched) {
+    const stopWatching = services.sessionRevocations.onRevocation((revocation) => {
+      if (
+        'tokenHash' in revocation
+          ? revocation.tokenHash === watched.tokenHash
+          : revocation.userId === watched.caller.userId
+      )
+        revoked = true;
+    });
+    res.on('close', stopWatching);
+  }
   await openEventStream({
     res,
     subscriber: services.progressSubscriber,
     engagementId: params.engagement_id,
     stream: kind,
     state: () => services.streamState[kind](params.engagement_id),
-    // Only a refused credential ends the stream; a failed lookup (a busy database, say) is not a
-    // revocation, and the next check tries again.
-    stillAuthorised: () =>
-      services.auth.authenticate(credentials).then(
+    stillAuthorised: async () => {
+      if (!watched) return true; // the admin token: nothing to revoke
+      if (revoked || watched.expiresAt <= new Date()) return false;
+      if (services.sessionRevocations.isLive()) return true;
+      // The signal is down (Redis out of reach), so a revocation may have been missed: ask the
+      // database. Only a refused credential ends the stream; a failed lookup (a busy database, say)
+      // is not a revocation, and the next check tries again.
+      return services.auth.authenticate(credentials).then(
         () => true,
         (error: unknown) => !(error instanceof AppError && (error.status === 401 || error.status === 403)),
-      ),
+      );
+    },
   });
   return undefined;
 }

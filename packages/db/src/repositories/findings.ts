@@ -1,5 +1,7 @@
 import type { PrismaClient, Tx } from '../client';
 import type { Finding, Prisma } from '../generated/sqlite/client';
+import type { DatabaseProvider } from '../provider';
+import { listFindingsPage } from './findings-page';
 
 export type FindingRecord = Finding;
 export type FindingCreate = Prisma.FindingUncheckedCreateInput;
@@ -14,7 +16,14 @@ export const FINDING_ORDER: Prisma.FindingOrderByWithRelationInput[] = [
   { id: 'desc' },
 ];
 
-export function createFindingRepository(prisma: PrismaClient | Tx) {
+/**
+ * `pages`: where the list reads its pages with one SQL statement (outside a transaction: the read
+ * client and its provider); without it (inside a transaction) the list uses the Prisma API.
+ */
+export function createFindingRepository(
+  prisma: PrismaClient | Tx,
+  pages?: { reader: PrismaClient; provider: DatabaseProvider },
+) {
   return {
     findInEngagement(engagementId: string, id: string): Promise<Finding | null> {
       return prisma.finding.findFirst({ where: { id, engagementId } });
@@ -23,6 +32,7 @@ export function createFindingRepository(prisma: PrismaClient | Tx) {
       return prisma.finding.findMany({ where: { engagementId, id: { in: ids } } });
     },
     async listForEngagement(engagementId: string, page: { limit: number; offset: number }) {
+      if (pages) return listFindingsPage(pages.reader, pages.provider, engagementId, page);
       const where = { engagementId };
       const [items, total] = await Promise.all([
         prisma.finding.findMany({ where, orderBy: FINDING_ORDER, take: page.limit, skip: page.offset }),

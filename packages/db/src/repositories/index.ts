@@ -53,10 +53,11 @@ export function createTransactionalRepositories(tx: PrismaClient | Tx) {
 export type TransactionalRepositories = ReturnType<typeof createTransactionalRepositories>;
 
 /** Every repository bound to the database's client, and `transaction` to run work atomically. */
-export function createRepositories(db: Pick<Database, 'prisma' | 'provider' | 'transaction'>) {
+export function createRepositories(db: Pick<Database, 'prisma' | 'reader' | 'provider' | 'transaction'>) {
   const { prisma, provider } = db;
   return {
     ...createTransactionalRepositories(prisma),
+    findings: createFindingRepository(prisma, { reader: db.reader, provider }),
     templates: createTemplateRepository(prisma),
     deliverables: createDeliverableRepository(prisma),
     findingSearch: createFindingSearchRepository(prisma, provider),

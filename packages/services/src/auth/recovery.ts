@@ -4,6 +4,7 @@ import { NotFoundError } from '@auditsvc/core';
 import type { Repositories, UserRecord } from '@auditsvc/db';
 import type { Logger } from '@auditsvc/runtime';
 import { PasswordHasher, assertPasswordAcceptable } from './passwords';
+import { NO_SESSION_CACHE, SessionRevoker } from './service';
 
 /** Minimum length of a password set by an administrator (spec 5.7). */
 export const RESET_PASSWORD_MIN = 12;
@@ -12,10 +13,12 @@ export interface RecoveryDeps {
   repos: Pick<Repositories, 'users' | 'sessions' | 'loginAttempts' | 'transaction'>;
   passwords: PasswordHasher;
   logger: Logger;
+  revoker?: SessionRevoker;
 }
 
 export function createRecoveryService(deps: RecoveryDeps) {
   const { repos, logger } = deps;
+  const revoker = deps.revoker ?? NO_SESSION_CACHE;
 
   async function requireUser(id: string): Promise<UserRecord> {
     const user = await repos.users.findById(id);
@@ -33,6 +36,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
     async clearMfa(userId: string) {
       const user = await requireUser(userId);
       const wasEnabled = await repos.transaction((tx) => tx.totp.clear(user.id));
+      // Sessions stay, but no process should keep answering from what it knew of the user.
+      await revoker.revoke({ userId: user.id });
       warn('auditsvc_admin_clear_mfa', { user_id: user.id, email: user.email, was_enabled: wasEnabled });
       return { ok: true as const, id: user.id, was_enabled: wasEnabled };
     },
@@ -52,6 +57,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
         mustChangePassword: true,
       });
       const sessionsRevoked = await repos.sessions.deleteForUser(user.id);
+      await revoker.revoke({ userId: user.id });
       warn('auditsvc_admin_reset_password', {
         user_id: user.id,
         email: user.email,

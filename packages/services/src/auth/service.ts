@@ -15,6 +15,7 @@ import { createLockout } from './lockout';
 import type { MfaService, SecondFactor } from './mfa';
 import { PasswordHasher, assertPasswordAcceptable } from './passwords';
 import { SESSION_LIFETIME_MS, hashToken, newSessionToken, safeEqual } from './tokens';
+import type { Revocation, SessionCache, SessionCaller } from './session-cache';
 import { CREATE_PASSWORD_MIN } from '../users/service';
 
 export interface AuthDeps {
@@ -23,7 +24,22 @@ export interface AuthDeps {
   mfa: Pick<MfaService, 'verifySecondFactor'>;
   adminToken: string | null;
   now: () => Date;
+  /** Resolved sessions kept for a few seconds; without it every lookup reads the database. */
+  sessionCache?: SessionCache;
+  /** Ends cached sessions on every API process; see SessionRevoker. */
+  revoker?: SessionRevoker;
 }
+
+/**
+ * Called after sessions are revoked or their user changed in the database, so that no API process
+ * keeps answering from its session cache (apps/api/src/session-revocation-channel.ts).
+ */
+export interface SessionRevoker {
+  revoke(revocation: Revocation): Promise<void>;
+}
+
+/** A revoker for services built without a cache (scripts, unit tests): nothing to tell. */
+export const NO_SESSION_CACHE: SessionRevoker = { revoke: async () => undefined };
 
 export interface LoginInput extends SecondFactor {
   email: string;
@@ -50,6 +66,7 @@ export function bearerToken(authorization: string | undefined): string | null {
 
 export function createAuthService(deps: AuthDeps) {
   const { now } = deps;
+  const revoker = deps.revoker ?? NO_SESSION_CACHE;
   const lockout = createLockout({ attempts: deps.repos.loginAttempts, now });
 
   async function issueSession(user: UserRecord): Promise<IssuedSession> {
@@ -62,6 +79,47 @@ export function createAuthService(deps: AuthDeps) {
       expiresAt,
     });
     return { token, expiresAt, user };
+  }
+
+  /** The live session of a token hash: from the cache when it may answer, else the database. */
+  async function resolveSession(tokenHash: string) {
+    const cache = deps.sessionCache;
+    const cached = cache?.get(tokenHash);
+    if (cached) return cached.expiresAt > now() ? cached : null;
+    const generation = cache?.generation() ?? 0;
+    const session = await deps.repos.sessions.findActiveByTokenHash(tokenHash, now());
+    if (!session || !isRole(session.user.role)) return null;
+    const resolved = {
+      caller: {
+        kind: 'session' as const,
+        sessionId: session.id,
+        userId: session.user.id,
+        email: session.user.email,
+        role: session.user.role,
+        firmId: session.user.firmId,
+      },
+      expiresAt: session.expiresAt,
+    };
+    cache?.set(tokenHash, resolved, generation);
+    return resolved;
+  }
+
+  /** A valid admin token wins over any bearer header. */
+  function isAdminToken(credentials: Credentials): boolean {
+    return (
+      credentials.adminToken !== undefined &&
+      deps.adminToken !== null &&
+      safeEqual(credentials.adminToken, deps.adminToken)
+    );
+  }
+
+  async function bearerSession(credentials: Credentials) {
+    const token = bearerToken(credentials.authorization);
+    if (!token) throw new UnauthorizedError();
+    const tokenHash = hashToken(token);
+    const session = await resolveSession(tokenHash);
+    if (!session) throw new UnauthorizedError();
+    return { ...session, tokenHash };
   }
 
   return {
@@ -109,12 +167,15 @@ export function createAuthService(deps: AuthDeps) {
         mustChangePassword: false,
       });
       const sessionsRevoked = await deps.repos.sessions.deleteForUser(user.id, caller.sessionId);
+      await revoker.revoke({ userId: user.id });
       return { ok: true as const, sessions_revoked: sessionsRevoked };
     },
 
     /** Ends the session of a bearer token; a token already ended or unknown is fine (idempotent). */
     async logout(token: string): Promise<void> {
-      await deps.repos.sessions.deleteByTokenHash(hashToken(token));
+      const tokenHash = hashToken(token);
+      await deps.repos.sessions.deleteByTokenHash(tokenHash);
+      await revoker.revoke({ tokenHash });
     },
 
     /**
@@ -122,21 +183,19 @@ export function createAuthService(deps: AuthDeps) {
      * otherwise the bearer session must exist and be unexpired.
      */
     async authenticate(credentials: Credentials): Promise<Caller> {
-      if (credentials.adminToken !== undefined && deps.adminToken !== null) {
-        if (safeEqual(credentials.adminToken, deps.adminToken)) return { kind: 'admin_token' };
-      }
-      const token = bearerToken(credentials.authorization);
-      if (!token) throw new UnauthorizedError();
-      const session = await deps.repos.sessions.findActiveByTokenHash(hashToken(token), now());
-      if (!session || !isRole(session.user.role)) throw new UnauthorizedError();
-      return {
-        kind: 'session',
-        sessionId: session.id,
-        userId: session.user.id,
-        email: session.user.email,
-        role: session.user.role,
-        firmId: session.user.firmId,
-      };
+      if (isAdminToken(credentials)) return { kind: 'admin_token' };
+      return { ...(await bearerSession(credentials)).caller };
+    },
+
+    /**
+     * The bearer session of the credentials with its expiry and token hash (for an open stream to
+     * watch), or null for the admin token. Throws 401 as authenticate() does.
+     */
+    async session(
+      credentials: Credentials,
+    ): Promise<{ caller: SessionCaller; expiresAt: Date; tokenHash: string } | null> {
+      if (isAdminToken(credentials)) return null;
+      return bearerSession(credentials);
     },
   };
 }

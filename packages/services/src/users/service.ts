@@ -3,11 +3,13 @@ import { ConflictError, NotFoundError, Role, ValidationError, newId } from '@aud
 import type { Repositories, UserRecord } from '@auditsvc/db';
 import { assertEmail, normalizeEmail } from '../auth/email';
 import { PasswordHasher, assertPasswordAcceptable } from '../auth/passwords';
+import { NO_SESSION_CACHE, SessionRevoker } from '../auth/service';
 import { isUniqueViolation } from '../prisma-errors';
 
 export interface UserDeps {
   repos: Pick<Repositories, 'users' | 'sessions' | 'firms'>;
   passwords: PasswordHasher;
+  revoker?: SessionRevoker;
 }
 
 export interface CreateUserInput {
@@ -24,6 +26,7 @@ export const CREATE_PASSWORD_MIN = 8;
 
 export function createUserService(deps: UserDeps) {
   const { repos } = deps;
+  const revoker = deps.revoker ?? NO_SESSION_CACHE;
 
   /** Platform admins have no firm; partners and associates need an existing one. */
   async function resolveFirmForRole(role: Role, firmId: string | null | undefined): Promise<string | null> {
@@ -81,6 +84,7 @@ export function createUserService(deps: UserDeps) {
     /** Deletes the user; the user's sessions end with it (cascade). */
     async delete(id: string): Promise<void> {
       if (!(await repos.users.delete(id))) throw new NotFoundError('User');
+      await revoker.revoke({ userId: id });
     },
 
     /**
@@ -97,6 +101,7 @@ export function createUserService(deps: UserDeps) {
             : await resolveFirmForRole(role, firmId);
       await repos.users.update(id, { role, firmId: nextFirm });
       const sessionsRevoked = await repos.sessions.deleteForUser(id);
+      await revoker.revoke({ userId: id });
       return { ok: true as const, id, new_role: role, sessions_revoked: sessionsRevoked };
     },
   };
