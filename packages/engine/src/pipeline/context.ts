@@ -23,6 +23,18 @@ export interface RunInput {
 
 export type HaltReason = 'budget' | 'cancelled';
 
+/** The counts a run's methodology reports (snake case: they go into events and reports as is). */
+export interface RunMethodology {
+  /** Proposed findings dropped because none of their quotes is in the document they cite. */
+  quotes_rejected: number;
+  /** Single unverifiable quotes dropped (of kept and dropped findings alike). */
+  quotes_removed: number;
+}
+
+export function methodologyOf(run: RunContext): RunMethodology {
+  return { quotes_rejected: run.state.quotesRejected, quotes_removed: run.state.quotesRemoved };
+}
+
 /** Thrown inside the run when it must stop calling the model. */
 export class Halt extends Error {
   constructor(readonly reason: HaltReason) {
@@ -41,6 +53,10 @@ export interface RunState {
   lastGroups: ConsolidationGroup[];
   /** Questions whose verdict added raw findings (their checks may propose follow-ups). */
   productive: Question[];
+  /** Proposed findings dropped because none of their quotes is in the cited document. */
+  quotesRejected: number;
+  /** Quotes dropped because the cited document does not contain them (all findings and proposals). */
+  quotesRemoved: number;
 }
 
 export class RunContext {
@@ -51,6 +67,8 @@ export class RunContext {
     followups: [],
     lastGroups: [],
     productive: [],
+    quotesRejected: 0,
+    quotesRemoved: 0,
   };
   stage: StageName = 'profile';
   iteration = 0;
