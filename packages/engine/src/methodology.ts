@@ -33,6 +33,20 @@ export function methodologyText(input: MethodologyInput): string {
       ? `Findings of ${options.adversarialSeverityThreshold} severity and above were challenged by an adversarial review before classification.`
       : 'Adversarial review was not enabled for this run.',
   ];
+  const discovery = input.run?.discovery;
+  if (discovery) {
+    const unread = discovery.documents_unread.length;
+    lines.push(
+      `Before each iteration the model read the corpus itself in ${discovery.passes} pass${discovery.passes === 1 ? '' : 'es'}, related documents together, ` +
+        `and proposed ${discovery.proposals} target${discovery.proposals === 1 ? '' : 's'} of its own beside the built-in checks' candidates` +
+        (unread
+          ? `; the reading budget left ${unread} document${unread === 1 ? '' : 's'} not (fully) read: ${discovery.documents_unread.slice(0, 20).join(', ')}${unread > 20 ? ', ...' : ''}.`
+          : '; every document was read.') +
+        (discovery.failed_passes
+          ? ` ${discovery.failed_passes} pass${discovery.failed_passes === 1 ? '' : 'es'} failed and proposed nothing.`
+          : ''),
+    );
+  }
   const rejected = input.run?.quotes_rejected ?? 0;
   const removed = input.run?.quotes_removed ?? 0;
   if (rejected || removed)

@@ -16,12 +16,14 @@ import {
   portfolioClusteringTask,
   questionVerdictTask,
 } from '../src';
+import { corpusDiscoveryTask } from '../src/tasks/corpus-discovery';
 
 const TASKS: ModelTask<never, unknown>[] = [
   adversarialVerdictTask,
   catalogTargetsTask,
   clusterLabelsTask,
   consolidationTask,
+  corpusDiscoveryTask,
   deepeningTask,
   domainInferenceTask,
   executiveSummaryTask,

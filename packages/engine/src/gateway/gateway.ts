@@ -185,6 +185,7 @@ export function createModelGateway(
 
   return {
     call,
+    provider: provider.name,
     get calls() {
       return calls;
     },

@@ -16,7 +16,8 @@ export type TaskName =
   | 'adversarial_verdict'
   | 'executive_summary'
   | 'intake_extraction'
-  | 'portfolio_clustering';
+  | 'portfolio_clustering'
+  | 'corpus_discovery';
 
 /**
  * The JSON Schema of a task's answer (draft-07, an object at the root: OpenAI's json_schema mode
@@ -56,6 +57,8 @@ export interface CallMeta {
 
 export interface ModelGateway {
   call<I, O>(task: ModelTask<I, O>, input: I, meta: CallMeta): Promise<O>;
+  /** The provider behind the gateway; a remote one also reads the corpus (discovery). */
+  readonly provider?: ProviderName;
 }
 
 /** The call would pass the spend cap: it was not made. Runs stop with `aborted` (reason budget). */
