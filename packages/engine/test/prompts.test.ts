@@ -32,10 +32,13 @@ const TASKS: ModelTask<never, unknown>[] = [
   questionVerdictTask,
 ] as ModelTask<never, unknown>[];
 
+/** Modules of the folder that every prompt shares (not a task's prompt). */
+const SHARED = ['prompt.ts', 'untrusted.ts'];
+
 describe('prompts', () => {
   test('one prompt file per task, and every task names its version', () => {
     const files = readdirSync(join(__dirname, '..', 'src', 'prompts'))
-      .filter((f) => f !== 'prompt.ts')
+      .filter((f) => !SHARED.includes(f))
       .map((f) => f.replace(/\.ts$/, '').replace(/-/g, '_'))
       .sort();
     expect(files).toEqual(TASKS.map((t) => t.name).sort());

@@ -182,7 +182,7 @@ describe('model-led discovery with a remote provider', () => {
       expect(events.filter((e) => e.metadata.step.startsWith('discover_'))).toEqual(
         discovery.map(() =>
           expect.objectContaining({
-            metadata: expect.objectContaining({ prompt_version: 'corpus_discovery@1', stage: 'catalog' }),
+            metadata: expect.objectContaining({ prompt_version: 'corpus_discovery@2', stage: 'catalog' }),
           }),
         ),
       );

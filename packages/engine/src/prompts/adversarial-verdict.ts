@@ -1,11 +1,13 @@
 // adversarial_verdict: a strong-tier challenge of one finding from its evidence only.
 import type { AdversarialInput } from '../tasks/adversarial-verdict';
 import { JSON_ONLY } from '../tasks/json';
+import { fenceText, UNTRUSTED_RULE } from './untrusted';
 import { strList, unit, type TaskPrompt } from './prompt';
 
 export const adversarialVerdictPrompt: TaskPrompt<AdversarialInput> = {
   task: 'adversarial_verdict',
-  version: 1,
+  // 2: the evidence quotes fenced as client data.
+  version: 2,
   schema: {
     type: 'object',
     properties: {
@@ -18,13 +20,13 @@ export const adversarialVerdictPrompt: TaskPrompt<AdversarialInput> = {
   },
   render(input) {
     return {
-      system: `You are a sceptical audit partner. Try to refute the finding using only its evidence: are the quotes really in conflict, is the scope the same, is the evidence authoritative? ${JSON_ONLY}`,
+      system: `You are a sceptical audit partner. Try to refute the finding using only its evidence: are the quotes really in conflict, is the scope the same, is the evidence authoritative? ${UNTRUSTED_RULE} ${JSON_ONLY}`,
       user:
         `Finding (${input.primitive}, confidence ${input.confidence}): ${input.title}\n${input.description}\nEvidence:\n` +
         input.evidence
           .map(
             (e) =>
-              `- ${e.document}${e.page ? ` p.${e.page}` : ''}: "${e.quote}" (verified: ${e.quote_verified})`,
+              `- ${e.page ? `p.${e.page}, ` : ''}verified: ${e.quote_verified}\n${fenceText(e.document, e.quote)}`,
           )
           .join('\n') +
         '\n\nAnswer {"stands": boolean, "revised_confidence": 0..1, "caveats": [strings], "recommendation": "keep"|"refine"|"flag_for_review"|"reject"}.',

@@ -4,6 +4,7 @@
 import { PRIMITIVES } from '@auditsvc/core';
 import type { CorpusDiscoveryInput } from '../tasks/corpus-discovery';
 import { JSON_ONLY } from '../tasks/json';
+import { fenceChunk, UNTRUSTED_RULE } from './untrusted';
 import { primitive, severity, str, unit, type TaskPrompt } from './prompt';
 import { evidenceSchema } from './question-verdict';
 
@@ -14,14 +15,15 @@ const SYSTEM = [
   'inconsistently, required elements that are missing, stale or superseded material, references that do not resolve,',
   'and obligations of a parent document not carried into a child (a policy into a contract or procedure).',
   'Cross-document comparisons are welcome. Every proposal quotes its evidence verbatim (exact characters, copied',
-  'from one document block, naming that document and chunk); a proposal without verbatim quotes is discarded.',
+  'from one client_document block, naming that document and chunk); a proposal without verbatim quotes is discarded.',
   'Propose only what the text shows; an empty list is a valid answer.',
   `Primitives: ${PRIMITIVES.join(', ')}.`,
 ].join(' ');
 
 export const corpusDiscoveryPrompt: TaskPrompt<CorpusDiscoveryInput> = {
   task: 'corpus_discovery',
-  version: 1,
+  // 2: client text fenced in labelled <client_document> blocks.
+  version: 2,
   schema: {
     type: 'object',
     properties: {
@@ -44,14 +46,9 @@ export const corpusDiscoveryPrompt: TaskPrompt<CorpusDiscoveryInput> = {
     required: ['proposals'],
   },
   render(input) {
-    const blocks = input.chunks
-      .map(
-        (c) =>
-          `<document name="${c.document}" chunk="${c.id}" page="${c.page ?? ''}">\n${c.text}\n</document>`,
-      )
-      .join('\n');
+    const blocks = input.chunks.map(fenceChunk).join('\n');
     return {
-      system: `${SYSTEM} ${JSON_ONLY}`,
+      system: `${SYSTEM} ${UNTRUSTED_RULE} ${JSON_ONLY}`,
       user:
         `Audit: ${input.intake.audit_purpose || 'document audit'}; domain: ${input.intake.domain || 'unknown'}; ` +
         `frameworks: ${input.intake.frameworks.join(', ') || 'none'}.\nPass ${input.pass} of ${input.passes}.\n\n${blocks}\n\n` +

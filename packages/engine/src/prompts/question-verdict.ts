@@ -2,6 +2,7 @@
 // verbatim quotes), no issue, or a request for more evidence.
 import type { QuestionVerdictInput } from '../tasks/question-verdict';
 import { JSON_ONLY } from '../tasks/json';
+import { fenceChunk, UNTRUSTED_RULE } from './untrusted';
 import { optionalStr, severity, str, strList, unit, type TaskPrompt } from './prompt';
 
 export const evidenceSchema = {
@@ -15,7 +16,8 @@ export const evidenceSchema = {
 
 export const questionVerdictPrompt: TaskPrompt<QuestionVerdictInput> = {
   task: 'question_verdict',
-  version: 1,
+  // 2: client text fenced in labelled <client_document> blocks.
+  version: 2,
   schema: {
     type: 'object',
     properties: {
@@ -50,13 +52,12 @@ export const questionVerdictPrompt: TaskPrompt<QuestionVerdictInput> = {
     required: ['verdict'],
   },
   render(input) {
-    const chunks = input.chunks
-      .map((c) => `<chunk id="${c.id}" document="${c.document}" page="${c.page ?? ''}">\n${c.text}\n</chunk>`)
-      .join('\n');
+    const chunks = input.chunks.map(fenceChunk).join('\n');
     return {
       system:
-        'You are an audit analyst checking a client document corpus. Decide the question only from the chunks given. ' +
-        'Every quote must be copied verbatim from one chunk (exact characters) and name that chunk. ' +
+        'You are an audit analyst checking a client document corpus. Decide the question only from the client_document blocks given. ' +
+        'Every quote must be copied verbatim from one block (exact characters) and name its document and chunk. ' +
+        `${UNTRUSTED_RULE} ` +
         'If a document you need is missing, ask for it with evidence_requests instead of guessing. ' +
         JSON_ONLY,
       user:

@@ -73,15 +73,9 @@ export function scriptedModel(protocol: Protocol, script: Script): (request: Rec
 
 /** The chunk id the prompt gives for a quote of `document` (discovery or verdict prompts). */
 export function chunkIdOf(user: string, document: string, quote: string): string | null {
-  const blocks = [
-    ...user.matchAll(
-      /<(?:document name="([^"]+)" chunk="([^"]+)"|chunk id="([^"]+)" document="([^"]+)")[^>]*>\n([\s\S]*?)\n<\//g,
-    ),
-  ];
-  for (const b of blocks) {
-    const name = b[1] ?? b[4];
-    const id = b[2] ?? b[3];
-    if (name === document && b[5]!.includes(quote)) return id!;
-  }
+  for (const b of user.matchAll(
+    /<client_document name="([^"]+)" chunk="([^"]+)"[^>]*>\n([\s\S]*?)\n<\/client_document>/g,
+  ))
+    if (b[1] === document && b[3]!.includes(quote)) return b[2]!;
   return null;
 }
