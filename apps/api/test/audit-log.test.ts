@@ -33,6 +33,7 @@ function event(index: number): AuditEvent {
       stage: 'investigate',
       step: 'verdict',
       question_id: `q-${index}`,
+      prompt_version: 'question_verdict@1',
     },
     ts: new Date(Date.UTC(2026, 10, 22, 12, 0, 0, index)).toISOString(),
   };

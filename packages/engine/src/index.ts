@@ -11,7 +11,7 @@ export type {
   FilterStatus,
   AdversarialOutcome,
 } from './types';
-export { runAudit, type RunInput, type RunResult } from './pipeline/run';
+export { runAudit, type RunInput, type RunResult, type RunMethodology } from './pipeline/run';
 export { executiveSummaryTask, type ExecutiveSummaryInput } from './tasks/executive-summary';
 export { questionVerdictTask } from './tasks/question-verdict';
 export { catalogTargetsTask } from './tasks/catalog-targets';

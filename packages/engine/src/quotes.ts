@@ -5,9 +5,13 @@
 import { normalizeForMatch } from './text/normalize';
 
 export function verifyQuote(quote: string, sources: string[]): boolean {
+  return quoteInNormalized(quote, sources.map(normalizeForMatch));
+}
+
+/** verifyQuote against texts already passed through normalizeForMatch (a document read once). */
+export function quoteInNormalized(quote: string, haystacks: string[]): boolean {
   const needle = normalizeForMatch(quote);
   if (needle.length === 0) return false;
-  const haystacks = sources.map(normalizeForMatch);
   if (haystacks.some((h) => h.includes(needle))) return true;
   const span = Math.min(40, Math.floor(needle.length * 0.6));
   if (span < 12) return false;

@@ -14,7 +14,13 @@ import {
   createPriceTable,
   createProviderFromConfig,
 } from '../src/gateway';
-import { LoopbackServer, anthropicAnswer, openAiAnswer, startLoopback } from './gateway-loopback';
+import {
+  LoopbackServer,
+  anthropicAnswer,
+  anthropicToolAnswer,
+  openAiAnswer,
+  startLoopback,
+} from './gateway-loopback';
 
 const SECRET_KEY = 'sk-test-very-secret-key';
 const PROMPT_MARKER = 'confidential-prompt-text-42';
@@ -28,6 +34,12 @@ const task: ModelTask<{ q: string }, Verdict> = {
   tier: 'mid',
   maxOutputTokens: 200,
   prompt: (input) => ({ system: 'You judge audit questions.', user: `${PROMPT_MARKER} ${input.q}` }),
+  promptVersion: 'question_verdict@test',
+  answerSchema: {
+    type: 'object',
+    properties: { items: { type: 'array', items: { type: 'string' } } },
+    required: ['items'],
+  },
   parse(json) {
     const items = (json as { items?: unknown } | null)?.items;
     if (!Array.isArray(items)) throw new Error('items missing');
@@ -120,7 +132,10 @@ describe('openai provider', () => {
     expect(request.body).toMatchObject({
       model: 'gpt-4.1-mini',
       max_tokens: 200,
-      response_format: { type: 'json_object' },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'question_verdict', schema: task.answerSchema, strict: false },
+      },
     });
     const messages = request.body.messages as { role: string; content: string }[];
     expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
@@ -140,10 +155,40 @@ describe('openai provider', () => {
       cost_cents: 0.064,
       downshifted_from: null,
       budget_utilization: 0.00064,
-      metadata: { engagement_id: 'eng-test', stage: 'investigate', step: 'verdict', question_id: 'q-1' },
+      metadata: {
+        engagement_id: 'eng-test',
+        stage: 'investigate',
+        step: 'verdict',
+        question_id: 'q-1',
+        prompt_version: 'question_verdict@test',
+      },
       ts: '2026-11-22T12:00:00.000Z',
     });
     expect(typeof events[0]!.latency_ms).toBe('number');
+  });
+
+  test('a server that refuses response_format is asked without it, from then on', async () => {
+    server.script(
+      { status: 400, json: { error: { message: "Unrecognized request argument: 'json_schema'" } } },
+      { status: 200, json: openAiAnswer('Sure: ```json\n{"items":["plain"]}\n```') },
+      { status: 200, json: openAiAnswer('{"items":["again"]}') },
+    );
+    const { gateway, events } = gatewayFor(openai());
+    await expect(gateway.call(task, { q: 'x' }, meta)).resolves.toEqual({ items: ['plain'] });
+    await expect(gateway.call(task, { q: 'y' }, meta)).resolves.toEqual({ items: ['again'] });
+    expect(server.requests.map((r) => 'response_format' in r.body)).toEqual([true, false, false]);
+    expect(events).toHaveLength(2);
+    expect(logLines.join('\n')).toContain('model_structured_outputs_unsupported');
+  });
+
+  test('an answer that does not fit the schema is unusable (asked again, then failed)', async () => {
+    server.script({ status: 200, json: openAiAnswer('{"items":[1,2]}') });
+    const { gateway } = gatewayFor(openai());
+    const failure = (await gateway.call(task, { q: 'x' }, meta).catch((e: unknown) => e)) as ModelCallError;
+    expect(failure).toBeInstanceOf(ModelCallError);
+    expect(failure.unusableAnswer).toBe(true);
+    expect(String((failure.cause as Error).message)).toMatch(/schema: \/items\/0 must be string/);
+    expect(server.requests).toHaveLength(2);
   });
 
   test('garbage JSON: asked twice, both billed, then ModelCallError', async () => {
@@ -300,11 +345,27 @@ describe('anthropic provider', () => {
     expect(request.headers['x-api-key']).toBe(SECRET_KEY);
     expect(request.headers['anthropic-version']).toBe('2023-06-01');
     expect(request.headers.authorization).toBeUndefined();
-    expect(request.body).toMatchObject({ model: 'claude-opus-4-1', max_tokens: 200 });
+    expect(request.body).toMatchObject({
+      model: 'claude-opus-4-1',
+      max_tokens: 200,
+      tools: [{ name: 'answer', input_schema: task.answerSchema }],
+      tool_choice: { type: 'tool', name: 'answer' },
+    });
     expect(typeof request.body.system).toBe('string');
     expect(request.body.messages).toEqual([{ role: 'user', content: expect.stringContaining('evidence') }]);
     // claude-opus-4-1: 1.5 c / 1K in, 7.5 c / 1K out -> 3 + 0.75 = 3.75 c.
     expect(events[0]).toMatchObject({ provider: 'anthropic', model: 'claude-opus-4-1', cost_cents: 3.75 });
+  });
+
+  test("the answer tool's input is the answer, checked against the schema", async () => {
+    server.script(
+      { status: 200, json: anthropicToolAnswer({ items: ['tool'] }) },
+      { status: 200, json: anthropicToolAnswer({ items: 'not a list' }) },
+    );
+    const { gateway, events } = gatewayFor(anthropic());
+    await expect(gateway.call(task, { q: 'x' }, meta)).resolves.toEqual({ items: ['tool'] });
+    expect(events[0]!.metadata.prompt_version).toBe('question_verdict@test');
+    await expect(gateway.call(task, { q: 'x' }, meta)).rejects.toThrow(/does not fit the task/);
   });
 
   test('truncated and fenced answers are repaired', async () => {

@@ -140,6 +140,8 @@ function localTask(
     tier,
     maxOutputTokens,
     prompt: (input: Input) => ({ system: 'Label.', user: input.text }),
+    promptVersion: 'cluster_labels@test',
+    answerSchema: { type: 'object' as const, properties: {} },
     parse: (json: unknown) => json as { words: number },
     local: (input: Input) => {
       task.runs++;
@@ -173,7 +175,13 @@ describe('gateway budget on the cap ledger (local provider, priced through MODEL
       input_tokens: inputTokens,
       output_tokens: outputTokens,
       cost_cents: (inputTokens + outputTokens) / 1000,
-      metadata: { engagement_id: null, stage: 'profile', step: 'cluster_labels', question_id: null },
+      metadata: {
+        engagement_id: null,
+        stage: 'profile',
+        step: 'cluster_labels',
+        question_id: null,
+        prompt_version: 'cluster_labels@test',
+      },
     });
     expect(gateway.spentCents).toBe((inputTokens + outputTokens) / 1000);
   });

@@ -96,14 +96,17 @@ describe('remote task contracts', () => {
       severity: 'high' as const,
       confidence: 0.8,
     }));
-    const groups = consolidationTask.parse([{ keys: ['a', 'b', 'zzz'], primitive: 'consistency_check' }], {
-      findings,
-    });
+    const groups = consolidationTask.parse(
+      { groups: [{ keys: ['a', 'b', 'zzz'], primitive: 'consistency_check' }] },
+      { findings },
+    );
     expect(groups).toEqual([
       { keys: ['a', 'b'], primitive: 'consistency_check' },
       { keys: ['c'], primitive: 'conflict_check' },
     ]);
-    expect(() => consolidationTask.parse([{ keys: ['a'], primitive: 'nonsense' }], { findings })).toThrow();
+    expect(() =>
+      consolidationTask.parse({ groups: [{ keys: ['a'], primitive: 'nonsense' }] }, { findings }),
+    ).toThrow();
     const evidence = [{ document: 'a.md', chunk_id: null, quote: 'x', quote_verified: true, page: null }];
     expect(
       adversarialVerdictTask.parse(

@@ -28,6 +28,8 @@ const slowTask: ModelTask<Input, { length: number }> = {
   tier: 'mid',
   maxOutputTokens: 100,
   prompt: (input) => ({ system: 'Judge.', user: input.text }),
+  promptVersion: 'question_verdict@test',
+  answerSchema: { type: 'object', properties: { length: { type: 'number' } } },
   parse: (json) => json as { length: number },
   local: async (input) => {
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -52,7 +54,13 @@ function sampleEvent(index: number, engagementId: string): AuditEvent {
     latency_ms: 1,
     downshifted_from: null,
     budget_utilization: 0,
-    metadata: { engagement_id: engagementId, stage: 'profile', step: 'test', question_id: null },
+    metadata: {
+      engagement_id: engagementId,
+      stage: 'profile',
+      step: 'test',
+      question_id: null,
+      prompt_version: 'question_verdict@test',
+    },
     ts: new Date(0).toISOString(),
   };
 }
@@ -226,7 +234,13 @@ describe.each(['sqlite', 'postgresql'] as const)('spend and audit log on %s', (p
       provider: 'local',
       cost_cents: Number(row.spentMicrocents) / 1_000_000,
       budget_utilization: Number(row.spentMicrocents) / 10_000_000,
-      metadata: { engagement_id: engagementId, stage: 'catalog', step: 'targets', question_id: 'q-9' },
+      metadata: {
+        engagement_id: engagementId,
+        stage: 'catalog',
+        step: 'targets',
+        question_id: 'q-9',
+        prompt_version: 'question_verdict@test',
+      },
     });
   });
 

@@ -25,7 +25,7 @@ export const auditLogDownloadQuery: JsonSchema = {
 const auditEvent: JsonSchema = {
   type: 'object',
   description:
-    'One llm_call event: event, model, provider, input_tokens, output_tokens, cost_cents, latency_ms, downshifted_from, budget_utilization, metadata {engagement_id, stage, step, question_id}, ts.',
+    'One llm_call event: event, model, provider, input_tokens, output_tokens, cost_cents, latency_ms, downshifted_from, budget_utilization, metadata {engagement_id, stage, step, question_id, prompt_version}, ts.',
 };
 
 export const auditLogJson: JsonSchema = {

@@ -7,6 +7,7 @@ import { controlStateCheck } from './control-state';
 import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
 import { flowDownCheck } from './flow-down';
+import { modelProposalCheck } from './model-proposal';
 import { frameworkReferenceCheck } from './framework-reference';
 import { productLifecycleCheck } from './product-lifecycle';
 import { recordAttributeCheck } from './record-attribute';
@@ -42,6 +43,7 @@ export const CHECKS: readonly AnyCheck[] = [
   citationCheck,
   documentReferenceCheck,
   frameworkReferenceCheck,
+  modelProposalCheck,
 ];
 
 const BY_ID = new Map(CHECKS.map((check) => [check.id, check]));

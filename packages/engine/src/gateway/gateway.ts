@@ -82,7 +82,8 @@ export function createModelGateway(
     throw new BudgetExhaustedError();
   }
 
-  async function settle(
+  async function settle<I, O>(
+    task: ModelTask<I, O>,
     reservation: Reservation,
     usage: TokenUsage | null,
     meta: CallMeta,
@@ -124,6 +125,7 @@ export function createModelGateway(
         stage: meta.stage,
         step: meta.step,
         question_id: meta.questionId ?? null,
+        prompt_version: task.promptVersion,
       },
       ts: now().toISOString(),
     };
@@ -164,7 +166,7 @@ export function createModelGateway(
             : new ModelCallError(`${provider.name} call of ${task.name} failed`, { cause: error });
         // A request the provider may have billed costs its worst case: spend is never under-counted.
         const usage = failure.usage ?? (failure.possiblyBilled ? reservation.worstCase : null);
-        await settle(reservation, usage, meta, performance.now() - started);
+        await settle(task, reservation, usage, meta, performance.now() - started);
         if ((failure.unusableAnswer || failure.possiblyBilled) && attempt < ANSWER_ATTEMPTS) {
           logger?.warn('model_call_retried', {
             task: task.name,
@@ -176,13 +178,14 @@ export function createModelGateway(
         }
         throw failure;
       }
-      await settle(reservation, result.usage, meta, performance.now() - started);
+      await settle(task, reservation, result.usage, meta, performance.now() - started);
       return result.output;
     }
   }
 
   return {
     call,
+    provider: provider.name,
     get calls() {
       return calls;
     },

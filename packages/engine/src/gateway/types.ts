@@ -16,15 +16,32 @@ export type TaskName =
   | 'adversarial_verdict'
   | 'executive_summary'
   | 'intake_extraction'
-  | 'portfolio_clustering';
+  | 'portfolio_clustering'
+  | 'corpus_discovery';
+
+/**
+ * The JSON Schema of a task's answer (draft-07, an object at the root: OpenAI's json_schema mode
+ * and Anthropic's tool input_schema both require one). One source: sent to the provider, shown in
+ * the prompt for servers without structured outputs, and checked with ajv before `parse`.
+ */
+export interface AnswerSchema {
+  type: 'object';
+  properties: Record<string, unknown>;
+  required?: string[];
+  [keyword: string]: unknown;
+}
 
 export interface ModelTask<I, O> {
   name: TaskName;
   tier: ModelTier;
   /** Upper bound of the answer's size; used to reserve spend before the call. */
   maxOutputTokens: number;
-  /** The prompt for a remote model, whose answer must be one JSON value. */
+  /** The prompt for a remote model, whose answer must be one JSON value (src/prompts/<task>.ts). */
   prompt(input: I): { system: string; user: string };
+  /** `<task>@<n>` of the prompt file; the audit log records it for every call. */
+  promptVersion: string;
+  /** The answer's JSON Schema. */
+  answerSchema: AnswerSchema;
   /** Validates and normalises a remote model's JSON answer; throws when it cannot be used. */
   parse(json: unknown, input: I): O;
   /** The built-in offline analyst's answer (MODEL_PROVIDER=local). */
@@ -40,6 +57,8 @@ export interface CallMeta {
 
 export interface ModelGateway {
   call<I, O>(task: ModelTask<I, O>, input: I, meta: CallMeta): Promise<O>;
+  /** The provider behind the gateway; a remote one also reads the corpus (discovery). */
+  readonly provider?: ProviderName;
 }
 
 /** The call would pass the spend cap: it was not made. Runs stop with `aborted` (reason budget). */
@@ -67,6 +86,8 @@ export class ModelCallError extends Error {
    * off): the provider may bill it, so the gateway charges its reserved worst case.
    */
   readonly possiblyBilled: boolean;
+  /** The HTTP status of a request the provider refused (4xx other than 429), else null. */
+  readonly status: number | null;
   constructor(
     message: string,
     options?: {
@@ -74,6 +95,7 @@ export class ModelCallError extends Error {
       usage?: TokenUsage | null;
       unusableAnswer?: boolean;
       possiblyBilled?: boolean;
+      status?: number | null;
     },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -81,6 +103,7 @@ export class ModelCallError extends Error {
     this.usage = options?.usage ?? null;
     this.unusableAnswer = options?.unusableAnswer ?? false;
     this.possiblyBilled = options?.possiblyBilled ?? false;
+    this.status = options?.status ?? null;
   }
 }
 
@@ -154,6 +177,8 @@ export interface AuditEvent {
     stage: string;
     step: string;
     question_id: string | null;
+    /** The version of the task's prompt (`<task>@<n>`). */
+    prompt_version: string;
   };
   ts: string;
 }

@@ -31,7 +31,19 @@ export interface CatalogRequest {
   /** Follow-up target keys proposed by the deepen stage. */
   followups: string[];
   steering: { text: string; primitive: Primitive } | null;
+  /** Targets a remote model proposed in discovery (none with the local provider). */
+  proposals?: CatalogTarget[];
 }
+
+/** The list a model-proposed target competes in, by its primitive. */
+export const PRIMITIVE_LISTS: Record<Primitive, CatalogListName> = {
+  conflict_check: 'concepts',
+  consistency_check: 'definedTerms',
+  coverage_check: 'elements',
+  currency_check: 'currencyRules',
+  citation_integrity_check: 'citations',
+  flow_down_check: 'docPairs',
+};
 
 function emptyLists(): CatalogLists {
   return Object.fromEntries(CATALOG_LIST_NAMES.map((name) => [name, []])) as unknown as CatalogLists;
@@ -105,6 +117,11 @@ export function buildCatalog(analysis: CorpusAnalysis, request: CatalogRequest):
     return out.sort((a, b) => b.signal - a.signal || a.key.localeCompare(b.key)).slice(0, cap);
   };
   const out = emptyLists();
-  for (const name of CATALOG_LIST_NAMES) out[name] = finish(lists[name], CATALOG_CAPS[name]);
+  const proposals = request.proposals ?? [];
+  for (const name of CATALOG_LIST_NAMES) {
+    // The union of the checks' candidates and the model's proposals (keys are distinct).
+    const proposed = proposals.filter((t) => PRIMITIVE_LISTS[t.primitive] === name);
+    out[name] = finish(proposed.length ? [...lists[name], ...proposed] : lists[name], CATALOG_CAPS[name]);
+  }
   return out;
 }

@@ -8,6 +8,7 @@ import type { CorpusAnalysis } from '../analyst/corpus-analysis';
 import type { Bm25Index } from '../retrieval/bm25';
 import type { ConsolidationGroup } from '../tasks/consolidation';
 import type { EngineFinding, Intake, RunEvent, RunOptions, StageName } from '../types';
+import { emptyDiscovery, unreadDocuments, type DiscoveryState } from './discovery';
 import type { Question, RawFinding } from './model';
 
 export interface RunInput {
@@ -22,6 +23,38 @@ export interface RunInput {
 }
 
 export type HaltReason = 'budget' | 'cancelled';
+
+/** The counts a run's methodology reports (snake case: they go into events and reports as is). */
+export interface RunMethodology {
+  /** Proposed findings (verdicts' or discovery's) dropped because none of their quotes is in the document they cite. */
+  quotes_rejected: number;
+  /** Single unverifiable quotes dropped (of kept and dropped findings alike). */
+  quotes_removed: number;
+  /** Model-led discovery; null when the provider is local (its discovery is its checks). */
+  discovery: {
+    passes: number;
+    failed_passes: number;
+    proposals: number;
+    /** Documents the pass cap or the budget left (partly) unread. */
+    documents_unread: string[];
+  } | null;
+}
+
+export function methodologyOf(run: RunContext): RunMethodology {
+  const { discovery } = run.state;
+  return {
+    quotes_rejected: run.state.quotesRejected,
+    quotes_removed: run.state.quotesRemoved,
+    discovery: run.remote
+      ? {
+          passes: discovery.passes,
+          failed_passes: discovery.failedPasses,
+          proposals: discovery.proposals.length,
+          documents_unread: unreadDocuments(run),
+        }
+      : null,
+  };
+}
 
 /** Thrown inside the run when it must stop calling the model. */
 export class Halt extends Error {
@@ -41,6 +74,12 @@ export interface RunState {
   lastGroups: ConsolidationGroup[];
   /** Questions whose verdict added raw findings (their checks may propose follow-ups). */
   productive: Question[];
+  /** Proposed findings dropped because none of their quotes is in the cited document. */
+  quotesRejected: number;
+  /** Quotes dropped because the cited document does not contain them (all findings and proposals). */
+  quotesRemoved: number;
+  /** What model-led discovery has read and proposed (remote providers only). */
+  discovery: DiscoveryState;
 }
 
 export class RunContext {
@@ -51,17 +90,25 @@ export class RunContext {
     followups: [],
     lastGroups: [],
     productive: [],
+    quotesRejected: 0,
+    quotesRemoved: 0,
+    discovery: emptyDiscovery(),
   };
   stage: StageName = 'profile';
   iteration = 0;
   modelCalls = 0;
   aborted: HaltReason | null = null;
+  /** A remote model serves the run: it reads the corpus itself (discovery). */
+  readonly remote: boolean;
 
   constructor(
     readonly input: RunInput,
     readonly analysis: CorpusAnalysis,
     readonly index: Bm25Index,
-  ) {}
+  ) {
+    const provider = input.gateway.provider;
+    this.remote = provider === 'openai' || provider === 'anthropic';
+  }
 
   async emit(event: RunEvent): Promise<void> {
     await this.input.emit(event);

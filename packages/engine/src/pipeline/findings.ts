@@ -1,8 +1,9 @@
-// Raw findings from verdicts (quotes verified against the retrieved text), canonical findings
-// from consolidation groups, and the filter classification.
+// Raw findings from verdicts (quotes located in their documents, verified against the retrieved
+// text), canonical findings from consolidation groups, and the filter classification.
 import { createHash } from 'node:crypto';
 import type { CorpusChunk } from '../corpus';
 import { verifyQuote } from '../quotes';
+import type { QuoteLocator } from './evidence';
 import type { FindingDraft } from '../tasks/question-verdict';
 import type { ConsolidationGroup } from '../tasks/consolidation';
 import { SEVERITY_RANK, type EngineFinding, type EvidenceItem, type FilterStatus } from '../types';
@@ -11,45 +12,69 @@ import type { RawFinding } from './model';
 /** Confidence kept when a quote cannot be found in the retrieved text. */
 const UNVERIFIED_PENALTY = 0.75;
 
+/** A raw finding from a verdict's draft, or null when none of its quotes is in its document. */
+export interface DraftOutcome {
+  raw: RawFinding | null;
+  /** Quotes dropped because the cited document does not contain them. */
+  removedQuotes: number;
+}
+
+/**
+ * Every quote is first located in the text of the document it cites: one that is not there never
+ * reaches the finding. A located quote is `quote_verified` when the retrieved text the verdict was
+ * given holds it; otherwise it lowers the finding's confidence, as the engine note says. A draft
+ * left without quotes is no finding.
+ */
 export function rawFindingFrom(
   draft: FindingDraft,
   chunks: CorpusChunk[],
   key: string,
   questionId: string,
   iteration: number,
-): RawFinding {
+  locator: QuoteLocator,
+): DraftOutcome {
   const byId = new Map(chunks.map((c) => [c.id, c]));
-  const evidence: EvidenceItem[] = draft.evidence.map((e) => {
+  const evidence: EvidenceItem[] = [];
+  for (const e of draft.evidence) {
+    const located = locator.locate(e.document, e.quote, e.chunk_id);
+    if (!located) continue;
     const named = e.chunk_id ? byId.get(e.chunk_id) : undefined;
     const sources = named ? [named.text] : chunks.filter((c) => c.document === e.document).map((c) => c.text);
     const verified = verifyQuote(e.quote, sources.length ? sources : chunks.map((c) => c.text));
     const chunk =
-      named ?? chunks.find((c) => c.document === e.document && verifyQuote(e.quote, [c.text])) ?? null;
-    return {
+      named ??
+      chunks.find((c) => c.document === e.document && verifyQuote(e.quote, [c.text])) ??
+      located.chunk;
+    evidence.push({
       document: e.document,
-      chunk_id: chunk?.id ?? e.chunk_id,
+      chunk_id: chunk?.id ?? null,
       quote: e.quote,
       quote_verified: verified,
       page: chunk?.page ?? null,
-    };
-  });
-  const unverified = evidence.some((e) => !e.quote_verified) || evidence.length === 0;
+    });
+  }
+  const removedQuotes = draft.evidence.length - evidence.length;
+  if (evidence.length === 0) return { raw: null, removedQuotes };
+  const unverified = evidence.some((e) => !e.quote_verified);
   return {
-    key,
-    questionId,
-    subject: draft.subject,
-    aspects: draft.aspects,
-    primitive: draft.primitive,
-    title: draft.title,
-    description: draft.description,
-    rootCause: draft.rootCause,
-    remediationScope: draft.remediationScope,
-    remediationEffortHours: draft.remediationEffortHours,
-    severity: draft.severity,
-    confidence: unverified ? draft.confidence * UNVERIFIED_PENALTY : draft.confidence,
-    frameworks: draft.frameworks,
-    evidence,
-    iteration,
+    removedQuotes,
+    raw: {
+      key,
+      questionId,
+      subject: draft.subject,
+      aspects: draft.aspects,
+      primitive: draft.primitive,
+      title: draft.title,
+      description: draft.description,
+      rootCause: draft.rootCause,
+      remediationScope: draft.remediationScope,
+      remediationEffortHours: draft.remediationEffortHours,
+      severity: draft.severity,
+      confidence: unverified ? draft.confidence * UNVERIFIED_PENALTY : draft.confidence,
+      frameworks: draft.frameworks,
+      evidence,
+      iteration,
+    },
   };
 }
 

@@ -7,7 +7,14 @@
 import { analyzeCorpus } from '../analyst/corpus-analysis';
 import { Bm25Index } from '../retrieval/bm25';
 import type { EngineFinding } from '../types';
-import { Halt, RunContext, type HaltReason, type RunInput } from './context';
+import {
+  Halt,
+  RunContext,
+  methodologyOf,
+  type HaltReason,
+  type RunInput,
+  type RunMethodology,
+} from './context';
 import { catalogStage } from './stages/catalog';
 import { consolidateStage, fallbackConsolidateStage } from './stages/consolidate';
 import { deepenStage } from './stages/deepen';
@@ -19,7 +26,7 @@ import { synthesizeStage } from './stages/synthesize';
 import { validateStage } from './stages/validate';
 import { verifyStage } from './stages/verify';
 
-export type { RunInput } from './context';
+export type { RunInput, RunMethodology } from './context';
 
 export interface RunResult {
   findings: EngineFinding[];
@@ -27,6 +34,8 @@ export interface RunResult {
   converged: boolean;
   iterations: number;
   modelCalls: number;
+  /** What the methodology must say beyond the options: what was dropped. */
+  methodology: RunMethodology;
 }
 
 export async function runAudit(input: RunInput): Promise<RunResult> {
@@ -61,6 +70,7 @@ export async function runAudit(input: RunInput): Promise<RunResult> {
     converged,
     iterations: Math.max(1, iterations),
     modelCalls: run.modelCalls,
+    methodology: methodologyOf(run),
   };
 }
 

@@ -2,8 +2,10 @@
 // does not stand: unverified quotes, one-sided evidence, evidence that is informal (an e-mail),
 // scopes that may legitimately differ.
 import type { ModelTask } from '../gateway/types';
+import { adversarialVerdictPrompt } from '../prompts/adversarial-verdict';
+import { promptOf } from '../prompts/prompt';
 import type { EvidenceItem } from '../types';
-import { JSON_ONLY, asEnum, asNumber, asObject, asStringArray } from './json';
+import { asEnum, asNumber, asObject, asStringArray } from './json';
 
 export interface AdversarialInput {
   title: string;
@@ -26,20 +28,7 @@ export const adversarialVerdictTask: ModelTask<AdversarialInput, AdversarialVerd
   name: 'adversarial_verdict',
   tier: 'strong',
   maxOutputTokens: 600,
-  prompt(input) {
-    return {
-      system: `You are a sceptical audit partner. Try to refute the finding using only its evidence: are the quotes really in conflict, is the scope the same, is the evidence authoritative? ${JSON_ONLY}`,
-      user:
-        `Finding (${input.primitive}, confidence ${input.confidence}): ${input.title}\n${input.description}\nEvidence:\n` +
-        input.evidence
-          .map(
-            (e) =>
-              `- ${e.document}${e.page ? ` p.${e.page}` : ''}: "${e.quote}" (verified: ${e.quote_verified})`,
-          )
-          .join('\n') +
-        '\n\nAnswer {"stands": boolean, "revised_confidence": 0..1, "caveats": [strings], "recommendation": "keep"|"refine"|"flag_for_review"|"reject"}.',
-    };
-  },
+  ...promptOf(adversarialVerdictPrompt),
   parse(json) {
     const o = asObject(json, 'adversarial');
     if (typeof o.stands !== 'boolean') throw new Error('stands: expected a boolean');

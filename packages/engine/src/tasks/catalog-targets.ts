@@ -1,6 +1,8 @@
 // catalog_targets: choose and rank this iteration's targets from the analyst's candidate lists,
 // given the intake, prior findings and follow-ups. The local analyst ranks by its own signals.
 import type { ModelTask } from '../gateway/types';
+import { catalogTargetsPrompt } from '../prompts/catalog-targets';
+import { promptOf } from '../prompts/prompt';
 import {
   buildCatalog,
   CATALOG_CAPS,
@@ -10,7 +12,7 @@ import {
 } from '../pipeline/catalog';
 import type { CorpusAnalysis } from '../analyst/corpus-analysis';
 import type { CatalogTarget } from '../pipeline/model';
-import { JSON_ONLY, asArray, asObject, asString } from './json';
+import { asArray, asObject, asString } from './json';
 
 export interface CatalogTargetsInput extends CatalogRequest {
   iteration: number;
@@ -24,19 +26,7 @@ export const catalogTargetsTask: ModelTask<CatalogTargetsInput, CatalogLists> = 
   name: 'catalog_targets',
   tier: 'mid',
   maxOutputTokens: 2500,
-  prompt(input) {
-    const candidates = buildCatalog(input.analysis, input);
-    const listing = LIST_NAMES.map(
-      (name) =>
-        `${name}:\n${candidates[name].map((t) => `- ${t.key} | ${t.label}`).join('\n') || '- (none)'}`,
-    ).join('\n');
-    return {
-      system: `You plan an audit iteration. Choose the targets most likely to reveal defects, given the intake and prior findings. Keep each list within its cap (${JSON.stringify(CATALOG_CAPS)}). ${JSON_ONLY}`,
-      user:
-        `Intake: ${JSON.stringify(input.intake)}\nIteration: ${input.iteration}\nPrior findings: ${input.priorFindingTitles.slice(0, 40).join('; ') || 'none'}\n` +
-        `Candidate targets by list (key | label):\n${listing}\n\nAnswer {"${LIST_NAMES.join('": [keys], "')}": [keys]} in priority order.`,
-    };
-  },
+  ...promptOf(catalogTargetsPrompt),
   parse(json, input) {
     const o = asObject(json, 'catalog');
     const candidates = buildCatalog(input.analysis, input);

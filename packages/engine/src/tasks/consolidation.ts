@@ -2,8 +2,10 @@
 // the primitive that fits each group best. The local analyst groups by shared root-cause aspects.
 import type { Primitive } from '@auditsvc/core';
 import type { ModelTask } from '../gateway/types';
+import { consolidationPrompt } from '../prompts/consolidation';
+import { promptOf } from '../prompts/prompt';
 import type { Severity } from '../types';
-import { JSON_ONLY, asArray, asObject, asPrimitive, asString } from './json';
+import { asArray, asObject, asPrimitive, asString } from './json';
 
 export interface ConsolidationItem {
   key: string;
@@ -69,23 +71,11 @@ export const consolidationTask: ModelTask<{ findings: ConsolidationItem[] }, Con
   name: 'consolidation',
   tier: 'mid',
   maxOutputTokens: 2000,
-  prompt(input) {
-    return {
-      system: `You consolidate audit findings. Group findings that share one root cause (fixing one fixes the others), even when their evidence differs; keep unrelated findings apart. For each group name the primitive that fits best. ${JSON_ONLY}`,
-      user:
-        input.findings
-          .map(
-            (f) =>
-              `- ${f.key} [${f.primitive}] ${f.title} :: ${f.description.slice(0, 400)} (documents: ${f.documents.join(', ')})`,
-          )
-          .join('\n') +
-        '\n\nAnswer [{"keys": [finding keys], "primitive": "<primitive>"}], every key exactly once.',
-    };
-  },
+  ...promptOf(consolidationPrompt),
   parse(json, input) {
     const known = new Set(input.findings.map((f) => f.key));
     const seen = new Set<string>();
-    const groups = asArray(json, 'groups').map((raw, i) => {
+    const groups = asArray(asObject(json, 'consolidation').groups, 'groups').map((raw, i) => {
       const g = asObject(raw, `groups[${i}]`);
       const keys = asArray(g.keys, 'keys')
         .map((k) => asString(k, 'key', 200))

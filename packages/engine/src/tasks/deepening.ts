@@ -2,8 +2,10 @@
 // escalate severity where three or more findings share a root cause, and propose follow-up
 // targets for the next iteration.
 import type { ModelTask } from '../gateway/types';
+import { deepeningPrompt } from '../prompts/deepening';
+import { promptOf } from '../prompts/prompt';
 import type { Severity } from '../types';
-import { JSON_ONLY, asArray, asObject, asSeverity, asString, asStringArray } from './json';
+import { asArray, asObject, asSeverity, asString, asStringArray } from './json';
 
 export interface DeepeningItem {
   key: string;
@@ -37,15 +39,7 @@ export const deepeningTask: ModelTask<DeepeningInput, DeepeningResult> = {
   name: 'deepening',
   tier: 'mid',
   maxOutputTokens: 1500,
-  prompt(input) {
-    return {
-      system: `You review a set of audit findings for cross-finding patterns. Escalate a finding one severity tier when three or more findings share its root cause. Propose follow-up targets only from the open list. ${JSON_ONLY}`,
-      user:
-        `Findings:\n${input.findings.map((f) => `- ${f.key} [${f.severity}] ${f.title} (documents: ${f.documents.join(', ')}; root cause: ${f.rootCause.slice(0, 200)})`).join('\n')}\n` +
-        `Open targets:\n${input.openTargets.map((t) => `- ${t.key} | ${t.label}`).join('\n') || '- none'}\n\n` +
-        'Answer {"patterns": [strings], "escalations": [{"key", "severity"}], "followups": [target keys]}.',
-    };
-  },
+  ...promptOf(deepeningPrompt),
   parse(json, input) {
     const o = asObject(json, 'deepening');
     const keys = new Set(input.findings.map((f) => f.key));

@@ -1,7 +1,9 @@
 // domain_inference: the client's domain and the frameworks the corpus speaks to (profile stage).
 import type { ModelTask } from '../gateway/types';
+import { domainInferencePrompt } from '../prompts/domain-inference';
+import { promptOf } from '../prompts/prompt';
 import { normaliseFrameworks } from '../analyst/frameworks';
-import { JSON_ONLY, asObject, asString, asStringArray } from './json';
+import { asObject, asString, asStringArray } from './json';
 
 export interface DomainInput {
   titles: string[];
@@ -25,12 +27,7 @@ export const domainInferenceTask: ModelTask<DomainInput, DomainResult> = {
   name: 'domain_inference',
   tier: 'mid',
   maxOutputTokens: 200,
-  prompt(input) {
-    return {
-      system: `Infer the client's business domain and the compliance frameworks the documents address. ${JSON_ONLY}`,
-      user: `Document titles: ${input.titles.join('; ')}\nFrequent terms: ${input.terms.join(', ')}\n\nAnswer {"domain": "<domain>", "frameworks": [names]}.`,
-    };
-  },
+  ...promptOf(domainInferencePrompt),
   parse(json) {
     const o = asObject(json, 'domain');
     return {

@@ -1,7 +1,9 @@
 // executive_summary: the opening of the polished deliverable, written from the canonical findings.
 import type { ModelTask } from '../gateway/types';
+import { executiveSummaryPrompt } from '../prompts/executive-summary';
+import { promptOf } from '../prompts/prompt';
 import type { Severity } from '../types';
-import { JSON_ONLY, asObject, asString } from './json';
+import { asObject, asString } from './json';
 
 export interface ExecutiveSummaryInput {
   clientName: string;
@@ -17,14 +19,7 @@ export const executiveSummaryTask: ModelTask<ExecutiveSummaryInput, string> = {
   name: 'executive_summary',
   tier: 'strong',
   maxOutputTokens: 900,
-  prompt(input) {
-    return {
-      system: `You write the executive summary of an audit report for the client's leadership: plain language, no more than 250 words, the most severe issues first, no findings that are not listed. ${JSON_ONLY}`,
-      user:
-        `Client: ${input.clientName}\nPurpose: ${input.auditPurpose}\nFrameworks: ${input.frameworks.join(', ')}\nDocuments reviewed: ${input.documentCount}\n` +
-        `Findings:\n${input.findings.map((f) => `- [${f.severity}] ${f.title} (${f.primitive})`).join('\n')}\n\nAnswer {"summary": "<text>"}.`,
-    };
-  },
+  ...promptOf(executiveSummaryPrompt),
   parse(json) {
     return asString(asObject(json, 'summary').summary, 'summary', 6000).trim();
   },

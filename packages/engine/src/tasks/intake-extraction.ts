@@ -3,6 +3,8 @@
 // offline analyst of ../intake/extract.ts.
 import { ARCHETYPES, Archetype } from '@auditsvc/core';
 import type { ModelTask } from '../gateway/types';
+import { MAX_DESCRIPTION_CHARS, intakeExtractionPrompt } from '../prompts/intake-extraction';
+import { promptOf } from '../prompts/prompt';
 import { IntakeExtraction, MAX_CONCERN_CHARS, MAX_KNOWN_CONCERNS, extractIntake } from '../intake/extract';
 
 export type { IntakeExtraction } from '../intake/extract';
@@ -13,38 +15,15 @@ export interface IntakeExtractionInput {
   clientName: string | null;
 }
 
-/** Descriptions beyond this are cut before prompting; intake text is a paragraph or two. */
-export const MAX_DESCRIPTION_CHARS = 8_000;
+export { MAX_DESCRIPTION_CHARS } from '../prompts/intake-extraction';
 const MAX_LIST_ITEMS = 20;
 const MAX_ITEM_CHARS = 200;
-
-const SYSTEM = `You are an audit scoping assistant for an audit firm. From a client's description of an
-audit, you extract the engagement intake. Answer with exactly one JSON object and nothing else:
-{
-  "domain": string,                 // the client's industry or business, e.g. "healthcare (software and cloud services)"
-  "audit_purpose": string,          // one sentence: why the audit is done, e.g. "SOC 2 Type II readiness assessment"
-  "frameworks": [string],           // frameworks, standards and regulations named or clearly implied, canonical short names: "SOC 2", "HIPAA", "ISO 27001", "PCI DSS", "GDPR", "NIST CSF", "NIST SP 800-53", "SOX"
-  "focus_areas": [string],          // audit topics in lower case, e.g. "access control", "encryption", "backup and recovery", "vendor management", "incident response", "logging", "change management"
-  "known_concerns": [string],       // worries the client states, close to the client's own words
-  "suggested_archetype": string,    // one of: ${ARCHETYPES.join(', ')}
-  "suggested_client_name": string   // the client organisation's name, or "" if none is given
-}
-Archetypes: remediation_pipeline = find gaps so they can be fixed; continuous_monitoring = watch
-for drift over time; premium_defensibility = results that must stand before regulators, boards,
-buyers or certifiers; capability_leverage = mature or streamline a programme that works.
-Do not invent frameworks, concerns or names the description does not support.`;
 
 export const intakeExtractionTask: ModelTask<IntakeExtractionInput, IntakeExtraction> = {
   name: 'intake_extraction',
   tier: 'mid',
   maxOutputTokens: 800,
-  prompt(input) {
-    const description = input.description.slice(0, MAX_DESCRIPTION_CHARS);
-    const name = input.clientName?.trim()
-      ? `Client name given by the user: ${input.clientName.trim()}\n`
-      : '';
-    return { system: SYSTEM, user: `${name}Audit description:\n"""\n${description}\n"""` };
-  },
+  ...promptOf(intakeExtractionPrompt),
   parse(json, input) {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
       throw new Error('intake_extraction: the answer is not a JSON object');

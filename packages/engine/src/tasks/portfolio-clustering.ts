@@ -3,6 +3,8 @@
 // findings; which engagements a theme touches and its severity mix are always counted here from
 // the members, so a remote model cannot misstate them.
 import type { ModelTask } from '../gateway/types';
+import { MAX_PORTFOLIO_CLUSTERS, portfolioClusteringPrompt } from '../prompts/portfolio-clustering';
+import { promptOf } from '../prompts/prompt';
 import {
   ClusterDraft,
   DEFAULT_CLUSTER_OPTIONS,
@@ -32,35 +34,7 @@ export interface PortfolioCluster {
   confidence: number;
 }
 
-export const MAX_PORTFOLIO_CLUSTERS = 8;
-/** A remote prompt lists at most this many findings (most severe first), to bound its cost. */
-export const MAX_PROMPT_FINDINGS = 300;
-const MAX_PROMPT_FIELD_CHARS = 220;
-
-const SYSTEM = `You are a senior audit partner reviewing findings from many client engagements of one
-audit firm. Group findings that describe the same recurring problem into themes. Answer with exactly
-one JSON object and nothing else:
-{"clusters": [{
-  "theme": string,                          // short name of the recurring problem
-  "prevalence_summary": string,             // one sentence: how many findings and engagements, how severe
-  "member_finding_ids": [string],           // ids from the list below; at least 2; a finding belongs to at most one theme
-  "representative_quotes": [string],        // up to 3 short quotes taken from the members' text
-  "suggested_standard_remediation": string, // one remediation the firm could standardise for every client
-  "confidence": number                      // 0 to 1: how sure you are the members share one cause
-}]}
-Return at most ${MAX_PORTFOLIO_CLUSTERS} themes, the most widespread first; prefer themes that recur across
-engagements. Leave out findings that fit no theme. Use only ids that appear in the list.`;
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_PROMPT_FIELD_CHARS ? `${flat.slice(0, MAX_PROMPT_FIELD_CHARS - 3)}...` : flat;
-}
-
-function severityRank(severity: string): number {
-  const index = (SEVERITY_ORDER as readonly string[]).indexOf(severity);
-  return index < 0 ? SEVERITY_ORDER.length : index;
-}
-
+export { MAX_PORTFOLIO_CLUSTERS, MAX_PROMPT_FINDINGS } from '../prompts/portfolio-clustering';
 /** Orders drafts (most engagements, then most members), numbers them pc-1.. and counts members. */
 export function finishClusters(drafts: ClusterDraft[], input: PortfolioClusteringInput): PortfolioCluster[] {
   const byId = new Map(input.findings.map((finding) => [finding.id, finding]));
@@ -95,32 +69,7 @@ export const portfolioClusteringTask: ModelTask<PortfolioClusteringInput, Portfo
   name: 'portfolio_clustering',
   tier: 'mid',
   maxOutputTokens: 4_000,
-  prompt(input) {
-    const listed = [...input.findings]
-      .sort((a, b) => severityRank(a.severity) - severityRank(b.severity))
-      .slice(0, MAX_PROMPT_FINDINGS);
-    const lines = listed.map((finding) =>
-      [
-        finding.id,
-        finding.engagementId,
-        finding.primitive,
-        finding.severity,
-        clip(finding.title),
-        clip(finding.description),
-        clip(finding.rootCause),
-      ].join(' | '),
-    );
-    const omitted =
-      input.findings.length > listed.length
-        ? `\n(${input.findings.length - listed.length} less severe findings are not listed.)`
-        : '';
-    return {
-      system: SYSTEM,
-      user:
-        `${input.findings.length} findings from ${input.totalEngagements} engagements.${omitted}\n` +
-        `Columns: id | engagement | primitive | severity | title | description | root cause\n${lines.join('\n')}`,
-    };
-  },
+  ...promptOf(portfolioClusteringPrompt),
   parse(json, input) {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
       throw new Error('portfolio_clustering: the answer is not a JSON object');

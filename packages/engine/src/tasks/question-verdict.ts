@@ -1,13 +1,14 @@
 // question_verdict: one question, the retrieved chunks, and the answer: issue (with findings and
 // verbatim quotes), no issue, or a request for more evidence (queries run before asking again).
 import type { ModelTask } from '../gateway/types';
+import { questionVerdictPrompt } from '../prompts/question-verdict';
+import { promptOf } from '../prompts/prompt';
 import type { CorpusChunk } from '../corpus';
 import type { CorpusAnalysis } from '../analyst/corpus-analysis';
 import type { Issue } from '../analyst/issue';
 import { analystVerdict, type EvidenceRequest } from '../checks/verdict';
 import type { Question } from '../pipeline/model';
 import {
-  JSON_ONLY,
   asArray,
   asEnum,
   asNumber,
@@ -44,25 +45,7 @@ export const questionVerdictTask: ModelTask<QuestionVerdictInput, QuestionVerdic
   name: 'question_verdict',
   tier: 'mid',
   maxOutputTokens: 1500,
-  prompt(input) {
-    const chunks = input.chunks
-      .map((c) => `<chunk id="${c.id}" document="${c.document}" page="${c.page ?? ''}">\n${c.text}\n</chunk>`)
-      .join('\n');
-    return {
-      system:
-        'You are an audit analyst checking a client document corpus. Decide the question only from the chunks given. ' +
-        'Every quote must be copied verbatim from one chunk (exact characters) and name that chunk. ' +
-        'If a document you need is missing, ask for it with evidence_requests instead of guessing. ' +
-        JSON_ONLY,
-      user:
-        `Primitive: ${input.question.primitive}\nQuestion: ${input.question.text}\nFrameworks in scope: ${input.frameworks.join(', ') || 'none'}\n` +
-        `${input.canAsk ? 'You may request more evidence.' : 'This is the last round: answer issue or no_issue.'}\n\n${chunks}\n\n` +
-        'Answer {"verdict": "issue"|"no_issue"|"need_more_evidence", "findings": [{"title", "description", "root_cause", ' +
-        '"remediation_scope", "remediation_effort_hours", "severity": "critical"|"high"|"medium"|"low", "confidence": 0..1, ' +
-        '"frameworks": [..], "evidence": [{"document", "chunk_id", "quote"}]}], "evidence_requests": [{"query", "document"|null}]}. ' +
-        'Descriptions state the concrete values and documents on each side.',
-    };
-  },
+  ...promptOf(questionVerdictPrompt),
   parse(json, input) {
     const o = asObject(json, 'verdict');
     const verdict = asEnum(

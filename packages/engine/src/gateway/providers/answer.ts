@@ -1,5 +1,6 @@
 // Shared by the remote providers: the prompt as sent, the reservation estimate, and turning the
 // model's text into the task's output.
+import { checkAnswer } from '../answer-schema';
 import { parseJsonLenient } from '../json';
 import { ModelCallError, ModelTask, TokenUsage } from '../types';
 
@@ -39,7 +40,22 @@ export function parseAnswer<I, O>(
       unusableAnswer: true,
     });
   }
+  return readAnswer(provider, task, input, json, usage);
+}
+
+/**
+ * The task's output from the model's JSON (a structured answer, or what the tolerant parser read):
+ * checked against the task's answer schema, then read by the task's parser.
+ */
+export function readAnswer<I, O>(
+  provider: string,
+  task: ModelTask<I, O>,
+  input: I,
+  json: unknown,
+  usage: TokenUsage,
+): O {
   try {
+    checkAnswer(task.answerSchema, json);
     return task.parse(json, input);
   } catch (error) {
     throw new ModelCallError(`${provider} answer to ${task.name} does not fit the task`, {

@@ -1,8 +1,10 @@
 // The Anthropic Messages API: x-api-key and anthropic-version headers, the answer's text blocks,
-// usage from input_tokens / output_tokens. There is no JSON mode; the system prompt asks for JSON
-// and the tolerant parser does the rest.
+// usage from input_tokens / output_tokens. The answer's schema is the input_schema of one tool the
+// model is made to call (tool_choice), so the answer arrives as the tool call's input; an answer in
+// text instead (a proxy or an older model ignoring tools) goes through the tolerant parser. Both are
+// checked against the same schema.
 import { ModelCallError, ModelProvider, ModelTask, ProviderResult } from '../types';
-import { buildPrompt, estimatePromptTokens, parseAnswer, tokenCount } from './answer';
+import { buildPrompt, estimatePromptTokens, parseAnswer, readAnswer, tokenCount } from './answer';
 import { DEFAULT_TRANSPORT, TransportOptions, postJsonWithRetry } from './http';
 import { TierModels, tierModels } from './tiers';
 
@@ -17,8 +19,11 @@ export interface AnthropicProviderOptions {
   transport?: Partial<TransportOptions>;
 }
 
+/** The one tool of every request: its input is the task's answer. */
+const ANSWER_TOOL = 'answer';
+
 interface MessagesAnswer {
-  content?: { type?: string; text?: unknown }[];
+  content?: { type?: string; text?: unknown; name?: unknown; input?: unknown }[];
   usage?: { input_tokens?: unknown; output_tokens?: unknown };
 }
 
@@ -45,18 +50,29 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
           max_tokens: task.maxOutputTokens,
           system: prompt.system,
           messages: [{ role: 'user', content: prompt.user }],
+          tools: [
+            {
+              name: ANSWER_TOOL,
+              description: `Record the answer to the ${task.name} task.`,
+              input_schema: task.answerSchema,
+            },
+          ],
+          tool_choice: { type: 'tool', name: ANSWER_TOOL },
         },
         transport,
       )) as MessagesAnswer;
       const blocks = Array.isArray(answer?.content) ? answer.content : [];
+      const toolCall = blocks.find((block) => block?.type === 'tool_use' && block.name === ANSWER_TOOL);
       const text = blocks
         .filter((block) => block?.type === 'text' && typeof block.text === 'string')
         .map((block) => block.text as string)
         .join('');
+      const outputChars = toolCall ? JSON.stringify(toolCall.input ?? null).length : text.length;
       const usage = {
         inputTokens: tokenCount(answer?.usage?.input_tokens, estimatePromptTokens(prompt)),
-        outputTokens: tokenCount(answer?.usage?.output_tokens, Math.ceil(text.length / 4)),
+        outputTokens: tokenCount(answer?.usage?.output_tokens, Math.ceil(outputChars / 4)),
       };
+      if (toolCall) return { output: readAnswer('anthropic', task, input, toolCall.input, usage), usage };
       if (text === '') {
         throw new ModelCallError('anthropic answer has no text', { usage, unusableAnswer: true });
       }

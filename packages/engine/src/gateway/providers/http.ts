@@ -89,7 +89,11 @@ async function attempt(
         retryAfter(response.headers.get('retry-after')),
       );
     }
-    if (!response.ok) throw new ModelCallError(`${provider} refused the request (${response.status})`);
+    if (!response.ok) {
+      throw new ModelCallError(`${provider} refused the request (${response.status})`, {
+        status: response.status,
+      });
+    }
     try {
       return JSON.parse(text);
     } catch {

@@ -16,6 +16,7 @@ export async function deepenStage(run: RunContext): Promise<void> {
     investigated: [...state.investigated],
     followups: [],
     steering: null,
+    proposals: state.discovery.proposals,
   });
   const open = CATALOG_LIST_NAMES.flatMap((name) => lists[name]);
   const canonical = run.canonicalOnly();

@@ -1,10 +1,12 @@
 // 5. investigate: per question, retrieve the top chunks (corpus-wide and in each of the
 // question's documents), ask for a verdict; when the verdict asks for more evidence, run its
 // queries and ask again, at most max_followup_rounds times. A positive verdict becomes raw
-// findings with their quotes verified against the retrieved text.
+// findings whose quotes are located in the cited documents (a finding with none left is dropped
+// and counted as quotes_rejected) and verified against the retrieved text.
 import type { CorpusChunk } from '../../corpus';
 import { questionVerdictTask, type QuestionVerdict } from '../../tasks/question-verdict';
 import type { RunContext } from '../context';
+import { quoteLocator } from '../evidence';
 import { rawFindingFrom } from '../findings';
 import type { Question } from '../model';
 
@@ -84,18 +86,24 @@ async function investigateQuestion(run: RunContext, question: Question): Promise
     }
     if (verdict.verdict !== 'issue') return 0;
     let added = 0;
+    const locator = quoteLocator(run.input.snapshot);
     for (const draft of verdict.findings) {
       const raws = run.state.raws;
       if (raws.some((r) => r.subject === draft.subject)) continue;
-      raws.push(
-        rawFindingFrom(
-          draft,
-          [...chunks.values()],
-          `rf-${run.iteration}-${raws.length + 1}`,
-          question.id,
-          run.iteration,
-        ),
+      const { raw, removedQuotes } = rawFindingFrom(
+        draft,
+        [...chunks.values()],
+        `rf-${run.iteration}-${raws.length + 1}`,
+        question.id,
+        run.iteration,
+        locator,
       );
+      run.state.quotesRemoved += removedQuotes;
+      if (!raw) {
+        run.state.quotesRejected += 1;
+        continue;
+      }
+      raws.push(raw);
       added += 1;
     }
     return added;

@@ -1,6 +1,6 @@
 // 10. report: the findings in report order (canonical first, then by severity and confidence).
 import { SEVERITY_RANK, type EngineFinding } from '../../types';
-import type { RunContext } from '../context';
+import { methodologyOf, type RunContext } from '../context';
 
 export async function reportStage(run: RunContext): Promise<EngineFinding[]> {
   await run.startStage('report');
@@ -9,6 +9,7 @@ export async function reportStage(run: RunContext): Promise<EngineFinding[]> {
     findings: canonical.length,
     raw_findings: run.state.canonical.length - canonical.length,
     model_calls: run.modelCalls,
+    ...methodologyOf(run),
   });
   return [...run.state.canonical].sort(
     (a, b) =>
