@@ -93,7 +93,13 @@ async function seedFirm(
     latency_ms: 3,
     downshifted_from: null,
     budget_utilization: 0.1,
-    metadata: { engagement_id: review.id, stage: 'investigate', step: 'verdict', question_id: 'q-1' },
+    metadata: {
+      engagement_id: review.id,
+      stage: 'investigate',
+      step: 'verdict',
+      question_id: 'q-1',
+      prompt_version: 'question_verdict@test',
+    },
     ts: new Date(Date.UTC(2026, 10, 22, 12)).toISOString(),
   });
   add('engagement', doomed.id, true);
