@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Job } from 'bullmq';
+import { MICROCENTS_PER_CENT, PORTFOLIO_CAP_CENTS } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement, makeFindings } from '../../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../../test/helpers/context';
 import { TestProcess, startWorkerProcess } from '../../../../test/helpers/processes';
@@ -25,8 +26,6 @@ import { waitFor } from '../../../../test/helpers/wait';
 jest.setTimeout(180_000);
 
 const PRICING = { '*': { input_cents_per_1k: 10, output_cents_per_1k: 10 } };
-const MICROCENTS_PER_CENT = 1_000_000;
-const PORTFOLIO_CAP_CENTS = 80;
 /** Billed above any reservation, so each such answer is charged its reservation's worst case. */
 const BILLED_UNUSABLE: ScriptedAnswer = { kind: 'unusable', promptTokens: 2000, completionTokens: 1000 };
 // Job locks as in runs.test.ts: 8 s for a worker that lives (a busy machine never loses a live
