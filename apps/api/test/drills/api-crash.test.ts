@@ -10,24 +10,33 @@ import { newId } from '@auditsvc/core';
 import { stagingRoot, uploadStagingDirectory } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement } from '../../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../../test/helpers/context';
-import { startApiProcess } from '../../../../test/helpers/processes';
+import { startApiProcess as startApi } from '../../../../test/helpers/processes';
 import { openSse } from '../../../../test/helpers/sse';
 import { waitFor } from '../../../../test/helpers/wait';
 
 jest.setTimeout(180_000);
 
-type ApiProcess = Awaited<ReturnType<typeof startApiProcess>>;
+type ApiProcess = Awaited<ReturnType<typeof startApi>>;
 
 let ctx: TestContext;
 let actors: Actors;
 /** A PostgreSQL session holding a lock, released even when a drill fails. */
 let lock: Client | null = null;
 
+/** Every API process a drill starts, killed at the end if a failed drill left it running. */
+const started: ApiProcess[] = [];
+async function startApiProcess(...args: Parameters<typeof startApi>) {
+  const api = await startApi(...args);
+  started.push(api);
+  return api;
+}
+
 beforeAll(async () => {
   ctx = await createTestContext();
   actors = await makeActors(ctx);
 });
 afterAll(async () => {
+  await Promise.all(started.map((api) => api.kill()));
   await lock?.end().catch(() => undefined);
   await ctx?.close();
 });

@@ -11,9 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Job } from 'bullmq';
+import { MICROCENTS_PER_CENT, PORTFOLIO_CAP_CENTS } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement, makeFindings } from '../../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../../test/helpers/context';
-import { TestProcess, startWorkerProcess } from '../../../../test/helpers/processes';
+import { TestProcess, startWorkerProcess as startWorker } from '../../../../test/helpers/processes';
 import { sampleFile, sampleIntake } from '../../../../test/helpers/sample-corpus';
 import {
   ScriptedAnswer,
@@ -25,8 +26,6 @@ import { waitFor } from '../../../../test/helpers/wait';
 jest.setTimeout(180_000);
 
 const PRICING = { '*': { input_cents_per_1k: 10, output_cents_per_1k: 10 } };
-const MICROCENTS_PER_CENT = 1_000_000;
-const PORTFOLIO_CAP_CENTS = 80;
 /** Billed above any reservation, so each such answer is charged its reservation's worst case. */
 const BILLED_UNUSABLE: ScriptedAnswer = { kind: 'unusable', promptTokens: 2000, completionTokens: 1000 };
 // Job locks as in runs.test.ts: 8 s for a worker that lives (a busy machine never loses a live
@@ -48,6 +47,14 @@ let model: ScriptedModelServer;
 let survivor: TestProcess | null = null;
 /** The engagement whose corpus (a few of the sample's policies) is ingested, and investigated. */
 let corpusId: string;
+
+/** Every worker a drill starts, killed at the end if a failed drill left it running. */
+const started: TestProcess[] = [];
+async function startWorkerProcess(env: Record<string, string>) {
+  const worker = await startWorker(ctx, env);
+  started.push(worker);
+  return worker;
+}
 
 const loopbackEnv = (extra: Record<string, string>) => ({ ...model.env(PRICING), ...extra });
 
@@ -160,13 +167,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopSurvivor();
+  await Promise.all(started.map((worker) => worker.kill()));
   await model?.close();
   await ctx?.close();
 });
 
 describe('a worker killed with SIGKILL inside model calls', () => {
   it('loses its investigate-further and its portfolio recompute to another worker: each completes, spend counted once, within budget', async () => {
-    const doomed = await startWorkerProcess(ctx, loopbackEnv(DOOMED_LOCK));
+    const doomed = await startWorkerProcess(loopbackEnv(DOOMED_LOCK));
     // The doomed worker ingests the corpus first (no model calls in an ingest).
     await ctx.http().post(`/auditsvc/engagement/${corpusId}/corpus/ingest`).set(actors.headers.partnerA);
     await waitFor('the ingest', async () => {
@@ -197,7 +205,7 @@ describe('a worker killed with SIGKILL inside model calls', () => {
     // The survivor is billed for every answer too (the clustering excepted, which it answers): a
     // mini-run that started its budget afresh would spend all of it again.
     model.script((_n, prompt) => clusteringAnswer(prompt) ?? BILLED_UNUSABLE);
-    survivor = await startWorkerProcess(ctx, loopbackEnv(LIVE_LOCK));
+    survivor = await startWorkerProcess(loopbackEnv(LIVE_LOCK));
     await doomed.kill();
     expect((await view(corpusId)).status).toBe('running');
 
@@ -237,7 +245,7 @@ describe('a worker stopped with SIGTERM while its jobs sit in model calls', () =
     const runId = (await makeEngagement(ctx, actors.firmA, { intake: sampleIntake })).id;
     model.script(() => ({ kind: 'hold' }));
     const held = model.holding();
-    const stopping = await startWorkerProcess(ctx, loopbackEnv({ SHUTDOWN_GRACE_MS: '2000' }));
+    const stopping = await startWorkerProcess(loopbackEnv({ SHUTDOWN_GRACE_MS: '2000' }));
     const started = await ctx
       .http()
       .post(`/auditsvc/engagement/${runId}/run`)
@@ -270,7 +278,7 @@ describe('a worker stopped with SIGTERM while its jobs sit in model calls', () =
       expect(await jobsIn(queue, 'failed')).toEqual([]);
     }
 
-    survivor = await startWorkerProcess(ctx, LOCAL_ENV);
+    survivor = await startWorkerProcess(LOCAL_ENV);
     expect(await settled(runId)).toMatchObject({ status: 'findings_review', is_running: false });
     expect(await settled(corpusId)).toMatchObject({ status: 'findings_review', is_running: false });
     expect((await investigationRuns(corpusId)).at(-1)!.status).toBe('completed');
