@@ -133,29 +133,34 @@ export function createEngagementService(deps: EngagementDeps) {
     },
 
     async deliver(caller: Caller, id: string) {
-      const engagement = await requireVisible(caller, id);
+      let engagement = await requireVisible(caller, id);
       let plan = planDeliver(engagement);
+      let deliveredAt = engagement.deliveredAt;
       if (plan.change !== 'none') {
+        deliveredAt = deps.now();
         const applied = await engagements.updateIfStatus(id, engagement.status, {
           status: plan.to,
           isFrozen: true,
-          deliveredAt: deps.now(),
+          deliveredAt,
         });
-        // Lost a race: a concurrent deliver won (answer as a repeat), or something else changed.
-        if (!applied) plan = planDeliver(await requireVisible(caller, id));
-        if (!applied && plan.change !== 'none')
-          throw new ConflictError('The engagement changed meanwhile; try again.');
+        if (!applied) {
+          // Lost a race: a concurrent deliver won (answer as a repeat), or something else changed.
+          engagement = await requireVisible(caller, id);
+          plan = planDeliver(engagement);
+          if (plan.change !== 'none') throw new ConflictError('The engagement changed meanwhile; try again.');
+          deliveredAt = engagement.deliveredAt;
+        }
       }
-      // The answer is the delivery as made: the polish wait below may see a concurrent unfreeze
-      // (which answered is_frozen false, against the response schema).
-      const after = await requireVisible(caller, id);
       if (plan.change !== 'none' && deps.onDelivered) await deps.onDelivered(id);
+      // The answer is the delivery as made (or as found, for a repeat), never a later read: a
+      // concurrent unfreeze may land at any moment after the write, and the answer must still say
+      // what this call did (the response schema requires is_frozen true).
       return {
         ok: true as const,
         engagement_id: id,
-        status: after.status,
-        is_frozen: after.isFrozen,
-        delivered_at: after.deliveredAt!.toISOString(),
+        status: plan.change === 'none' ? engagement.status : plan.to,
+        is_frozen: true as const,
+        delivered_at: deliveredAt!.toISOString(),
         already_delivered: plan.change === 'none',
       };
     },
