@@ -5,8 +5,12 @@
 //               construction;
 //   holdout     test/corpora-holdout: planted corpora written by helpers who never read the
 //               analyst, never tuned on: the honest figure for unseen documents;
-//   real        test/corpora-real: published policy sets labelled by an independent assessor.
-// Tune on a holdout or real corpus and it moves to test/corpora (and a new one is written).
+//   real        test/corpora-real: published policy sets labelled by an independent assessor,
+//               never tuned on;
+//   real-tuned  test/corpora-real-tuned: labelled real sets whose defects guided the analyst
+//               (regression cases for real wording; not held to a recall floor).
+// Tune on a holdout and it moves to test/corpora, on a real set and it moves to
+// test/corpora-real-tuned (and a new one is written or labelled).
 // Per corpus: recall (and high-severity recall where the key has severities), findings matching
 // no defect, precision where CLASSIFIED.json holds a reviewer's verdicts on those, per primitive,
 // time and model calls; then one summary line per group. Folders given as arguments are scored
@@ -35,7 +39,7 @@ import {
   type Scorecard,
 } from '../packages/engine/src/expected';
 
-type Group = 'regression' | 'holdout' | 'real' | 'given';
+type Group = 'regression' | 'holdout' | 'real' | 'real-tuned' | 'given';
 
 const repository = join(__dirname, '..');
 const GROUP_ROOTS: Array<[Group, string]> = [
@@ -43,6 +47,7 @@ const GROUP_ROOTS: Array<[Group, string]> = [
   ['regression', join(repository, 'test', 'corpora')],
   ['holdout', join(repository, 'test', 'corpora-holdout')],
   ['real', join(repository, 'test', 'corpora-real')],
+  ['real-tuned', join(repository, 'test', 'corpora-real-tuned')],
 ];
 
 function corporaUnder(root: string): string[] {
@@ -190,7 +195,7 @@ function summary(group: Group, t: Totals): string {
       ? '-'
       : `${percent(t.judgedMatched + t.real, judged)} (${t.unclassified} unclassified)`;
   return (
-    `${group.padEnd(10)} ${t.corpora} corpora: recall ${t.found}/${t.planted} (${percent(t.found, t.planted)})` +
+    `${group.padEnd(11)} ${t.corpora} corpora: recall ${t.found}/${t.planted} (${percent(t.found, t.planted)})` +
     (t.high ? `, high-severity ${t.highFound}/${t.high} (${percent(t.highFound, t.high)})` : '') +
     `, unmatched ${t.unmatched} (${(t.unmatched / Math.max(1, t.planted)).toFixed(2)}x planted), precision ${precision}`
   );
