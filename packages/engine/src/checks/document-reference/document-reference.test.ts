@@ -137,9 +137,50 @@ describe('the document reference check', () => {
 
   test('a named document two documents cite and none is, is one finding; a close name resolves', async () => {
     const { candidates, verdict } = await run(pharmacy);
-    expect(candidates.map((c) => c.key)).toEqual(['docref:name:controlled drugs handling procedure']);
-    const [issue] = verdict(candidates[0]!.params).issues;
+    const named = candidates.find((c) => c.key === 'docref:name:controlled drugs handling procedure')!;
+    expect(named.severity).toBe('medium');
+    const [issue] = verdict(named.params).issues;
     expect(issue!.description).toContain('Controlled Drugs Handling Procedure');
+    // Cold Chain Procedure and the Business Continuity ... Plan resolve; the supplier's manual is
+    // outside the set; the petty cash procedure, one document's reference, is reported last, low.
+    const single = candidates.find((c) => c.key === 'docref:name:petty cash procedure')!;
+    expect(single.severity).toBe('low');
+    expect(single.signal).toBeLessThan(named.signal);
+    expect(candidates).toHaveLength(2);
+  });
+
+  test('missing documents one document alone names are one finding listing them', async () => {
+    // A water utility's policy (names in quotation marks) and a bank's standard.
+    for (const [name, text, wanted] of [
+      [
+        'Network-Operations-Policy.md',
+        '# Network Operations Policy\n\nPump stations follow the "Telemetry Outage Procedure". Reservoir access is set by the Site Access Standard.\n',
+        /Telemetry Outage Procedure.*Site Access Standard/,
+      ],
+      [
+        'Payments-Security-Standard.md',
+        '# Payments Security Standard\n\nCard data is handled per the Cardholder Data Handling Guide and the Key Ceremony Manual.\n',
+        /Cardholder Data Handling Guide.*Key Ceremony Manual/,
+      ],
+    ] as const) {
+      const { candidates, verdict } = await run({ [name]: text, 'Other.md': '# Other\n\nNothing.\n' });
+      expect(candidates.map((c) => c.key)).toEqual([`docref:listed:${name}`]);
+      expect(verdict(candidates[0]!.params).issues[0]!.description).toMatch(wanted);
+    }
+  });
+
+  test('decoys: guides of government authorities and standards bodies, and a technology, are outside the set', async () => {
+    const { candidates } = await run({
+      'Crypto-Policy.md': [
+        '# Cryptography Policy',
+        '',
+        'Key handling follows the HMG Good Practice Guide and the OWASP Testing Guide.',
+        '',
+        'Screen locks are enforced by the Active Directory Group Policy.',
+      ].join('\n'),
+      'Other.md': '# Other\n\nNothing.\n',
+    });
+    expect(candidates).toEqual([]);
   });
 
   test('the verdict asks for the citing sentences when the retrieval missed them', async () => {

@@ -13,8 +13,12 @@ type ReferenceParams =
   /** The missing documents one document alone cites. */
   | { kind: 'listed'; document: string; keys: string[]; written: string[] };
 
-/** From this many missing documents cited by one document alone, they are one finding. */
-const LIST_FROM = 3;
+/**
+ * From this many missing documents cited by one document alone, they are one finding: identifiers
+ * of the set's own scheme from three, names from two (a policy's list of related policies that were
+ * not supplied is one gap in the set, not one per name).
+ */
+const LIST_FROM = { identifier: 3, name: 2 } as const;
 const MAX_QUOTES = 3;
 
 interface Citation {
@@ -132,17 +136,18 @@ export const documentReferenceCheck = defineCheck<ReferenceParams>({
     const citedBy = new Map<string, Set<string>>();
     for (const c of citations) citedBy.set(c.key, (citedBy.get(c.key) ?? new Set()).add(c.segment.document));
     const kindOf = new Map(citations.map((c) => [c.key, c.kind]));
-    // Missing identifiers one document alone cites, per citing document.
+    // Missing documents one document alone cites, per citing document and kind of reference.
     const solo = new Map<string, Set<string>>();
     for (const [key, documents] of citedBy)
-      if (documents.size === 1 && kindOf.get(key) === 'identifier') {
-        const [document] = documents;
-        solo.set(document!, (solo.get(document!) ?? new Set()).add(key));
+      if (documents.size === 1) {
+        const group = `${kindOf.get(key)!}\u0000${[...documents][0]!}`;
+        solo.set(group, (solo.get(group) ?? new Set()).add(key));
       }
     const listed = new Set<string>();
     const out: Array<Candidate<ReferenceParams>> = [];
-    for (const [document, keys] of solo) {
-      if (keys.size < LIST_FROM) continue;
+    for (const [group, keys] of solo) {
+      const [kind, document] = group.split('\u0000') as ['identifier' | 'name', string];
+      if (keys.size < LIST_FROM[kind]) continue;
       for (const key of keys) listed.add(key);
       const mine = citations.filter((c) => keys.has(c.key));
       const params: ReferenceParams = {
@@ -155,14 +160,13 @@ export const documentReferenceCheck = defineCheck<ReferenceParams>({
     }
     for (const [key, documents] of citedBy) {
       if (listed.has(key)) continue;
-      // A name alone is weaker evidence than an identifier of the set's own scheme: a document a
-      // single document names may simply not have been supplied.
-      if (kindOf.get(key) === 'name' && documents.size < 2) continue;
+      // A name alone is weaker evidence than an identifier of the set's own scheme, and a name one
+      // document alone cites weaker still (the document may exist and not have been supplied):
+      // it is still a reference a reader cannot follow, reported last and as low.
       const mine = citations.filter((c) => c.key === key);
       const { kind, written } = mine[0]!;
-      out.push(
-        candidateOf({ kind, key, written }, singleIssue(analysis, mine), kind === 'identifier' ? 0.85 : 0.7),
-      );
+      const signal = kind === 'identifier' ? 0.85 : documents.size > 1 ? 0.7 : 0.55;
+      out.push(candidateOf({ kind, key, written }, singleIssue(analysis, mine), signal));
     }
     return out;
   },

@@ -130,18 +130,24 @@ export function unresolvedIdentifiers(
 // Named documents.
 
 const DOCUMENT_KIND =
-  '(?:Policy|Policies|Procedure|Procedures|Standard|Plan|Manual|Handbook|Charter|Playbook|Runbook|Guidelines?|Programme|Program)';
-// The name ends at the document kind: "the Model Procurement Clauses" names no standard.
+  '(?:Policy|Policies|Procedure|Procedures|Standard|Plan|Manual|Handbook|Charter|Playbook|Runbook|Guidelines?|Guide|Strategy|Programme|Program)';
+// The name ends at the document kind: "the Model Procurement Clauses" names no standard. A name
+// may stand in quotation marks ('comply with the "Remote Working Standard"').
 const NAMED_DOCUMENT = new RegExp(
-  `\\b(?:[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Pp]er|[Ss]ee|[Uu]nder|[Ii]n|[Ww]ith|[Tt]o)\\s+((?:[A-Z][A-Za-z&'’-]*\\s+(?:(?:and|of|for|&)\\s+)?){1,5}${DOCUMENT_KIND})\\b(?!\\s+(?:(?:of|for)\\s+)?[A-Z])`,
+  `\\b(?:[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Pp]er|[Ss]ee|[Uu]nder|[Ii]n|[Ww]ith|[Tt]o)\\s+["“‘']?((?:[A-Z][A-Za-z&'’-]*\\s+(?:(?:and|of|for|&)\\s+)?){1,5}${DOCUMENT_KIND})\\b(?!\\s+(?:(?:of|for)\\s+)?[A-Z])`,
   'g',
 );
 /** Words that do not tell one document from another. */
 const GENERIC =
   /^(?:applicable|relevant|related|appropriate|other|such|corresponding|respective|existing|current|same|above|below|following|this|that|these|those|each|every|any|all|company|corporate|organisational|organizational|group|departmental|local|internal|master|main|overall|new|draft|approved|security|information|it)$/i;
-/** Names of things outside the set: laws, published frameworks, a vendor's own documents. */
+/**
+ * Names of things outside the set: laws, published frameworks, a vendor's own documents, and the
+ * publications of government security authorities and standards bodies (their good-practice
+ * guides and operating procedures are cited, never part of an organisation's own set), and
+ * technologies whose names end like a document (Windows Group Policy).
+ */
 const EXTERNAL =
-  /\b(?:NIST|ISO|IEC|PCI|CIS|HIPAA|GDPR|SOC|COBIT|ITIL|EU|UK|US|Payment Card|Industry|Cybersecurity Framework|Privacy Framework|Act|Regulation|Directive|Federal|National|Government|Vendor'?s|Supplier'?s|Provider'?s|Customer'?s|Client'?s)\b/;
+  /\b(?:NIST|ISO|IEC|PCI|CIS|HIPAA|GDPR|SOC|COBIT|ITIL|EU|UK|US|Payment Card|Industry|Cybersecurity Framework|Privacy Framework|Act|Regulation|Directive|Federal|National|Government|HMG|CESG|NCSC|ENISA|CISA|OMB|FedRAMP|AICPA|IETF|OWASP|SANS|British Standards?|BS|Good Practice Guide|Group Policy|Vendor'?s|Supplier'?s|Provider'?s|Customer'?s|Client'?s)\b/;
 
 export interface NamedReference {
   name: string;
@@ -155,6 +161,7 @@ function nameKey(name: string): string {
     .replace(/policies$/, 'policy')
     .replace(/procedures$/, 'procedure')
     .replace(/guidelines$/, 'guideline')
+    .replace(/guide$/, 'guideline')
     .replace(/programme$/, 'program')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
@@ -181,11 +188,20 @@ function namedByHeading(analysis: CorpusAnalysis, key: string): boolean {
 }
 
 /**
- * Whether a cited name is some document of the corpus: as written; without possessives ("the
+ * Whether a cited name is some document of the corpus: as written, or either half of a name
+ * joined by "and"; without possessives ("the
  * Authority's Remote Access Standard"); without leading words such as the organisation's name
  * ("Acme Supplier Security Policy"), as long as a distinctive word remains.
  */
 function resolves(analysis: CorpusAnalysis, name: string): boolean {
+  // "the Business Continuity and Disaster Recovery Plan" is either plan of the set.
+  const joined = /^(.+?)\s+(?:and|&)\s+(.+)\s+(\S+)$/.exec(name);
+  if (joined && [joined[1], joined[2]].some((part) => resolvesAsWritten(analysis, `${part} ${joined[3]}`)))
+    return true;
+  return resolvesAsWritten(analysis, name);
+}
+
+function resolvesAsWritten(analysis: CorpusAnalysis, name: string): boolean {
   const words = name.split(/\s+/).filter((w) => !/['’]s$/.test(w));
   for (let start = 0; start < words.length - 1; start += 1) {
     const candidate = words.slice(start).join(' ');
