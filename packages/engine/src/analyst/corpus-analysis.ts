@@ -88,6 +88,12 @@ export interface CorpusAnalysis {
   citations: CitationFact[];
   /** The newest document date not in the future: "now" as far as the corpus knows. */
   referenceDate: FoundDate | null;
+  /**
+   * The day of the audit (YYYY-MM-DD, from the snapshot's as-of): the set is what the organisation
+   * follows on this day, so a law replaced or a product unsupported before it is outdated however
+   * old the documents are.
+   */
+  auditDate: string;
   /** Checks that failed on this corpus (a bug in a check costs its own findings, not the run's). */
   checkFailures: string[];
 }
@@ -738,6 +744,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
     factsBySegment,
     citations,
     referenceDate,
+    auditDate: new Date(now).toISOString().slice(0, 10),
     checkFailures: [],
   };
   // Task inputs carry the analysis for the local analyst; serialised (token estimates, prompts,

@@ -277,7 +277,8 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
   {
     id: 'tls',
     name: 'TLS',
-    pattern: /\b(?:TLS\s*v?(\d\.\d)|SSL\s*v?([23])(?:\.0)?\b)/gi,
+    // "TLS 1.0", "TLSv1.1", "SSL version 3".
+    pattern: /\b(?:TLS\s*(?:v|version\s*)?(\d\.\d)|SSL\s*(?:v|version\s*)?([23])(?:\.0)?\b)/gi,
     edition: (w) => digits(w),
     current: '1.3',
     currentLabel: 'TLS 1.2 or later',

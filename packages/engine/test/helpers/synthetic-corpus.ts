@@ -5,13 +5,15 @@ import { buildSnapshot } from '../../src/snapshot';
 import type { CorpusSnapshot } from '../../src/corpus';
 import type { Intake } from '../../src/types';
 
-export async function snapshotOf(files: Record<string, string>): Promise<CorpusSnapshot> {
+/** `asOf` (YYYY-MM-DD): the audit date; unset, the wall clock. */
+export async function snapshotOf(files: Record<string, string>, asOf?: string): Promise<CorpusSnapshot> {
   const parsed = [];
   for (const [filename, text] of Object.entries(files)) {
     const doc = await parseFile({ bytes: Buffer.from(text, 'utf8'), filename });
     parsed.push({ doc, chunks: chunkDocument(doc) });
   }
-  return buildSnapshot('test-client', parsed);
+  const snapshot = buildSnapshot('test-client', parsed);
+  return asOf ? { ...snapshot, asOf: Date.parse(asOf) } : snapshot;
 }
 
 export const INTAKE: Intake = {

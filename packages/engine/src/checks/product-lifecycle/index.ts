@@ -32,8 +32,8 @@ function issueOf(analysis: CorpusAnalysis, group: UnsupportedProduct[]): Issue {
     title: `${product.name} ${version.version} is past its end of support (${version.end_of_support}) but named in ${listDocuments(documents.slice(0, 3))}`,
     description:
       `${listDocuments(documents)} name${documents.length === 1 ? 's' : ''} ${written.join(', ')} ${inUse ? 'as in use' : 'as part of the environment'}, ` +
-      `but the vendor ended support for ${product.name} ${version.version} on ${version.end_of_support} (${source}), before the corpus's date ` +
-      `(${analysis.referenceDate!.iso}). It receives no security fixes, so known vulnerabilities stay open.`,
+      `but the vendor ended support for ${product.name} ${version.version} on ${version.end_of_support} (${source}), before the date of this audit ` +
+      `(${analysis.auditDate}). It receives no security fixes, so known vulnerabilities stay open.`,
     rootCause: `${product.name} ${version.version} was not upgraded or retired before its end of support, and the documents were not updated.`,
     remediationScope: `Upgrade or retire ${product.name} ${version.version} (or buy extended support and isolate it, with a recorded exception), and update the documents that name it.`,
     remediationEffortHours: 16,

@@ -1,12 +1,12 @@
 // Products past end of support: a school's asset register (in use) and a council's server
 // baseline; decoys: a product retired in the same sentence, a version still supported, a product
-// named in a corpus dated before its end of support, a word that only looks like a product.
+// named in an audit dated before its end of support, a word that only looks like a product.
 import { analyzeCorpus } from '../../analyst/corpus-analysis';
 import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
 import { unsupportedProducts } from './products';
 
-async function found(files: Record<string, string>) {
-  const analysis = analyzeCorpus(await snapshotOf(files), {
+async function found(files: Record<string, string>, asOf = '2026-11-26') {
+  const analysis = analyzeCorpus(await snapshotOf(files, asOf), {
     domain: '',
     audit_purpose: '',
     frameworks: [],
@@ -53,11 +53,20 @@ test.each([
   ).toEqual([]);
 });
 
-test('decoy: a corpus dated before the end of support', async () => {
+test('decoy: an audit dated before the end of support', async () => {
   expect(
-    await found({
-      'Minutes.txt': 'Minutes of the governors, 12 October 2019.\n',
-      'Endpoint-Standard.md': '# Endpoint Standard\n\nLaptops run Windows 10 Enterprise.\n',
-    }),
+    await found(
+      {
+        'Minutes.txt': 'Minutes of the governors, 12 October 2019.\n',
+        'Endpoint-Standard.md': '# Endpoint Standard\n\nLaptops run Windows 10 Enterprise.\n',
+      },
+      '2020-01-31',
+    ),
   ).toEqual([]);
+});
+
+test('an undated standard is judged on the audit date', async () => {
+  expect(
+    await found({ 'Endpoint-Standard.md': '# Endpoint Standard\n\nLaptops run Windows 10 Enterprise.\n' }),
+  ).toEqual(['Windows 10']);
 });

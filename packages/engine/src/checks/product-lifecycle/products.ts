@@ -21,8 +21,8 @@ export function unsupportedProducts(
   analysis: CorpusAnalysis,
   segments: LocatedSegment[],
 ): UnsupportedProduct[] {
-  const asOf = analysis.referenceDate?.iso;
-  if (!asOf) return [];
+  // Judged on the audit date, not the documents' newest date (see CorpusAnalysis.auditDate).
+  const asOf = analysis.auditDate;
   const out: UnsupportedProduct[] = [];
   const products = knowledge().products.products;
   for (const segment of segments) {

@@ -1,6 +1,6 @@
 // Laws, regulations, prudential standards, guidance and marking schemes that were repealed or
-// replaced (src/knowledge/data/superseded-instruments.json), still relied on by a document dated
-// after their replacement. A sentence that itself tells the history ("replaced", "formerly",
+// replaced (src/knowledge/data/superseded-instruments.json) before the audit date, still relied on
+// by a document. A sentence that itself tells the history ("replaced", "formerly",
 // "transition from") is not reliance.
 import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { knowledge, type SupersededInstrument } from '../../knowledge';
@@ -19,11 +19,12 @@ export function supersededMentions(
   analysis: CorpusAnalysis,
   segments: LocatedSegment[],
 ): InstrumentMention[] {
-  const asOf = analysis.referenceDate?.iso ?? null;
+  // Judged on the audit date, not the documents' newest date: an undated set, or one last
+  // touched years ago, is still what the organisation follows today.
+  const asOf = analysis.auditDate;
   const out: InstrumentMention[] = [];
   for (const instrument of knowledge().instruments.instruments) {
-    // A corpus dated before the replacement cites the instrument correctly.
-    if (asOf && asOf < instrument.replaced_on) continue;
+    if (asOf < instrument.replaced_on) continue;
     const pattern = new RegExp(instrument.pattern, 'gi');
     for (const segment of segments) {
       if (HISTORY.test(segment.text)) continue;

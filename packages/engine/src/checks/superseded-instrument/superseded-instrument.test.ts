@@ -1,13 +1,14 @@
 // Superseded laws and schemes still relied on: a UK charity's privacy notice on the 1998 Act, an
 // Australian insurer's continuity plan on CPS 232, a US agency contractor's plan on FISMA 2002;
-// decoys: a sentence telling the history, a corpus dated before the replacement, a successor that
-// only looks like its predecessor.
+// decoys: a sentence telling the history, an audit dated before the replacement, a successor that
+// only looks like its predecessor. The audit date decides, not the documents' dates: an undated
+// set, or one last touched years ago, is what the organisation follows on the day of the audit.
 import { analyzeCorpus } from '../../analyst/corpus-analysis';
 import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
 import { supersededInstrumentCheck } from '.';
 import type { CandidateContext } from '../check';
 
-async function keys(files: Record<string, string>): Promise<string[]> {
+async function keys(files: Record<string, string>, asOf = '2026-11-26'): Promise<string[]> {
   const intake = {
     domain: '',
     audit_purpose: '',
@@ -17,7 +18,7 @@ async function keys(files: Record<string, string>): Promise<string[]> {
     doc_hierarchy: null,
     known_concerns: [],
   };
-  const analysis = analyzeCorpus(await snapshotOf(files), intake);
+  const analysis = analyzeCorpus(await snapshotOf(files, asOf), intake);
   const context: CandidateContext = { analysis, intake, focusBoost: () => 0 };
   return supersededInstrumentCheck.candidates(context).map((c) => c.key);
 }
@@ -62,9 +63,24 @@ test('decoys: history told in the sentence, a corpus dated before the replacemen
     }),
   ).toEqual([]);
   expect(
-    await keys({
-      'Minutes.txt': 'Minutes of the board, 3 March 2024.\n',
-      'Outsourcing-Policy.md': '# Outsourcing Policy\n\nMaterial outsourcing follows CPS 231.\n',
-    }),
+    await keys(
+      {
+        'Minutes.txt': 'Minutes of the board, 3 March 2024.\n',
+        'Outsourcing-Policy.md': '# Outsourcing Policy\n\nMaterial outsourcing follows CPS 231.\n',
+      },
+      '2024-06-30',
+    ),
   ).toEqual([]);
+});
+
+test('an undated set, or one whose newest date is old, is judged on the audit date', async () => {
+  expect(
+    await keys({
+      'Minutes.txt': 'Minutes of the board, 3 March 2009.\n',
+      'Breach-Policy.md':
+        '# Breach Policy\n\nA disclosure is a breach when it poses a significant risk of financial, reputational, or other harm to the individual.\n',
+      'Dental-Practice-Privacy-Procedure.md':
+        '# Privacy Procedure\n\nThe privacy lead decides whether there is significant risk of harm to the individual before notifying anyone.\n',
+    }),
+  ).toEqual(['instrument:us-hipaa-harm-standard']);
 });
