@@ -168,8 +168,19 @@ function findField(text: string, field: RegExp, order: DateOrder | null): Analyz
 const FORWARD_CONTEXT =
   /\b(expir\w*|renew\w*|until|through|due|deadline|next|target|valid to|ends?|by)\W*(?:date)?\W*$/i;
 
+/**
+ * YAML front matter of a Markdown source (some generators drop its opening `---`): its `title:` or
+ * `name:` field is the title.
+ */
+const FRONT_MATTER = /^(?:---\r?\n)?([A-Za-z_][\w-]*:[\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const FRONT_MATTER_TITLE = /^(?:title|name)\s*:\s*["']?(.+?)["']?\s*$/im;
+
 function documentTitle(text: string, name: string): string {
-  for (const line of text.split('\n').slice(0, 8)) {
+  const frontMatter = FRONT_MATTER.exec(text);
+  const fieldTitle = frontMatter ? FRONT_MATTER_TITLE.exec(frontMatter[1]!) : null;
+  if (fieldTitle && /[A-Za-z]/.test(fieldTitle[1]!)) return fieldTitle[1]!.replace(/\s+/g, ' ').trim();
+  const body = frontMatter ? text.slice(frontMatter[0].length) : text;
+  for (const line of body.split('\n').slice(0, 8)) {
     const clean = line
       .replace(/^[#\s]+/, '')
       .replace(/\s+/g, ' ')

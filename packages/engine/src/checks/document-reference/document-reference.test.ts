@@ -201,6 +201,63 @@ describe('the document reference check', () => {
   });
 });
 
+describe('documents cited by a name they do not carry', () => {
+  test("a hospital's references name the set's policies with a word too many (front-matter titles)", async () => {
+    const { candidates, verdict } = await run({
+      'info.md': [
+        'name: Information Governance Policy',
+        'owner: Head of IG',
+        '---',
+        '',
+        '# Purpose',
+        '',
+        'Patient data and clinical systems get security reviews. Systems are restored as set out in the Clinical Systems Availability Policy.',
+        '',
+        '## References',
+        '',
+        'a. Endpoint Security Policy',
+      ].join('\n'),
+      'availability.md': 'name: Systems Availability Policy\n---\n\n# Purpose\n\nWards fall back to paper.\n',
+      'endpoint.md': '---\ntitle: Endpoint Policy\n---\n\n# Purpose\n\nLaptops are encrypted.\n',
+    });
+    const keys = candidates.map((c) => c.key).sort();
+    expect(keys).toEqual([
+      'docref:misnamed:clinical systems availability policy',
+      'docref:misnamed:endpoint security policy',
+    ]);
+    const issue = verdict(candidates.find((c) => c.key.endsWith('endpoint security policy'))!.params)
+      .issues[0]!;
+    expect(issue.title).toBe(
+      "info.md cites the Endpoint Security Policy; the set's document is the Endpoint Policy",
+    );
+    expect(issue.severity).toBe('low');
+  });
+
+  test("a haulier's template names its own documents after a variable for the company", async () => {
+    const { candidates } = await run({
+      'fleet.md':
+        '# Fleet Policy\n\nDefects are reported as outlined in the {{companyName}} Driver Safety Procedure.\n',
+      'Driver-Handbook.md': '# Driver Handbook\n\nDrivers check tyres daily.\n',
+    });
+    expect(candidates.map((c) => c.key)).toEqual(['docref:name:driver safety procedure']);
+  });
+
+  test("decoys: the organisation's name before a title, and a title that is not the cited one less a word", async () => {
+    const { candidates } = await run({
+      'Overview.md': [
+        '# Overview',
+        '',
+        'Access follows the Harbourside Remote Access Policy and the Remote Onboarding Policy.',
+        '',
+        'Harbourside staff follow it.',
+      ].join('\n'),
+      'Remote-Access-Policy.md': '# Remote Access Policy\n\nVPN only.\n',
+      'Onboarding-and-Termination-Policy.md': '# Access Onboarding and Termination Policy\n\nHR tells IT.\n',
+    });
+    expect(candidates).toEqual([]);
+  });
+});
+
 describe('documents a register of the set lists exist, though not supplied', () => {
   test("a laboratory's aligned-text document index lists LAB-SOP-07; LAB-SOP-09, listed nowhere, is still unresolved", async () => {
     const { candidates } = await run({

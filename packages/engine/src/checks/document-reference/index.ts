@@ -5,11 +5,16 @@
 import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { defineCheck, type Candidate } from '../check';
-import { identifierScheme, unresolvedIdentifiers, unresolvedNames } from './references';
+import { identifierScheme, misnamedReferences, unresolvedIdentifiers, unresolvedNames } from './references';
+
+/**
+ * identifier, name: a missing document, by its identifier's canonical form ("PRC-7") or its
+ * name's key; misnamed: a document of the set cited by a name it does not carry.
+ */
+type ReferenceKind = 'identifier' | 'name' | 'misnamed';
 
 type ReferenceParams =
-  /** One missing document, by its identifier's canonical form ("PRC-7") or its name's key. */
-  | { kind: 'identifier' | 'name'; key: string; written: string }
+  | { kind: ReferenceKind; key: string; written: string }
   /** The missing documents one document alone cites. */
   | { kind: 'listed'; document: string; keys: string[]; written: string[] };
 
@@ -18,14 +23,16 @@ type ReferenceParams =
  * of the set's own scheme from three, names from two (a policy's list of related policies that were
  * not supplied is one gap in the set, not one per name).
  */
-const LIST_FROM = { identifier: 3, name: 2 } as const;
+const LIST_FROM: Record<ReferenceKind, number> = { identifier: 3, name: 2, misnamed: Infinity };
 const MAX_QUOTES = 3;
 
 interface Citation {
-  kind: 'identifier' | 'name';
+  kind: ReferenceKind;
   key: string;
   written: string;
   segment: LocatedSegment;
+  /** For a misnamed reference: the title of the document meant. */
+  meant?: string;
 }
 
 function citationsIn(analysis: CorpusAnalysis, segments: LocatedSegment[]): Citation[] {
@@ -42,6 +49,13 @@ function citationsIn(analysis: CorpusAnalysis, segments: LocatedSegment[]): Cita
       written: u.name,
       segment: u.segment,
     })),
+    ...misnamedReferences(analysis, segments).map((u) => ({
+      kind: 'misnamed' as const,
+      key: u.key,
+      written: u.name,
+      segment: u.segment,
+      meant: u.meant.title.replace(/^[\d.\s]+/, ''),
+    })),
   ];
 }
 
@@ -50,8 +64,32 @@ function knownInSeries(analysis: CorpusAnalysis, key: string): string[] {
   return [...identifierScheme(analysis).carried.keys()].filter((k) => k.startsWith(series)).slice(0, 6);
 }
 
+function misnamedIssue(mine: Citation[]): Issue {
+  const { key, written, meant } = mine[0]!;
+  const segments = [...new Set(mine.map((c) => c.segment))];
+  const documents = [...new Set(segments.map((s) => s.document))];
+  const subject = `docref:misnamed:${key}`;
+  return {
+    primitive: 'citation_integrity_check',
+    subject,
+    aspects: [subject],
+    title: `${listDocuments(documents.slice(0, 3))} cite${documents.length === 1 ? 's' : ''} the ${written}; the set's document is the ${meant}`,
+    description:
+      `${listDocuments(documents)} refer${documents.length === 1 ? 's' : ''} to the ${written}, but no document of the set has that name; ` +
+      `the document meant is most likely the ${meant}. A reference by a wrong name leaves readers unsure which document governs, and an auditor cannot tie the requirement to its source.`,
+    rootCause: `The ${meant} was renamed (or cited from memory) and the documents citing it were not updated.`,
+    remediationScope: `Correct the references to the ${written} to the ${meant}'s exact title (or rename the document), and keep a register of document titles.`,
+    remediationEffortHours: 1,
+    severity: 'low',
+    confidence: 0.6,
+    frameworks: [],
+    quotes: segments.slice(0, MAX_QUOTES).map((s) => quoteOf(s)),
+  };
+}
+
 function singleIssue(analysis: CorpusAnalysis, mine: Citation[]): Issue {
   const { kind, key, written } = mine[0]!;
+  if (kind === 'misnamed') return misnamedIssue(mine);
   const segments = [...new Set(mine.map((c) => c.segment))];
   const documents = [...new Set(segments.map((s) => s.document))];
   const subject = `docref:${kind}:${key}`;
@@ -146,7 +184,7 @@ export const documentReferenceCheck = defineCheck<ReferenceParams>({
     const listed = new Set<string>();
     const out: Array<Candidate<ReferenceParams>> = [];
     for (const [group, keys] of solo) {
-      const [kind, document] = group.split('\u0000') as ['identifier' | 'name', string];
+      const [kind, document] = group.split('\u0000') as [ReferenceKind, string];
       if (keys.size < LIST_FROM[kind]) continue;
       for (const key of keys) listed.add(key);
       const mine = citations.filter((c) => keys.has(c.key));
@@ -165,7 +203,8 @@ export const documentReferenceCheck = defineCheck<ReferenceParams>({
       // it is still a reference a reader cannot follow, reported last and as low.
       const mine = citations.filter((c) => c.key === key);
       const { kind, written } = mine[0]!;
-      const signal = kind === 'identifier' ? 0.85 : documents.size > 1 ? 0.7 : 0.55;
+      const signal =
+        kind === 'identifier' ? 0.85 : kind === 'misnamed' ? 0.5 : documents.size > 1 ? 0.7 : 0.55;
       out.push(candidateOf({ kind, key, written }, singleIssue(analysis, mine), signal));
     }
     return out;

@@ -132,14 +132,18 @@ export function unresolvedIdentifiers(
 const DOCUMENT_KIND =
   '(?:Policy|Policies|Procedure|Procedures|Standard|Plan|Manual|Handbook|Charter|Playbook|Runbook|Guidelines?|Guide|Strategy|Programme|Program)';
 // The name ends at the document kind: "the Model Procurement Clauses" names no standard. A name
-// may stand in quotation marks ('comply with the "Remote Working Standard"').
+// may stand in quotation marks ('comply with the "Remote Working Standard"'), or after a template
+// variable standing for the organisation ("the {{company}} Roles Policy").
+const NAME = `((?:[A-Z][A-Za-z&'’-]*\\s+(?:(?:and|of|for|&)\\s+)?){1,5}${DOCUMENT_KIND})`;
 const NAMED_DOCUMENT = new RegExp(
-  `\\b(?:[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Pp]er|[Ss]ee|[Uu]nder|[Ii]n|[Ww]ith|[Tt]o)\\s+["“‘']?((?:[A-Z][A-Za-z&'’-]*\\s+(?:(?:and|of|for|&)\\s+)?){1,5}${DOCUMENT_KIND})\\b(?!\\s+(?:(?:of|for)\\s+)?[A-Z])`,
+  `\\b(?:[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Pp]er|[Ss]ee|[Uu]nder|[Ii]n|[Ww]ith|[Tt]o)\\s+(?:\\{\\{[^}]{1,40}\\}\\}(?:['’]s)?\\s+)?["“‘']?${NAME}\\b(?!\\s+(?:(?:of|for)\\s+)?[A-Z])`,
   'g',
 );
+/** A list item that is only a document's name: a policy's list of related documents. */
+const LISTED_DOCUMENT = new RegExp(`^[ \\t]*(?:[-*•]|[a-z0-9]{1,3}[.)])[ \\t]+${NAME}[ \\t]*$`, 'gm');
 /** Words that do not tell one document from another. */
 const GENERIC =
-  /^(?:applicable|relevant|related|appropriate|other|such|corresponding|respective|existing|current|same|above|below|following|this|that|these|those|each|every|any|all|company|corporate|organisational|organizational|group|departmental|local|internal|master|main|overall|new|draft|approved|security|information|it)$/i;
+  /^(?:applicable|relevant|related|appropriate|other|such|corresponding|respective|existing|current|same|above|below|following|this|that|these|those|each|every|any|all|company|corporate|organisational|organizational|group|departmental|local|internal|master|main|overall|new|draft|approved|security|information|it|controls?)$/i;
 /**
  * Names of things outside the set: laws, published frameworks, a vendor's own documents, and the
  * publications of government security authorities and standards bodies (their good-practice
@@ -188,45 +192,134 @@ function namedByHeading(analysis: CorpusAnalysis, key: string): boolean {
 }
 
 /**
- * Whether a cited name is some document of the corpus: as written, or either half of a name
- * joined by "and"; without possessives ("the
- * Authority's Remote Access Standard"); without leading words such as the organisation's name
- * ("Acme Supplier Security Policy"), as long as a distinctive word remains.
+ * How a cited name resolves to a document of the corpus: `exact` as written, or either half of a
+ * name joined by "and", or after dropping leading words that only qualify it with the
+ * organisation's own name ("Acme Supplier Security Policy", "the Authority's Remote Access
+ * Standard"); `near` when it resolves only after dropping ordinary words ("the System
+ * Availability Policy" for the set's "Availability Policy"): the reader can guess the document,
+ * but the reference names one that does not exist; `none` when no document is meant.
  */
-function resolves(analysis: CorpusAnalysis, name: string): boolean {
+export type NameResolution =
+  { status: 'exact' } | { status: 'near'; document: AnalyzedDocument } | { status: 'none' };
+
+function resolveName(analysis: CorpusAnalysis, name: string): NameResolution {
   // "the Business Continuity and Disaster Recovery Plan" is either plan of the set.
   const joined = /^(.+?)\s+(?:and|&)\s+(.+)\s+(\S+)$/.exec(name);
-  if (joined && [joined[1], joined[2]].some((part) => resolvesAsWritten(analysis, `${part} ${joined[3]}`)))
-    return true;
-  return resolvesAsWritten(analysis, name);
+  if (
+    joined &&
+    [joined[1], joined[2]].some((part) => matchAsWritten(analysis, `${part} ${joined[3]}`) !== 'none')
+  )
+    return { status: 'exact' };
+  const match = matchAsWritten(analysis, name);
+  if (match === 'exact') return { status: 'exact' };
+  const document = nearTitle(analysis, name);
+  if (document) return { status: 'near', document };
+  // Some document about the subject, but not one this name is a variant of: no finding.
+  return match === 'loose' ? { status: 'exact' } : { status: 'none' };
 }
 
-function resolvesAsWritten(analysis: CorpusAnalysis, name: string): boolean {
+/**
+ * exact: the name, or the name less leading words that are the organisation's own ("Acme
+ * Supplier Security Policy"), is a document's name, title or heading; loose: only after dropping
+ * ordinary words; none: not even then.
+ */
+function matchAsWritten(analysis: CorpusAnalysis, name: string): 'exact' | 'loose' | 'none' {
   const words = name.split(/\s+/).filter((w) => !/['’]s$/.test(w));
   for (let start = 0; start < words.length - 1; start += 1) {
     const candidate = words.slice(start).join(' ');
     if (start > 0 && !distinctive(candidate)) break;
-    if (resolveDocument(analysis, candidate) !== null || namedByHeading(analysis, nameKey(candidate)))
-      return true;
+    if (resolveDocument(analysis, candidate) === null && !namedByHeading(analysis, nameKey(candidate)))
+      continue;
+    return words.slice(0, start).every((word) => isProperName(analysis, word)) ? 'exact' : 'loose';
   }
-  return false;
+  return 'none';
 }
 
-export function unresolvedNames(analysis: CorpusAnalysis, segments: LocatedSegment[]): NamedReference[] {
-  const out: NamedReference[] = [];
-  const resolved = new Map<string, boolean>();
+/**
+ * The document whose title is the cited name less one or two ordinary words, of the same kind
+ * ("the Workstation Security Policy" for the set's "Workstation Policy").
+ */
+function nearTitle(analysis: CorpusAnalysis, name: string): AnalyzedDocument | null {
+  const cited = nameKey(name).split(' ');
+  const written = name.split(/\s+/);
+  for (const document of analysis.documents) {
+    const title = titleWords(document);
+    if (title.length < 2 || title.at(-1) !== cited.at(-1)) continue;
+    if (!title.every((word) => cited.includes(word))) continue;
+    const extra = written.filter((word) => !title.includes(nameKey(word)));
+    if (extra.length === 0 || extra.length > 2) continue;
+    if (extra.every((word) => isProperName(analysis, word) || /^(?:and|of|for|&)$/i.test(word))) continue;
+    return document;
+  }
+  return null;
+}
+
+/** The words of a document's title, without its numbering ("8. Auditing Policy"). */
+function titleWords(document: AnalyzedDocument): string[] {
+  return nameKey(document.title.replace(/^[\d.\s]+/, '')).split(' ');
+}
+
+const properNames = new WeakMap<CorpusAnalysis, Map<string, boolean>>();
+
+/**
+ * A word the corpus only ever writes capitalised (an organisation, a department, a product) or an
+ * acronym: a qualifier of a document's name, not part of it. "System" or "Data", written in lower
+ * case elsewhere, are ordinary words.
+ */
+function isProperName(analysis: CorpusAnalysis, word: string): boolean {
+  if (/^[A-Z][A-Za-z]*[A-Z][A-Za-z]*$/.test(word)) return true;
+  let cache = properNames.get(analysis);
+  if (!cache) properNames.set(analysis, (cache = new Map()));
+  const known = cache.get(word);
+  if (known !== undefined) return known;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // In running text: not part of an address, a file name or an identifier ("acme.com", "acme-policies").
+  const lower = new RegExp(`(?<![\\w.@/-])${escaped.toLowerCase()}(?![\\w@/-]|\\.\\w)`);
+  const proper = !analysis.documents.some((doc) => lower.test(doc.text));
+  cache.set(word, proper);
+  return proper;
+}
+
+export interface MisnamedReference extends NamedReference {
+  /** The document of the set the name most likely means. */
+  meant: AnalyzedDocument;
+}
+
+function namedReferences(
+  analysis: CorpusAnalysis,
+  segments: LocatedSegment[],
+): Array<NamedReference & { resolution: NameResolution }> {
+  const out: Array<NamedReference & { resolution: NameResolution }> = [];
+  const resolutions = new Map<string, NameResolution>();
   for (const segment of segments) {
     const source = analysis.byName.get(segment.document);
-    for (const m of segment.text.matchAll(NAMED_DOCUMENT)) {
+    for (const m of [...segment.text.matchAll(NAMED_DOCUMENT), ...segment.text.matchAll(LISTED_DOCUMENT)]) {
       const name = m[1]!.replace(/\s+/g, ' ').trim();
       if (!distinctive(name) || EXTERNAL.test(name)) continue;
       const key = nameKey(name);
       // The citing document naming itself.
       if (source && (nameKey(source.title).includes(key) || nameKey(source.name).includes(key))) continue;
-      if (!resolved.has(key)) resolved.set(key, resolves(analysis, name));
-      if (resolved.get(key)) continue;
-      out.push({ name, key, segment });
+      if (!resolutions.has(key)) resolutions.set(key, resolveName(analysis, name));
+      out.push({ name, key, segment, resolution: resolutions.get(key)! });
     }
   }
+  return out;
+}
+
+/** Named documents, cited in these segments, that no document of the corpus is. */
+export function unresolvedNames(analysis: CorpusAnalysis, segments: LocatedSegment[]): NamedReference[] {
+  return namedReferences(analysis, segments)
+    .filter((r) => r.resolution.status === 'none')
+    .map(({ name, key, segment }) => ({ name, key, segment }));
+}
+
+/** Named documents cited by a name the set's document does not carry (see NameResolution). */
+export function misnamedReferences(
+  analysis: CorpusAnalysis,
+  segments: LocatedSegment[],
+): MisnamedReference[] {
+  const out: MisnamedReference[] = [];
+  for (const { name, key, segment, resolution } of namedReferences(analysis, segments))
+    if (resolution.status === 'near') out.push({ name, key, segment, meant: resolution.document });
   return out;
 }
