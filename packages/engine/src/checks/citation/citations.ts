@@ -10,6 +10,8 @@ export interface SectionReference {
   number: string;
   citedName: string | null;
   phrase: string;
+  /** "Section 4 of this Agreement": the citing document's own section, said so. */
+  ofThisDocument: boolean;
 }
 
 // Names an unresolved document may end in are harmless: a cited name that matches no corpus
@@ -20,7 +22,8 @@ const DOC_KIND =
 const DOC_CODE = '[A-Z]{2,6}(?:-[A-Z0-9]{1,6}(?:\\.\\d{1,3})?){1,3}\\b(?!-)';
 const REFERENCE = new RegExp(
   // A number followed by "/" and digits is a date ("Schedule 22/09/2025"), not a reference.
-  `\\b([Ss]ections?|[Ss]ec\\.|§|[Cc]lauses?|[Pp]aragraphs?|Appendix|Annex|Schedule|Exhibit)\\s+((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d]|[/-]\\d)|[A-Z]\\b)` +
+  // "§" binds to its number with or without a space ("§12.3.1"); "para" is a paragraph.
+  `(?:\\b([Ss]ections?|[Ss]ec\\.|[Cc]lauses?|[Pp]aragraphs?|[Pp]aras?\\.?|Appendix|Annex|Schedule|Exhibit)\\s+|(§)\\s*)((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d]|[/-]\\d)|[A-Z]\\b)` +
     `(?:\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
   'g',
 );
@@ -28,8 +31,16 @@ const REFERENCE = new RegExp(
 export function extractReferences(segment: LocatedSegment): SectionReference[] {
   const out: SectionReference[] = [];
   for (const m of segment.text.matchAll(REFERENCE)) {
-    const kind = m[1]!.toLowerCase().replace(/s$/, '').replace('sec.', 'section').replace('§', 'section');
-    let citedName = m[3]?.trim() ?? null;
+    // "`§2.1(a)`": an example of the notation in a code span, not a reference.
+    if (segment.text[m.index - 1] === '`') continue;
+    const kind = (m[1] ?? m[2]!)
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .replace(/s$/, '')
+      .replace(/^sec$/, 'section')
+      .replace(/^para$/, 'paragraph')
+      .replace('§', 'section');
+    let citedName = m[4]?.trim() ?? null;
     // "Section 5 of the Data Protection Act": a reference to something outside the corpus.
     const after = segment.text.slice(m.index + m[0].length, m.index + m[0].length + 40);
     // "Section 4 of this Agreement": the citing document's own section.
@@ -59,7 +70,7 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
       if (anchor?.kind === 'external') continue;
       if (anchor?.kind === 'document') citedName = anchor.name;
     }
-    out.push({ segment, kind, number: m[2]!, citedName, phrase: m[0] });
+    out.push({ segment, kind, number: m[3]!, citedName, phrase: m[0], ofThisDocument });
   }
   return out;
 }
@@ -236,7 +247,7 @@ function headingExists(doc: AnalyzedDocument, kind: string, number: string): boo
 
 const REFERENCE_WORDS = new Set(
   tokenize(
-    'section sections clause paragraph described describe accordance according follow follows see refer referred per set out defined define document policy plan procedure standard',
+    'section sections clause paragraph described describe accordance according follow follows see refer referred per set out defined define document documents policy plan procedure standard parent related supporting',
   ),
 );
 
@@ -247,6 +258,14 @@ function mismatchedReference(
   reference: SectionReference,
 ): Issue | null {
   if (!/^\d/.test(reference.number)) return null;
+  // A document-control field listing parent or related documents states no subject to compare.
+  const text = reference.segment.text;
+  const at = text.indexOf(reference.phrase);
+  const line = text.slice(text.lastIndexOf('\n', at) + 1, at);
+  if (
+    /^[\s*_|]*[A-Za-z ]{0,30}\b(?:documents?|references?|parents?|related)\b[A-Za-z ]{0,12}[*_]*:/i.test(line)
+  )
+    return null;
   const index = target.headings.findIndex((h) => h.number === reference.number);
   if (index < 0) return null;
   const heading = target.headings[index]!;
@@ -325,6 +344,36 @@ function pointsToOwnAttachment(reference: SectionReference): boolean {
   );
 }
 
+/**
+ * Whether the citing sentence names some other source before the reference (an acronym, a link,
+ * a named document: "see the [ACME SSP](...), including section 9.7"): the section is likely that
+ * source's, not the citing document's.
+ */
+function namesAnotherSource(reference: SectionReference): boolean {
+  const before = reference.segment.text.slice(
+    0,
+    Math.max(0, reference.segment.text.indexOf(reference.phrase)),
+  );
+  return /\b[A-Z]{2,6}\b|\]\(|https?:\/\//.test(before) || new RegExp(`\\b${DOC_KIND}\\b`).test(before);
+}
+
+/** A document's chapter number, where the set numbers its documents ("8. Auditing Policy"). */
+function chapterOf(doc: AnalyzedDocument): string | null {
+  return /^(\d{1,2})\.\s/.exec(doc.title)?.[1] ?? null;
+}
+
+/**
+ * In a set numbered by document (chapter 8 is the Auditing Policy, its sections 8.1, 8.2 ...), an
+ * unnamed "§8.6" in one of its chapters is that document's section, whichever chapter cites it.
+ */
+function chapterDocument(analysis: CorpusAnalysis, number: string): AnalyzedDocument | null {
+  const top = number.split('.')[0]!;
+  if (!number.includes('.')) return null;
+  const chapters = analysis.documents.filter((doc) => chapterOf(doc) !== null);
+  if (chapters.length < 3) return null;
+  return chapters.find((doc) => chapterOf(doc) === top) ?? null;
+}
+
 export function citationIssue(analysis: CorpusAnalysis, reference: SectionReference): Issue | null {
   const source = analysis.byName.get(reference.segment.document);
   if (!source) return null;
@@ -332,11 +381,25 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
   const selfNamed =
     reference.citedName !== null &&
     nameTokens(reference.citedName).every((t) => nameTokens(`${source.name} ${source.title}`).includes(t));
-  const target = reference.citedName && !selfNamed ? resolveDocument(analysis, reference.citedName) : source;
+  const target =
+    reference.citedName && !selfNamed
+      ? resolveDocument(analysis, reference.citedName)
+      : ((chapterOf(source) !== null && !reference.ofThisDocument
+          ? chapterDocument(analysis, reference.number)
+          : null) ?? source);
   if (!target) return null;
+  // "§164.514": a section of a regulation's part (CFR style), not of a document of the set.
+  if (Number(reference.number.split('.')[0]) >= 100) return null;
   const numbered = sectionHeadings(target).filter((h) => /^\d/.test(h.number));
-  // Only documents with numbered sections can be checked for a numbered reference.
-  if (/^\d/.test(reference.number) && numbered.length < 2) return null;
+  // Only documents with numbered sections can be checked for a numbered reference; a document
+  // with none at all cannot hold its own "§12.3.1" or "para 2.4.3.6" (a multi-level number, so
+  // not a loose "section 5" that may mean another document).
+  const unnumberedSelf =
+    target === source &&
+    numbered.length === 0 &&
+    reference.number.includes('.') &&
+    !namesAnotherSource(reference);
+  if (/^\d/.test(reference.number) && numbered.length < 2 && !unnumberedSelf) return null;
   // A document titled "Schedule 3: ..." that mentions "Schedule 3" is naming itself.
   if (target.title.toLowerCase().includes(`${reference.kind} ${reference.number}`.toLowerCase())) return null;
   if (headingExists(target, reference.kind, reference.number))
@@ -361,7 +424,9 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
       : `no ${reference.kind}`
     : top.length
       ? `sections ${top[0]} to ${top[top.length - 1]}`
-      : 'no such part';
+      : unnumberedSelf
+        ? 'no numbered sections'
+        : 'no such part';
   const last = attachment
     ? parts[parts.length - 1]
     : (numbered.filter((h) => !h.number.includes('.')).pop() ?? numbered[numbered.length - 1]);
@@ -400,7 +465,11 @@ export function findBrokenReferences(analysis: CorpusAnalysis, segments?: Locate
     for (const issue of findInvalidRegulationCitations(own, doc.text)) issues.set(issue.subject, issue);
     for (const segment of segments ?? doc.segments) {
       if (segment.document !== doc.name) continue;
-      if (!/\b(section|sec\.|§|clause|paragraph|appendix|annex|schedule|exhibit)\s/i.test(segment.text))
+      if (
+        !/\b(?:section|sec\.|clause|paragraph|paras?\.?|appendix|annex|schedule|exhibit)\s|§/i.test(
+          segment.text,
+        )
+      )
         continue;
       for (const reference of extractReferences(segment)) {
         const issue = citationIssue(analysis, reference);

@@ -1,0 +1,70 @@
+// Section references a set's documents cannot hold: "§12.3.1" or "para 2.4.3.6" in a document
+// with no numbered sections at all (a clinic's procedure, a freight forwarder's standard), and a
+// set numbered by document, where "§8.6" is chapter 8's section. Decoys: a regulation's
+// section ("§164.514"), the notation shown in a code span, a section of a source the sentence
+// names, and a reference that resolves in its chapter.
+import { analyzeCorpus } from '../../analyst/corpus-analysis';
+import { snapshotOf, INTAKE } from '../../../test/helpers/synthetic-corpus';
+import { findBrokenReferences } from './citations';
+
+async function broken(files: Record<string, string>): Promise<string[]> {
+  const analysis = analyzeCorpus(await snapshotOf(files), INTAKE);
+  return findBrokenReferences(analysis).map((issue) => issue.title);
+}
+
+test("a clinic's procedure without numbered sections cites its own §12.3.1", async () => {
+  expect(
+    await broken({
+      'Imaging-Procedure.md': [
+        '# Imaging Procedure',
+        '',
+        '## Storage',
+        '',
+        'Scans are kept on encrypted volumes using the key process defined in §12.3.1 above.',
+      ].join('\n'),
+    }),
+  ).toEqual(['Broken reference in Imaging-Procedure.md: §12.3.1']);
+});
+
+test("a freight forwarder's standard cites a paragraph by number it does not have", async () => {
+  expect(
+    await broken({
+      'Customs-Standard.md': [
+        '# Customs Data Standard',
+        '',
+        'The broker must tell the compliance lead about the events specified at para 2.4.3.6 without delay.',
+      ].join('\n'),
+    }),
+  ).toEqual(['Broken reference in Customs-Standard.md: para 2.4.3.6']);
+});
+
+test('in a set numbered by document, §8.6 is the chapter 8 document: missing there is broken', async () => {
+  const chapter = (n: number, title: string, sections: string[]) =>
+    [`# ${n}. ${title}`, '', ...sections.map((s, i) => `## ${n}.${i + 1} ${s}\n\n${s} rules.\n`)].join('\n');
+  expect(
+    await broken({
+      '07-access.md': chapter(7, 'Access Policy', ['Scope', 'Accounts']),
+      '08-logging.md': chapter(8, 'Logging Policy', ['Scope', 'Scan logs are kept for a year']),
+      '09-malware.md': [
+        chapter(9, 'Malware Policy', ['Scope', 'Scanning']),
+        'Scan logs are kept as §8.2 requires. Account records follow §7.5.',
+      ].join('\n'),
+    }),
+  ).toEqual(['Broken reference in 09-malware.md: §7.5']);
+});
+
+test('decoys: a regulation section, the notation in a code span, a section of a named source', async () => {
+  expect(
+    await broken({
+      'Breach-Procedure.md': [
+        '# Breach Procedure',
+        '',
+        'Limited data sets follow 45 CFR §164.514(e).',
+        '',
+        'A statement is cited by its number, such as `§2.1(a)`, in tickets.',
+        '',
+        'See the carrier SSP, including section 9.7 on isolation.',
+      ].join('\n'),
+    }),
+  ).toEqual([]);
+});
