@@ -76,6 +76,11 @@ export interface AnalyzedDocument {
   nextReview: { date: FoundDate; start: number; end: number } | null;
   /** Approval or effective date: the review baseline when no review is recorded. */
   approved: { date: FoundDate; start: number; end: number } | null;
+  /**
+   * The newest date of the document's revision history or "last updated" field: when the document
+   * last changed, whether or not anyone recorded a review.
+   */
+  lastRevised: { date: FoundDate; start: number; end: number } | null;
   chunks: CorpusChunk[];
 }
 
@@ -150,6 +155,31 @@ const NEXT_REVIEW_FIELD =
 
 const APPROVED_FIELD =
   /\b(approv\w*(?:[ \t]+(?:on|date))?|date[ \t]+approved|effective(?:[ \t]+(?:date|from|on))?|issued(?:[ \t]+on)?|issue[ \t]+date)\b[^\n\w]{0,12}\n?[^\n\w]{0,40}/gi;
+
+const LAST_CHANGED_FIELD =
+  /\b(last[ \t]+(?:updated|modified|revised|changed)(?:[ \t]+on)?|updated[ \t]+on|revised[ \t]+on|revision[ \t]+date|date[ \t]+(?:of[ \t]+)?(?:last[ \t]+)?revision)\b[^\n\w]{0,12}\n?[^\n\w]{0,40}/gi;
+/** The heading or field that opens a revision history (a table, a list, YAML). */
+const REVISION_HISTORY =
+  /\b(?:major[ \t]*revisions|revision[ \t]+(?:history|log|record)|change[ \t]+(?:history|log|record)|document[ \t]+history|version[ \t]+(?:history|control))\b/gi;
+/** How far a revision history reaches after its heading. */
+const REVISION_HISTORY_SPAN = 1200;
+
+/** The newest date of a revision history or of a "last updated" field. */
+function lastRevision(text: string, order: DateOrder | null): AnalyzedDocument['lastRevised'] {
+  const found: NonNullable<AnalyzedDocument['lastRevised']>[] = [];
+  const field = findField(text, LAST_CHANGED_FIELD, order);
+  if (field) found.push(field);
+  for (const m of text.matchAll(REVISION_HISTORY)) {
+    for (const date of extractDates(text.slice(m.index, m.index + REVISION_HISTORY_SPAN), order)) {
+      const start = m.index + date.index;
+      found.push({ date: { ...date, index: start }, start, end: start + date.phrase.length });
+    }
+  }
+  return found.reduce<AnalyzedDocument['lastRevised']>(
+    (newest, f) => (newest === null || f.date.time > newest.date.time ? f : newest),
+    null,
+  );
+}
 
 /** A document-control field and the date that follows it. */
 function findField(text: string, field: RegExp, order: DateOrder | null): AnalyzedDocument['lastReviewed'] {
@@ -703,6 +733,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       lastReviewed: findField(doc.text, REVIEWED_FIELD, dateOrder),
       nextReview: findField(doc.text, NEXT_REVIEW_FIELD, dateOrder),
       approved: findField(doc.text.slice(0, 3000), APPROVED_FIELD, dateOrder),
+      lastRevised: lastRevision(doc.text, dateOrder),
       chunks,
     };
     documents.push(analyzed);

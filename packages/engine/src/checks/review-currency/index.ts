@@ -1,10 +1,13 @@
 // currency_check on document control: a document past its stated review cycle or next-review
-// date, relative to the newest date of the corpus.
-import { defineCheck } from '../check';
+// date, relative to the newest date of the corpus; and, one finding for the set, documents not
+// reviewed or revised within their cycle as of the audit date (stale-set.ts).
+import { defineCheck, type Candidate } from '../check';
 import { findStaleDocuments, reviewCurrencyIssue } from './review-currency';
+import { STALE_SET_SUBJECT, staleOnAuditDate, staleSetIssue } from './stale-set';
 
+/** One document's review, or (document null) the set's staleness on the audit date. */
 interface ReviewParams {
-  document: string;
+  document: string | null;
 }
 
 export const reviewCurrencyCheck = defineCheck<ReviewParams>({
@@ -13,19 +16,40 @@ export const reviewCurrencyCheck = defineCheck<ReviewParams>({
   list: 'currencyRules',
   candidates({ analysis }) {
     const stale = new Set(findStaleDocuments(analysis).map((i) => i.subject));
-    return analysis.documents
-      .filter((doc) => doc.lastReviewed || doc.nextReview || doc.approved)
-      .map((doc) => ({
-        key: `review:${doc.name}`,
-        primitive: 'currency_check',
-        label: `review cycle of ${doc.name}`,
-        documents: [doc.name],
-        params: { document: doc.name },
-        signal: stale.has(`review:${doc.name}`) ? 0.85 : 0.05,
-        severity: 'medium',
-      }));
+    const set = staleSetIssue(analysis, staleOnAuditDate(analysis));
+    const setCandidate: Array<Candidate<ReviewParams>> = set
+      ? [
+          {
+            key: STALE_SET_SUBJECT,
+            primitive: 'currency_check',
+            label: 'documents not reviewed within their cycle at the audit date',
+            documents: [...new Set(set.quotes.map((q) => q.document))],
+            params: { document: null },
+            signal: 0.8,
+            severity: set.severity,
+          },
+        ]
+      : [];
+    return setCandidate.concat(
+      analysis.documents
+        .filter((doc) => doc.lastReviewed || doc.nextReview || doc.approved)
+        .map((doc) => ({
+          key: `review:${doc.name}`,
+          primitive: 'currency_check',
+          label: `review cycle of ${doc.name}`,
+          documents: [doc.name],
+          params: { document: doc.name },
+          signal: stale.has(`review:${doc.name}`) ? 0.85 : 0.05,
+          severity: 'medium',
+        })),
+    );
   },
   question(params) {
+    if (params.document === null)
+      return {
+        text: 'Which policies and procedures have not been reviewed or revised within their review cycle as of the audit date?',
+        query: 'last reviewed revision history approved date review cycle annually',
+      };
     const words = params.document.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ');
     return {
       text: `Is ${params.document} past its review cycle relative to the newest date of the corpus?`,
@@ -33,6 +57,11 @@ export const reviewCurrencyCheck = defineCheck<ReviewParams>({
     };
   },
   verdict(params, { analysis, segments }) {
+    // The set's staleness is read from every document's control fields, not from what was retrieved.
+    if (params.document === null) {
+      const issue = staleSetIssue(analysis, staleOnAuditDate(analysis));
+      return { issues: issue ? [issue] : [] };
+    }
     const doc = analysis.byName.get(params.document);
     const issue =
       doc && analysis.referenceDate ? reviewCurrencyIssue(doc, analysis.referenceDate, segments) : null;
