@@ -12,124 +12,32 @@
 //   BENCH_SECONDS (default 10) duration of each measurement
 //   BENCH_CONNECTIONS (default 50)
 //   BENCH_FINDINGS (default 200)
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
 import { SEVERITY_RANK, Severity, createRepositories, openDatabase } from '@auditsvc/db';
 import { newId } from '@auditsvc/core';
+import {
+  PASSWORD,
+  adminToken,
+  call,
+  databaseUrl,
+  fetchRetrying,
+  freePort,
+  launch,
+  loadAverage,
+  root,
+  seedPartner,
+  stopProcess,
+  waitForHttp,
+} from './service';
 
-const root = path.resolve(__dirname, '..');
-const adminToken = `bench-${randomBytes(8).toString('hex')}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const FINDINGS = Number(process.env.BENCH_FINDINGS ?? 200);
-const PASSWORD = 'bench password for the partner';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/**
- * A child process whose output goes to a file: the request log of thousands of requests a second
- * would otherwise cost this process (the load generator) its CPU.
- */
-function launch(args: string[], env: Record<string, string>, logFile: string): ChildProcess {
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-    cwd: root,
-  });
-  fs.closeSync(out);
-  return child;
-}
-
-async function waitForHttp(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`exited (${child.exitCode}):\n${fs.readFileSync(logFile, 'utf8')}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} not ready after 120 s:\n${fs.readFileSync(logFile, 'utf8')}`);
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function databaseUrl(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
-  if (process.env.BENCH_PG !== '1')
-    return { url: `file:${path.join(dataDir, 'bench.db')}`, drop: async () => {} };
-  const admin = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-  const name = `auditsvc_bench_api_${randomBytes(4).toString('hex')}`;
-  const client = new Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-/**
- * fetch, tried once more when a kept-alive connection was closed by the server meanwhile (its
- * keep-alive timeout passes while the bench seeds the database).
- */
-async function fetchRetrying(url: string, init: RequestInit = {}): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch {
-    return fetch(url, init);
-  }
-}
-
-async function call(
-  baseUrl: string,
-  method: string,
-  route: string,
-  body: unknown,
-  headers: Record<string, string> = { 'x-admin-token': adminToken },
-) {
-  const response = await fetchRetrying(`${baseUrl}${route}`, {
-    method,
-    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 const SEVERITIES: Severity[] = ['critical', 'high', 'medium', 'low'];
 
@@ -221,17 +129,11 @@ function row(m: Measured): string {
   );
 }
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'auditsvc-bench-api-'));
   const dataDir = path.join(work, 'data');
   fs.mkdirSync(dataDir);
-  const database = await databaseUrl(dataDir);
+  const database = await databaseUrl(dataDir, 'api');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const serviceLog = path.join(work, 'service.log');
@@ -250,32 +152,23 @@ async function main(): Promise<void> {
   let succeeded = false;
   try {
     await waitForHttp(`${baseUrl}/healthz`, service, serviceLog);
-    const firm = await call(baseUrl, 'POST', '/auditsvc/firm', { display_name: 'Bench Assurance' });
-    const email = `partner-${randomBytes(4).toString('hex')}@bench.test`;
-    await call(baseUrl, 'POST', '/auditsvc/user', {
-      email,
-      role: 'partner',
-      password: PASSWORD,
-      firm_id: firm.id,
-    });
+    const { firmId, partner } = await seedPartner(baseUrl);
     await call(baseUrl, 'POST', '/auditsvc/user', {
       email: `associate-${randomBytes(4).toString('hex')}@bench.test`,
       role: 'associate',
       password: PASSWORD,
-      firm_id: firm.id,
+      firm_id: firmId,
     });
-    const login = await call(baseUrl, 'POST', '/auditsvc/auth/login', { email, password: PASSWORD }, {});
-    const partner = { authorization: `Bearer ${String(login.token)}` };
     const engagement = await call(baseUrl, 'POST', '/auditsvc/engagement', {
-      firm_id: firm.id,
+      firm_id: firmId,
       client_name: 'Bench Client Ltd',
     });
     for (let i = 0; i < 19; i++)
       await call(baseUrl, 'POST', '/auditsvc/engagement', {
-        firm_id: firm.id,
+        firm_id: firmId,
         client_name: `Other client ${i}`,
       });
-    await seedFindings(database.url, String(engagement.id), String(firm.id), FINDINGS);
+    await seedFindings(database.url, String(engagement.id), firmId, FINDINGS);
 
     const findingsUrl = `${baseUrl}/auditsvc/engagement/${String(engagement.id)}/findings?limit=200`;
     const findingsBytes = Buffer.from(

@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { buildBenchCorpus, measureParsers } from './ingest-corpus';
+import { databaseUrl } from './service';
 
 const root = path.resolve(__dirname, '..');
 const adminToken = `bench-${randomBytes(8).toString('hex')}`;
@@ -109,28 +109,6 @@ function followStream(url: string): Promise<Record<string, unknown>[]> {
   });
 }
 
-async function databaseUrl(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
-  if (process.env.BENCH_PG !== '1')
-    return { url: `file:${path.join(dataDir, 'bench.db')}`, drop: async () => {} };
-  const admin = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-  const name = `auditsvc_bench_ingest_${randomBytes(4).toString('hex')}`;
-  const client = new Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 async function main(): Promise<void> {
@@ -140,7 +118,7 @@ async function main(): Promise<void> {
   const dataDir = path.join(work, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
   const processes: ChildProcess[] = [];
-  const database = await databaseUrl(dataDir);
+  const database = await databaseUrl(dataDir, 'ingest');
   try {
     if (!fs.existsSync(corpusDir) || fs.readdirSync(corpusDir).length === 0) {
       console.log(`building a corpus of ${files} files in ${corpusDir} ...`);
