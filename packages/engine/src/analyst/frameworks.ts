@@ -1,6 +1,7 @@
 // Framework element checklists: what a corpus must contain when a framework is in scope. An
 // element is present when one statement of the corpus matches all of its patterns; an element of
 // an in-scope framework missing from the whole corpus is a coverage finding.
+import { expandFragments, knowledge } from '../knowledge';
 import type { Severity } from '../types';
 
 export interface RequiredElement {
@@ -14,6 +15,10 @@ export interface RequiredElement {
   present: RegExp[];
   /** Other wordings that also satisfy the element (each: every pattern on one statement). */
   alternatives?: RegExp[][];
+  /** A statement matching any of these does not satisfy the element (advice, another party's duty). */
+  unless?: RegExp[];
+  /** How many consecutive statements are read together (default 2). */
+  window?: number;
   /** Statements that touch the topic without satisfying it (quoted as the nearest evidence). */
   related: RegExp;
   severity: Severity;
@@ -69,7 +74,27 @@ const CUSTOMER_DATA = /\b(customers?|clients?|tenants?|subscribers?|account hold
 /** "patch", "security updates", "apply vendor fixes". */
 const PATCHING = /\b(patch\w*|security updates?|(?:vendor|security) fixes|updat\w* (?:are|is) applied)\b/i;
 
-export const REQUIRED_ELEMENTS: RequiredElement[] = [
+/** The elements kept as data (knowledge/data/coverage-elements.json), as the checklist reads them. */
+function elementsFromData(): RequiredElement[] {
+  const { fragments, elements } = knowledge().coverage;
+  const regex = (pattern: string) => new RegExp(expandFragments(pattern, fragments), 'i');
+  return elements.map((e) => ({
+    id: e.id,
+    frameworks: e.frameworks,
+    label: e.label,
+    requirement: e.requirement,
+    query: e.query,
+    present: e.present.map(regex),
+    ...(e.alternatives ? { alternatives: e.alternatives.map((list) => list.map(regex)) } : {}),
+    ...(e.unless ? { unless: e.unless.map(regex) } : {}),
+    ...(e.window ? { window: e.window } : {}),
+    related: regex(e.related),
+    severity: e.severity,
+    ...(e.applies_when ? { appliesWhen: regex(e.applies_when) } : {}),
+  }));
+}
+
+const INLINE_ELEMENTS: RequiredElement[] = [
   {
     id: 'hipaa_breach_notification_timeline',
     frameworks: ['HIPAA'],
@@ -742,6 +767,8 @@ export const REQUIRED_ELEMENTS: RequiredElement[] = [
   },
 ];
 
+export const REQUIRED_ELEMENTS: RequiredElement[] = [...INLINE_ELEMENTS, ...elementsFromData()];
+
 /** Frameworks named in an intake or text, normalised to the checklist's names. */
 export function normaliseFrameworks(names: string[]): string[] {
   const out = new Set<string>();
@@ -759,6 +786,8 @@ export function normaliseFrameworks(names: string[]): string[] {
       out.add('NIS2');
     if (/\bdora\b|digital operational resilience|2022\/2554/.test(lower)) out.add('DORA');
     if (/nist\s*(?:csf|cyber)|cybersecurity framework/.test(lower)) out.add('NIST CSF');
+    // FedRAMP baselines and FISMA systems are assessed against NIST SP 800-53.
+    if (/800-53|fedramp|\bfisma\b/.test(lower)) out.add('NIST SP 800-53');
     if (/essential (?:eight|8)|\be8\b/.test(lower)) out.add('Essential Eight');
     // CMMC Level 2 is assessed against NIST SP 800-171; DFARS 7012 requires it.
     if (/800-171|\bcmmc\b/.test(lower)) out.add('NIST SP 800-171');
