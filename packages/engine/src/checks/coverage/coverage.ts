@@ -54,8 +54,10 @@ export function coverageIssue(
       score:
         new Set(tokenize(s.text).filter((t) => queryTokens.has(t))).size +
         (element.related.test(s.text) ? 2 : 0) +
-        // What made a conditional element apply (the recovery time set) shows the gap best.
-        (element.appliesWhen?.test(s.text) ? 3 : 0),
+        // What made a conditional element apply (the recovery time set) shows the gap best, and so
+        // does a statement that would satisfy it but only advises or binds another party.
+        (element.appliesWhen?.test(s.text) ? 3 : 0) +
+        (element.unless && element.present.every((p) => p.test(s.text)) ? 3 : 0),
     }))
     .filter((r) => r.score >= 2)
     .sort((a, b) => b.score - a.score || a.s.docIndex - b.s.docIndex || a.s.segIndex - b.s.segIndex)
