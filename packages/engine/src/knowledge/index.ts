@@ -13,6 +13,7 @@ import {
   supersededInstrumentsSchema,
   type ControlCatalogue,
   type CoverageElements,
+  type PatternFragment,
   type ProductLifecycles,
   type Source,
   type SupersededInstruments,
@@ -105,11 +106,11 @@ export function loadInstruments(file: string): SupersededInstruments {
 }
 
 /** A coverage pattern with its "{NAME}" fragments written out. */
-export function expandFragments(pattern: string, fragments: Record<string, string>): string {
+export function expandFragments(pattern: string, fragments: Record<string, PatternFragment>): string {
   return pattern.replace(/\{([A-Z][A-Z0-9_]*)\}/g, (whole, name: string) => {
     const fragment = fragments[name];
     if (fragment === undefined) throw new Error(`Unknown coverage pattern fragment ${whole}`);
-    return `(?:${fragment})`;
+    return `(?:${fragment.pattern})`;
   });
 }
 

@@ -276,14 +276,22 @@ export interface CoverageElementEntry {
   severity: 'high' | 'medium' | 'low';
   /** The element applies only when some statement of the corpus matches this. */
   applies_when?: string;
+  /** Why the element reads as it does (a reader's note). */
+  note?: string;
   /** Keys into the file's `sources`: where the requirement is written. */
   sources: string[];
+}
+
+/** A named piece of pattern shared by elements ("{NAME}"), with why it reads as it does. */
+export interface PatternFragment {
+  pattern: string;
+  note?: string;
 }
 
 export interface CoverageElements {
   description?: string;
   sources: Record<string, Source>;
-  fragments: Record<string, string>;
+  fragments: Record<string, PatternFragment>;
   elements: CoverageElementEntry[];
 }
 
@@ -294,7 +302,19 @@ export const coverageElementsSchema: JSONSchemaType<CoverageElements> = {
   properties: {
     description: { type: 'string', nullable: true },
     sources: { type: 'object', required: [], additionalProperties: sourceSchema },
-    fragments: { type: 'object', required: [], additionalProperties: { type: 'string', minLength: 1 } },
+    fragments: {
+      type: 'object',
+      required: [],
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          pattern: { type: 'string', minLength: 1 },
+          note: { type: 'string', nullable: true },
+        },
+        required: ['pattern'],
+        additionalProperties: false,
+      },
+    },
     elements: {
       type: 'array',
       minItems: 1,
@@ -313,6 +333,7 @@ export const coverageElementsSchema: JSONSchemaType<CoverageElements> = {
           window: { type: 'integer', nullable: true, minimum: 1, maximum: 8 },
           severity: { type: 'string', enum: ['high', 'medium', 'low'] },
           applies_when: { type: 'string', nullable: true, minLength: 1 },
+          note: { type: 'string', nullable: true },
           sources: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
         },
         required: [
