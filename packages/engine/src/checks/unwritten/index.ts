@@ -28,11 +28,9 @@ export function unwrittenOf(doc: AnalyzedDocument): UnwrittenDocument {
   return found;
 }
 
-/** The sections another family must not report again (the placeholder family's "TBD"). */
+/** The spans this family reports, which another family must not report again ("TBD" as a body). */
 export function unwrittenSpans(doc: AnalyzedDocument): Span[] {
-  return unwrittenOf(doc)
-    .parts.filter((p) => p.kind === 'stub')
-    .map((p) => p.section);
+  return unwrittenOf(doc).parts.flatMap((p) => p.evidence);
 }
 
 function segmentsOver(doc: AnalyzedDocument, span: Span): LocatedSegment[] {

@@ -98,6 +98,8 @@ function atxHeading(text: string): string | null {
   return m && m[1] ? m[1] : null;
 }
 
+const FORM_COLUMN = /\b(?:signature|signed|initials|sign-?off)\b/i;
+
 const RULE_OR_BREAK = /^\s*(?:[-*_]{3,}|\\pagebreak|\\newpage|<!--.*-->|<br\s*\/?>)\s*$/;
 const TABLE_LINE = /^\s*(?:\||\+[-=+:]+\+?\s*$)/;
 
@@ -155,6 +157,8 @@ export function isEmptyTable(lines: Line[]): boolean {
   if (headerRows.length === 0 || body.length === 0 || rows.length < 2) return false;
   const header = cellsOf(headerRows[0]!.text).filter((c) => c !== '');
   if (header.length < 2) return false;
+  // A sign-off or attendance form is blank by design: it is filled in on paper or at approval.
+  if (header.some((c) => FORM_COLUMN.test(c))) return false;
   const label = (cell: string) =>
     cell === '' || /:$/.test(cell) || /^(?:task|step|item|row|entry)\s*\d*:?$/i.test(cell);
   return body.every((l) => {
@@ -340,9 +344,9 @@ export function unwrittenParts(text: string): UnwrittenDocument {
         ...c.inline,
       ];
       parts.push({ kind: 'instruction', heading, section: span, evidence });
-    } else if (c.evidence.length > 0) {
-      parts.push({ kind: 'stub', heading, section: span, evidence: c.evidence.map((e) => e.span) });
     }
+    // A stub among written paragraphs ("Call the duty manager. TBD") is a value left open in
+    // written text: the placeholder family's.
     let tableReported = false;
     for (const table of c.tables) {
       // One finding per section: a section of several empty tables is one unwritten section.

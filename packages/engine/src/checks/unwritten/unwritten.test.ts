@@ -139,6 +139,18 @@ const DECOYS: Record<string, string> = {
     '## Notes',
     '',
     'This page intentionally left blank.',
+    '',
+    '## Approval',
+    '',
+    'The following is the approval record:',
+    '',
+    '| Name | Role | Signature | Date |',
+    '|---|---|---|---|',
+    '| | | | |',
+    '',
+    '## Storage',
+    '',
+    'Vaccines are stored between 2 and 8 degrees. Door alarm contact: TBD',
   ].join('\n'),
 };
 
