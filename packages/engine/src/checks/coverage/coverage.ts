@@ -98,7 +98,9 @@ export function findCoverageGaps(
 ): Issue[] {
   const all = analysis.documents.flatMap((d) => d.segments);
   return elements
-    .filter((e) => !e.appliesWhen || all.some((s) => e.appliesWhen!.test(s.text)))
+    .filter(
+      (e) => !e.appliesWhen || statementWindows(all, e.window).some((text) => e.appliesWhen!.test(text)),
+    )
     .map((e) => coverageIssue(e, all, frameworks))
     .filter((i): i is Issue => i !== null);
 }

@@ -87,6 +87,15 @@ describe('plans that are never tested', () => {
     expect(await gaps(UTILITY_TESTED, ['ISO/IEC 27001:2022'])).toEqual([]);
   });
 
+  test('a recovery time only defined, never set, does not call for a recovery point', async () => {
+    const glossary = {
+      'Glossary.md':
+        '# Glossary\n\nRecovery time objective (RTO): the time allowed to bring a clinic system back after a disruption.',
+    };
+    const found = await gaps(glossary, ['SOC 2']);
+    expect(found.map((i) => i.subject)).not.toContain('coverage:recovery_point_objective');
+  });
+
   test('an element out of scope is not reported (HIPAA does not ask for a recovery point)', async () => {
     const found = await gaps(UTILITY_UNTESTED, ['HIPAA']);
     expect(found.map((i) => i.subject)).not.toContain('coverage:recovery_point_objective');
