@@ -87,10 +87,12 @@ describe('plans that are never tested', () => {
     expect(await gaps(UTILITY_TESTED, ['ISO/IEC 27001:2022'])).toEqual([]);
   });
 
-  test('a recovery time only defined, never set, does not call for a recovery point', async () => {
+  test('a recovery time only defined, or an archive retrieval time, does not call for a recovery point', async () => {
     const glossary = {
       'Glossary.md':
         '# Glossary\n\nRecovery time objective (RTO): the time allowed to bring a clinic system back after a disruption.',
+      'Records-Standard.md':
+        '# Records Standard\n\nClinical notes older than two years move to the archive and can be restored within 24 hours on request.',
     };
     const found = await gaps(glossary, ['SOC 2']);
     expect(found.map((i) => i.subject)).not.toContain('coverage:recovery_point_objective');
