@@ -8,9 +8,12 @@ import { join } from 'node:path';
 import {
   checked,
   controlCatalogueSchema,
+  coverageElementsSchema,
   productLifecyclesSchema,
   supersededInstrumentsSchema,
   type ControlCatalogue,
+  type CoverageElements,
+  type PatternFragment,
   type ProductLifecycles,
   type Source,
   type SupersededInstruments,
@@ -20,6 +23,7 @@ export type * from './schema';
 
 export interface Knowledge {
   catalogues: ControlCatalogue[];
+  coverage: CoverageElements;
   products: ProductLifecycles;
   instruments: SupersededInstruments;
 }
@@ -101,6 +105,45 @@ export function loadInstruments(file: string): SupersededInstruments {
   return data;
 }
 
+/** A coverage pattern with its "{NAME}" fragments written out. */
+export function expandFragments(pattern: string, fragments: Record<string, PatternFragment>): string {
+  return pattern.replace(/\{([A-Z][A-Z0-9_]*)\}/g, (whole, name: string) => {
+    const fragment = fragments[name];
+    if (fragment === undefined) throw new Error(`Unknown coverage pattern fragment ${whole}`);
+    return `(?:${fragment.pattern})`;
+  });
+}
+
+export function loadCoverageElements(file: string): CoverageElements {
+  const data = checked(coverageElementsSchema, readJson(file), file);
+  assertSources(
+    file,
+    data.sources,
+    data.elements.flatMap((e) => e.sources),
+  );
+  const patterns = data.elements.flatMap((e) => [
+    ...e.present,
+    ...(e.alternatives ?? []).flat(),
+    ...(e.unless ?? []),
+    e.related,
+    ...(e.applies_when ? [e.applies_when] : []),
+  ]);
+  try {
+    assertPatterns(
+      file,
+      patterns.map((p) => expandFragments(p, data.fragments)),
+    );
+  } catch (error) {
+    throw new Error(`Knowledge file ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const ids = new Set<string>();
+  for (const element of data.elements) {
+    if (ids.has(element.id)) throw new Error(`Knowledge file ${file} lists ${element.id} twice`);
+    ids.add(element.id);
+  }
+  return data;
+}
+
 let loaded: Knowledge | null = null;
 
 /** The bundled knowledge (loaded on first use). */
@@ -119,6 +162,7 @@ export function knowledge(): Knowledge {
     catalogues,
     products: loadProducts(join(DATA, 'products.json')),
     instruments: loadInstruments(join(DATA, 'superseded-instruments.json')),
+    coverage: loadCoverageElements(join(DATA, 'coverage-elements.json')),
   };
   return loaded;
 }

@@ -1,6 +1,6 @@
 // The bundled knowledge files match their schemas, cite only sources they list, carry patterns
 // that compile, and their identifier patterns find their own identifiers.
-import { knowledge, loadCatalogue, normaliseIdentifier } from '.';
+import { expandFragments, knowledge, loadCatalogue, loadCoverageElements, normaliseIdentifier } from '.';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,5 +66,65 @@ describe('a knowledge file with a fault is refused with a message naming it', ()
     expect(() =>
       loadCatalogue(write({ ...valid, controls: [...valid.controls, ...valid.controls] })),
     ).toThrow(/lists X-1 twice/);
+  });
+});
+
+describe('the coverage checklists are refused when faulty', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'coverage-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const write = (content: unknown) => {
+    const file = join(folder, 'elements.json');
+    writeFileSync(file, JSON.stringify(content));
+    return file;
+  };
+  const element = {
+    id: 'kiln_log',
+    frameworks: ['X'],
+    label: 'kiln log',
+    requirement: 'X 1.1',
+    query: 'kiln log',
+    present: ['{KILN}', '\\blog\\b'],
+    related: '\\bkiln\\b',
+    severity: 'medium',
+    sources: ['s'],
+  };
+  const valid = {
+    sources: { s: { title: 'S', url: 'https://example.org/s' } },
+    fragments: { KILN: { pattern: '\\bkilns?\\b', note: 'a firing oven' } },
+    elements: [element],
+  };
+
+  test('a valid file loads, and a fragment expands inside a pattern', () => {
+    const data = loadCoverageElements(write(valid));
+    expect(new RegExp(expandFragments(data.elements[0]!.present[0]!, data.fragments)).test('kilns')).toBe(
+      true,
+    );
+  });
+  test('every bundled element cites only listed sources', () => {
+    const { coverage } = knowledge();
+    expect(coverage.elements.length).toBeGreaterThan(50);
+    const listed = Object.keys(coverage.sources);
+    for (const e of coverage.elements) for (const s of e.sources) expect(listed).toContain(s);
+  });
+  test('an element without a source', () => {
+    const { sources: _sources, ...rest } = element;
+    expect(() => loadCoverageElements(write({ ...valid, elements: [rest] }))).toThrow(
+      /elements\.json does not match its schema/,
+    );
+  });
+  test('an unknown source', () => {
+    expect(() =>
+      loadCoverageElements(write({ ...valid, elements: [{ ...element, sources: ['nowhere'] }] })),
+    ).toThrow(/cites unknown sources: nowhere/);
+  });
+  test('an unknown fragment', () => {
+    expect(() =>
+      loadCoverageElements(write({ ...valid, elements: [{ ...element, present: ['{FURNACE}'] }] })),
+    ).toThrow(/Unknown coverage pattern fragment \{FURNACE\}/);
+  });
+  test('a pattern that does not compile', () => {
+    expect(() => loadCoverageElements(write({ ...valid, elements: [{ ...element, related: '(' }] }))).toThrow(
+      /bad pattern/,
+    );
   });
 });

@@ -250,6 +250,111 @@ export const supersededInstrumentsSchema: JSONSchemaType<SupersededInstruments> 
   additionalProperties: false,
 };
 
+// ---------------------------------------------------------------------------------------------
+// Framework coverage elements: what an in-scope framework requires a policy set to contain, with
+// the statement patterns that satisfy it. Patterns are case-insensitive regular expressions in
+// which "{NAME}" stands for the fragment of that name.
+
+export interface CoverageElementEntry {
+  id: string;
+  /** The frameworks (as normaliseFrameworks names them) that require the element. */
+  frameworks: string[];
+  label: string;
+  /** The requirement with its clauses, shown in the finding. */
+  requirement: string;
+  query: string;
+  /** Every pattern must match one statement (read with the next one). */
+  present: string[];
+  /** Other wordings that satisfy the element (each: every pattern on one statement). */
+  alternatives?: string[][];
+  /** A statement matching any of these does not satisfy the element (advice, another party's duty). */
+  unless?: string[];
+  /** Statements that touch the topic (quoted as the nearest evidence). */
+  related: string;
+  /** How many consecutive statements are read together (default 2; more for tables split over lines). */
+  window?: number;
+  severity: 'high' | 'medium' | 'low';
+  /** The element applies only when some statement of the corpus matches this. */
+  applies_when?: string;
+  /** Why the element reads as it does (a reader's note). */
+  note?: string;
+  /** Keys into the file's `sources`: where the requirement is written. */
+  sources: string[];
+}
+
+/** A named piece of pattern shared by elements ("{NAME}"), with why it reads as it does. */
+export interface PatternFragment {
+  pattern: string;
+  note?: string;
+}
+
+export interface CoverageElements {
+  description?: string;
+  sources: Record<string, Source>;
+  fragments: Record<string, PatternFragment>;
+  elements: CoverageElementEntry[];
+}
+
+const patternList = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 } as const;
+
+export const coverageElementsSchema: JSONSchemaType<CoverageElements> = {
+  type: 'object',
+  properties: {
+    description: { type: 'string', nullable: true },
+    sources: { type: 'object', required: [], additionalProperties: sourceSchema },
+    fragments: {
+      type: 'object',
+      required: [],
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          pattern: { type: 'string', minLength: 1 },
+          note: { type: 'string', nullable: true },
+        },
+        required: ['pattern'],
+        additionalProperties: false,
+      },
+    },
+    elements: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', pattern: '^[a-z0-9][a-z0-9_]*$' },
+          frameworks: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+          label: { type: 'string', minLength: 1 },
+          requirement: { type: 'string', minLength: 1 },
+          query: { type: 'string', minLength: 1 },
+          present: patternList,
+          alternatives: { type: 'array', nullable: true, items: patternList },
+          unless: { ...patternList, nullable: true },
+          related: { type: 'string', minLength: 1 },
+          window: { type: 'integer', nullable: true, minimum: 1, maximum: 8 },
+          severity: { type: 'string', enum: ['high', 'medium', 'low'] },
+          applies_when: { type: 'string', nullable: true, minLength: 1 },
+          note: { type: 'string', nullable: true },
+          sources: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+        },
+        required: [
+          'id',
+          'frameworks',
+          'label',
+          'requirement',
+          'query',
+          'present',
+          'related',
+          'severity',
+          'sources',
+        ],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['sources', 'fragments', 'elements'],
+  additionalProperties: false,
+};
+
 const ajv = new Ajv({ allErrors: true });
 
 /** Validates a knowledge file's content against its schema; throws naming the file and faults. */

@@ -1,27 +1,38 @@
 // coverage_check: a required element of an in-scope framework that no statement satisfies.
-import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { documentSubject, type CorpusAnalysis, type LocatedSegment } from '../../analyst/corpus-analysis';
 import { normaliseFrameworks, type RequiredElement } from '../../analyst/frameworks';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { tokenize } from '../../text/normalize';
 
 export function satisfies(element: RequiredElement, segment: LocatedSegment | string): boolean {
   const text = typeof segment === 'string' ? segment : segment.text;
+  if (element.unless?.some((p) => p.test(text))) return false;
   const wordings = [element.present, ...(element.alternatives ?? [])];
   return wordings.some((patterns) => patterns.every((p) => p.test(text)));
 }
 
 /**
- * Each statement read together with the next one of the same document: requirements are often
- * split over two sentences ("Individuals may exercise their rights of access ... Requests are
- * answered within one month.").
+ * Each statement read together with the next one of the same document (or the next `size - 1`):
+ * requirements are often split over two sentences ("Individuals may exercise their rights of
+ * access ... Requests are answered within one month."), and a table extracted from a PDF puts a
+ * column's name several lines above its values.
  */
-export function statementWindows(segments: LocatedSegment[]): string[] {
+export function statementWindows(segments: LocatedSegment[], size = 2): string[] {
   return segments.map((segment, i) => {
-    const next = segments[i + 1];
-    const adjacent = next && next.docIndex === segment.docIndex && next.segIndex === segment.segIndex + 1;
-    return adjacent ? `${segment.text} ${next.text}` : segment.text;
+    const parts = [segment.text];
+    for (let k = 1; k < size; k += 1) {
+      const next = segments[i + k];
+      if (!next || next.docIndex !== segment.docIndex || next.segIndex !== segment.segIndex + k) break;
+      parts.push(next.text);
+    }
+    const text = parts.join(' ');
+    // "This plan is exercised twice a year" is about the document it stands in: its name says which.
+    return THIS_DOCUMENT.test(segment.text) ? `${text} (${documentSubject(segment.document)})` : text;
   });
 }
+
+const THIS_DOCUMENT =
+  /(?:^|[.;:]\s|\d\s)\s*(?:this|the present|the) (?:plan|policy|procedure|standard|document|playbook|runbook|programme|program) (?:is|are|shall|must|will|should|gets?)\b/i;
 
 /** How a framework's clauses are prefixed in an element's requirement text. */
 function requirementPrefix(framework: string): string {
@@ -33,7 +44,7 @@ export function coverageIssue(
   segments: LocatedSegment[],
   frameworks: string[],
 ): Issue | null {
-  if (statementWindows(segments).some((text) => satisfies(element, text))) return null;
+  if (statementWindows(segments, element.window).some((text) => satisfies(element, text))) return null;
   // The nearest statements: they show the topic is addressed without the required element.
   const queryTokens = new Set(tokenize(element.query));
   const related = segments
@@ -42,7 +53,11 @@ export function coverageIssue(
       s,
       score:
         new Set(tokenize(s.text).filter((t) => queryTokens.has(t))).size +
-        (element.related.test(s.text) ? 2 : 0),
+        (element.related.test(s.text) ? 2 : 0) +
+        // What made a conditional element apply (the recovery time set) shows the gap best, and so
+        // does a statement that would satisfy it but only advises or binds another party.
+        (element.appliesWhen?.test(s.text) ? 3 : 0) +
+        (element.unless && element.present.every((p) => p.test(s.text)) ? 3 : 0),
     }))
     .filter((r) => r.score >= 2)
     .sort((a, b) => b.score - a.score || a.s.docIndex - b.s.docIndex || a.s.segIndex - b.s.segIndex)
@@ -83,7 +98,9 @@ export function findCoverageGaps(
 ): Issue[] {
   const all = analysis.documents.flatMap((d) => d.segments);
   return elements
-    .filter((e) => !e.appliesWhen || all.some((s) => e.appliesWhen!.test(s.text)))
+    .filter(
+      (e) => !e.appliesWhen || statementWindows(all, e.window).some((text) => e.appliesWhen!.test(text)),
+    )
     .map((e) => coverageIssue(e, all, frameworks))
     .filter((i): i is Issue => i !== null);
 }

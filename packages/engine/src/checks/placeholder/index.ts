@@ -1,9 +1,10 @@
 // coverage_check: unresolved template placeholders. One finding per document for values left
 // open (a time limit, a contact, a role); one finding for the whole corpus where the
 // organisation's own name was never filled in (one root cause: the template was adopted as is).
-import type { AnalyzedDocument, LocatedSegment } from '../../analyst/corpus-analysis';
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { defineCheck, type Candidate } from '../check';
+import { unwrittenSpans } from '../unwritten';
 import { findPlaceholders, isRequirementContext, isTemplateSource, type Placeholder } from './placeholders';
 
 interface PlaceholderParams {
@@ -22,15 +23,26 @@ interface Hit {
   placeholder: Placeholder;
 }
 
-function hitsIn(segments: LocatedSegment[]): Hit[] {
-  return segments.flatMap((segment) =>
-    findPlaceholders(segment.raw, { templateTags: !isTemplateSource(segment.document) }).map(
-      (placeholder) => ({
-        segment,
-        placeholder,
-      }),
-    ),
-  );
+/**
+ * A placeholder standing alone in a section the unwritten family reports ("## Scope" / "TBD") is
+ * that family's finding; reporting it here too would count one span twice.
+ */
+function inUnwrittenSection(segment: LocatedSegment, analysis: CorpusAnalysis | null): boolean {
+  const doc = analysis?.byName.get(segment.document);
+  return doc ? unwrittenSpans(doc).some((s) => segment.start >= s.start && segment.end <= s.end) : false;
+}
+
+function hitsIn(segments: LocatedSegment[], analysis: CorpusAnalysis | null = null): Hit[] {
+  return segments
+    .filter((segment) => !inUnwrittenSection(segment, analysis))
+    .flatMap((segment) =>
+      findPlaceholders(segment.raw, { templateTags: !isTemplateSource(segment.document) }).map(
+        (placeholder) => ({
+          segment,
+          placeholder,
+        }),
+      ),
+    );
 }
 
 function distinct(hits: Hit[]): string[] {
@@ -102,8 +114,8 @@ function identityIssue(hits: Hit[]): Issue | null {
   };
 }
 
-function documentHits(doc: AnalyzedDocument): Hit[] {
-  return hitsIn(doc.segments);
+function documentHits(doc: AnalyzedDocument, analysis: CorpusAnalysis): Hit[] {
+  return hitsIn(doc.segments, analysis);
 }
 
 function documentValues(hits: Hit[]): Hit[] {
@@ -118,7 +130,7 @@ export const placeholderCheck = defineCheck<PlaceholderParams>({
     const out: Array<Candidate<PlaceholderParams>> = [];
     const all: Hit[] = [];
     for (const doc of analysis.documents) {
-      const hits = documentHits(doc);
+      const hits = documentHits(doc, analysis);
       all.push(...hits);
       const issue = valueIssue(doc.name, hits);
       if (issue)
@@ -157,13 +169,13 @@ export const placeholderCheck = defineCheck<PlaceholderParams>({
     };
   },
   verdict(params, { analysis, segments }) {
-    const hits = hitsIn(segments);
+    const hits = hitsIn(segments, analysis);
     const issue = params.document ? valueIssue(params.document, hits) : identityIssue(hits);
     // The placeholders of the document that the retrieval did not rank: fetch them by their words.
     const doc = params.document ? analysis.byName.get(params.document) : undefined;
     const visible = new Set(segments);
     const hints = doc
-      ? documentHits(doc)
+      ? documentHits(doc, analysis)
           .filter((h) => h.placeholder.kind === 'value' && !visible.has(h.segment))
           .slice(0, 3)
           .map((h) => ({ query: h.segment.text.slice(0, 200), document: doc.name }))

@@ -49,6 +49,14 @@ describe('findPlaceholders', () => {
     ['## Key rotation\n\n> To Be Decided', ['To Be Decided']],
     ['Customs holds are released within XX business days.', ['XX business days']],
     ['The fee is [●] per consignment.', ['[●]']],
+    [
+      'Bonded stores are [list all bonded warehouses and the customs authority approving each of them].',
+      ['[list all bonded warehouses and the customs authority approving each of them]'],
+    ],
+    [
+      'On-call cover: [describe how the theatre coordinator is reached outside normal clinic hours].',
+      ['[describe how the theatre coordinator is reached outside normal clinic hours]'],
+    ],
   ])('finds the placeholder in %j', (text, expected) => {
     expect(findPlaceholders(text).map((p) => p.text)).toEqual(expected);
   });
@@ -58,6 +66,7 @@ describe('findPlaceholders', () => {
     'As stated in the guidance [1], records are kept for six years.',
     '- [x] Backup verified  - [ ] Restore tested',
     'The patient said the dose was "twice daily" [sic] at intake.',
+    'Couriers are chosen from the approved panel [List of approved couriers, maintained by procurement].',
     'Smith v Jones [2019] EWCA Civ 12 sets the standard of care.',
     'Access is granted by the system owner within 5 business days.',
     'The carrier (a third party) handles last-mile delivery.',

@@ -20,6 +20,10 @@ const IDENTITY =
 const FIELD_WORDS =
   /\b(?:insert|enter|add|specify|select|choose|name|names|title|number|no\.|date|dates|address|phone|telephone|e-?mail|department|role|position|period|frequency|amount|value|owner|contact|company|organi[sz]ation|client|entity|vendor|system|location|url|website|hotline|time|days|hours|months|years|percentage|version|tbd|tbc|e\.g\.?|for example)\b/i;
 
+/** A bracket that tells the adopter what to write there. */
+const AUTHOR_INSTRUCTION =
+  /^(?:list|describe|insert|enter|add|set|specify|provide|state|identify|define|fill in|complete)\s+(?:the|all|a|an|any|each|your|here|who|what|which|how|when|where)\b/i;
+
 /** Bracketed text that is not a placeholder: citations, checkboxes, editorial marks, years. */
 const NOT_A_FIELD =
   /^(?:\s*|x|X|✓|✔|\d+|\^\d+|\d{4}|[ivxlc]+|sic|emphasis (?:added|original)|redacted|omitted|ellipsis|\.\.\.|…|see .*|cf\. .*|[a-z]\)?)$/i;
@@ -42,6 +46,8 @@ function bracketIsField(inner: string): boolean {
   // "[weekly/monthly]": a choice left to the adopter.
   if (/^[a-z-]+(?:\s?\/\s?[a-z-]+)+$/i.test(content) && content.split('/').length <= 4) return true;
   const words = content.split(/\s+/);
+  // "[list the depots that open at weekends]": an instruction to the adopter, however long.
+  if (AUTHOR_INSTRUCTION.test(content) && words.length <= 30 && !/[.!?]\s+\S/.test(content)) return true;
   return (
     words.length <= 8 && FIELD_WORDS.test(content) && /^[A-Z#<]|^(?:e\.g|insert|enter|add)/i.test(content)
   );

@@ -8,8 +8,17 @@ import { describeFact } from '../concept-conflict/concept-conflicts';
 
 export const RPO_SUBJECT = 'rpo:backup_frequency';
 
+/**
+ * A value given to explain the term ("e.g. a six-hour objective means ...") is
+ * no objective the organisation set: comparing backups with it would be a finding about an example.
+ */
+const HYPOTHETICAL =
+  /\b(?:for example|for instance|e\.g\.|suppose|assume|imagine)\b|\bif (?:the|a|an|your) (?:RPO|recovery point objective)\b/i;
+
 export function recoveryPointIssue(facts: ConceptFact[]): Issue | null {
-  const rpos = facts.filter((f) => f.concept.id === 'recovery_point_objective');
+  const rpos = facts.filter(
+    (f) => f.concept.id === 'recovery_point_objective' && !HYPOTHETICAL.test(f.segment.text),
+  );
   const backups = facts.filter((f) => f.concept.id === 'backup_frequency');
   if (rpos.length === 0 || backups.length === 0) return null;
   // Per document, the most frequent backup it states (incremental backups cover the RPO).
