@@ -2,24 +2,12 @@
 // Australian insurer's continuity plan on CPS 232, a US agency contractor's plan on FISMA 2002;
 // decoys: a sentence telling the history, a corpus dated before the replacement, a successor that
 // only looks like its predecessor.
-import { analyzeCorpus } from '../../analyst/corpus-analysis';
-import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
+import { runCheck } from '../../../test/helpers/check-harness';
 import { supersededInstrumentCheck } from '.';
-import type { CandidateContext } from '../check';
 
 async function keys(files: Record<string, string>): Promise<string[]> {
-  const intake = {
-    domain: '',
-    audit_purpose: '',
-    frameworks: [],
-    focus_areas: [],
-    materiality: null,
-    doc_hierarchy: null,
-    known_concerns: [],
-  };
-  const analysis = analyzeCorpus(await snapshotOf(files), intake);
-  const context: CandidateContext = { analysis, intake, focusBoost: () => 0 };
-  return supersededInstrumentCheck.candidates(context).map((c) => c.key);
+  const { candidates } = await runCheck(supersededInstrumentCheck, files);
+  return candidates.map((c) => c.key);
 }
 
 const DATED_2026 = { 'Minutes.txt': 'Minutes of the trustees, 14 May 2026.\n' };
