@@ -20,6 +20,7 @@ import { supersededInstrumentCheck } from './superseded-instrument';
 import { documentControlCheck } from './document-control';
 import { documentReferenceCheck } from './document-reference';
 import { placeholderCheck } from './placeholder';
+import { unsetCadenceCheck } from './unset-cadence';
 import { versionReferenceCheck } from './version-reference';
 
 export const CHECKS: readonly AnyCheck[] = [
@@ -32,6 +33,7 @@ export const CHECKS: readonly AnyCheck[] = [
   flowDownCheck,
   coverageCheck,
   placeholderCheck,
+  unsetCadenceCheck,
   standardCurrencyCheck,
   reviewCurrencyCheck,
   documentControlCheck,
