@@ -84,6 +84,14 @@ describe('the unset-cadence check', () => {
     expect(candidates[0]!.key).toMatch(/^unset-cadence:review:/);
   });
 
+  test('a value left to a role is no value', async () => {
+    const { candidates } = await run({
+      'Pharmacy-Access-Policy.txt':
+        '# Pharmacy Access Policy\n\nDispensary system accounts must be reviewed as determined by the information security team.\n',
+    });
+    expect(candidates.map((c) => c.key)).toEqual([expect.stringMatching(/^unset-cadence:review:/)]);
+  });
+
   test.each([
     // A vague word beside a value: the value is set.
     ['Access rights are reviewed periodically, at least annually and whenever a significant change occurs.'],
@@ -94,6 +102,8 @@ describe('the unset-cadence check', () => {
     ['Is the pharmacy audited on a regular basis?'],
     // Vague, but no activity a framework sets a value for.
     ['Delivery vans must be inspected regularly by the fleet supervisor.'],
+    // A value deferred to a standard, not to a role.
+    ['Audit records are reviewed as defined by NIST guidance.'],
   ])('the decoy %j gives no finding', async (sentence) => {
     const { candidates } = await run({ 'Decoy-Policy.txt': `# Decoy Policy\n\n${sentence}\n` });
     expect(candidates).toEqual([]);

@@ -74,6 +74,15 @@ const MARKERS: Marker[] = [
     kind: 'period',
     explicitness: 'named',
   },
+  // "reviewed as determined by the security team": the value may be anything the role decides.
+  {
+    pattern: new RegExp(
+      `\\bas (?:defined|determined|set|specified|agreed|decided|required) by (?:the )?(?:[\\w-]+ ){0,3}${ROLE_WORDS}\\b`,
+      'gi',
+    ),
+    kind: 'period',
+    explicitness: 'vague',
+  },
 ];
 
 /** A requirement whose value is one of those phrases. */
