@@ -84,6 +84,16 @@ describe('the unset-cadence check', () => {
     expect(candidates[0]!.key).toMatch(/^unset-cadence:review:/);
   });
 
+  test('a carrier: "timely notification" of an incident is a deadline never set, and a high one', async () => {
+    const { candidates, verdict } = await run({
+      'Carrier-Security-Terms.txt':
+        '# Carrier Security Terms\n\nSubcontracted hauliers must give timely notification of security incidents to the shipper.\n',
+    });
+    expect(candidates).toHaveLength(1);
+    expect(candidates[0]!.severity).toBe('high');
+    expect(verdict(candidates[0]!.params).issues[0]!.title).toMatch(/^No deadline or time period is set for/);
+  });
+
   test('a value left to a role is no value', async () => {
     const { candidates } = await run({
       'Pharmacy-Access-Policy.txt':

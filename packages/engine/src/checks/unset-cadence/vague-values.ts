@@ -61,7 +61,7 @@ const MARKERS: Marker[] = [
   },
   {
     pattern:
-      /\bin a timely (?:manner|fashion|way)\b|\bwithin (?:a|an) (?:reasonable|appropriate|acceptable) (?:timeframe|time frame|time period|period(?: of time)?|time)\b/gi,
+      /\btimely(?= (?:notification|notice|review|remediation|reporting|patching|response|resolution)s?\b)|\bin a timely (?:manner|fashion|way)\b|\bwithin (?:a|an) (?:reasonable|appropriate|acceptable) (?:timeframe|time frame|time period|period(?: of time)?|time)\b/gi,
     kind: 'duration',
     explicitness: 'vague',
   },
