@@ -413,12 +413,12 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
 
 /**
  * The requirement a segment states around a phrase that stands where a value belongs ("on a
- * regular basis", "within a set period"): the same reading as a stated value's, over the phrase's
+ * regular basis", "within the specified window"): the same reading as a stated value's, over the phrase's
  * clause. `quantity` carries the phrase, its offset in the segment's folded text and its kind.
  */
 export function requirementAround(segment: LocatedSegment, quantity: Quantity): Requirement | null {
   const text = foldTypography(segment.text);
-  // A vague adverb qualifies the verb ("check all back-ups regularly" is a check, not a backup).
+  // A vague adverb qualifies the verb ("verify the tape copies routinely" is a check, not a copy).
   return requirementIn(segment, text, quantity, localSpan(text, [quantity], 0), true);
 }
 

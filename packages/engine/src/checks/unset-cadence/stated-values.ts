@@ -31,7 +31,7 @@ function subjectsMeet(vague: Requirement, other: Requirement): boolean {
 
 /**
  * Actions close enough that a value stated for one answers a vague obligation of the other: a
- * supplier "assessed annually" is a supplier "regularly reviewed".
+ * carrier "evaluated every year" is a carrier "reviewed from time to time".
  */
 const KINDRED_ACTIONS: Record<string, string[]> = { review: ['assess'], assess: ['review'] };
 
@@ -114,7 +114,7 @@ function clauseWords(analysis: CorpusAnalysis, requirement: Requirement): Set<st
 export function valueStated(analysis: CorpusAnalysis, requirement: Requirement): boolean {
   const words = clauseWords(analysis, requirement);
   const paragraph = paragraphOf(analysis, requirement.segment);
-  // "All data must be backed up regularly": a subject no more specific than the action's own
+  // "Ledgers are to be backed up routinely": a subject no more specific than the action's own
   // field, which any stated value of the action covers.
   const generic = heads(requirement).every((w) => GENERIC_NOUNS.has(w));
   return statedValues(analysis).some((stated) => {
@@ -133,8 +133,8 @@ export function valueStated(analysis: CorpusAnalysis, requirement: Requirement):
     )
       return false;
     const shared = [...words].filter((w) => stated.words.has(w));
-    // The same paragraph goes on to give the value ("... in a timely manner. Critical patches are
-    // applied within 30 days.").
+    // The same paragraph goes on to give the value ("... without delay. Urgent fixes go live in
+    // five working days.").
     const acts = [...stated.actions].some((a) => kindred(requirement.action, a));
     if (paragraph.has(stated.segment) && (shared.length > 0 || acts)) return true;
     if (!acts) return false;

@@ -14,14 +14,14 @@ describe('the unset-cadence check', () => {
       'Privacy-Breach-Policy.txt': [
         '# Privacy Breach Policy',
         '',
-        'Patients affected by a confirmed privacy breach must be notified within a predefined, required timeframe.',
+        'Patients whose records were exposed in a privacy breach shall be told within the prescribed time limit.',
         '',
         'The Privacy Officer keeps the breach register.',
       ].join('\n'),
       'Clinical-Engineering-Standard.txt': [
         '# Clinical Engineering Standard',
         '',
-        'Critical vulnerabilities in infusion pump firmware shall be remediated within the defined timeframe.',
+        'Critical vulnerabilities in infusion pump firmware shall be remediated within the established deadline.',
         '',
         'Ward laptops are encrypted with full-disk encryption.',
       ].join('\n'),
@@ -35,7 +35,7 @@ describe('the unset-cadence check', () => {
     const { issues } = verdict(breach.params);
     expect(issues).toHaveLength(1);
     expect(issues[0]!.primitive).toBe('coverage_check');
-    expect(issues[0]!.description).toContain('within a predefined, required timeframe');
+    expect(issues[0]!.description).toContain('within the prescribed time limit');
     for (const quote of issues[0]!.quotes)
       expect(analysis.byName.get(quote.document)!.text.slice(quote.start, quote.end)).toBe(quote.text);
   });
@@ -104,7 +104,7 @@ describe('the unset-cadence check', () => {
 
   test.each([
     // A vague word beside a value: the value is set.
-    ['Access rights are reviewed periodically, at least annually and whenever a significant change occurs.'],
+    ['Theatre staff access rights are re-checked periodically, and no less than once a year.'],
     // Not an obligation, not an activity, not a vague value.
     ['The vendor regularly updates its routing platform.'],
     ['A copy of the periodic table hangs in the hospital laboratory.'],

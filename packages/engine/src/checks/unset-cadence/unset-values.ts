@@ -1,5 +1,5 @@
 // coverage_check: a recurring or time-bound activity the policies obligate without its value
-// ("scanned on the defined schedule", "resolved within a set period") where no document of the
+// ("audited on the agreed cycle", "closed within the specified window") where no document of the
 // set gives one (a frequency or a deadline) for the same activity. Where some document does give
 // a value, the family is silent: comparing stated values is the requirement-conflict family's job.
 import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';

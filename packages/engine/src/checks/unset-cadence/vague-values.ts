@@ -1,7 +1,7 @@
 // Phrases that stand where a requirement's value belongs without giving one: "on a regular basis",
-// "periodically", "on the defined schedule" (how often, never said), "in a timely manner",
-// "within a set period of time", "within the required timeframe" (how fast, never said), or a
-// value left to someone else ("at a frequency set by the security team"). Each is read as the
+// "periodically", "on the agreed cycle" (how often, never said), "in a timely manner",
+// "within the specified window", "within an established time limit" (how fast, never said), or a
+// value left to someone else ("at an interval the quality manager decides"). Each is read as the
 // requirement it qualifies (its action and subject) with the same NLP reading as a stated value.
 import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { extractTimeQuantities, type Quantity, type QuantityKind } from '../../analyst/quantities';
@@ -17,7 +17,7 @@ export type Explicitness = 'named' | 'vague';
 interface Marker {
   pattern: RegExp;
   kind: QuantityKind;
-  /** named: the text says a value was set ("the defined schedule"); vague: it only implies one. */
+  /** named: the text says a value was set ("the agreed cycle"); vague: it only implies one. */
   explicitness: Explicitness;
 }
 
@@ -65,7 +65,7 @@ const MARKERS: Marker[] = [
     kind: 'duration',
     explicitness: 'vague',
   },
-  // The value left to a role: "at a frequency determined by the security team".
+  // The value left to a role: "on a schedule set by the plant manager".
   {
     pattern: new RegExp(
       `\\b(?:frequency|schedule|interval|timeframe|time frame|deadline|cadence)s?,? (?:(?:is|are|will be) )?(?:as )?(?:defined|determined|set|specified|agreed|decided) by (?:the )?(?:[\\w-]+ ){0,3}${ROLE_WORDS}\\b`,
@@ -74,7 +74,7 @@ const MARKERS: Marker[] = [
     kind: 'period',
     explicitness: 'named',
   },
-  // "reviewed as determined by the security team": the value may be anything the role decides.
+  // "inspected as decided by the site lead": the value may be anything the role decides.
   {
     pattern: new RegExp(
       `\\bas (?:defined|determined|set|specified|agreed|decided|required) by (?:the )?(?:[\\w-]+ ){0,3}${ROLE_WORDS}\\b`,
@@ -131,7 +131,7 @@ function underObligatingLeadIn(segment: LocatedSegment, analysis: CorpusAnalysis
  * with a colon introduces a list that may give the value; a question or a heading obligates
  * nothing; only known actions (review, test, scan, notify, remediate, ...) are read, since a
  * vague adverb on any other verb sets no control's value. A phrase that says a value was set
- * ("the defined schedule") is read wherever it stands; a merely vague one ("regularly") only in
+ * ("the agreed cycle") is read wherever it stands; a merely vague one ("regularly") only in
  * an obligation (its own modal or its list's lead-in), not in a description or a definition, and
  * only for an activity the frameworks require a value for (recurring-activities.json).
  */
