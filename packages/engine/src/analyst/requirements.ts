@@ -200,12 +200,18 @@ function actionClassOf(token: Token): string | undefined {
 
 /**
  * The action of a clause: the word nearest the value that names a known action (any part of
- * speech, since the tagger reads "patched" in "must be patched" as an adjective); else its main
- * verb other than a light one.
+ * speech, since the tagger reads "patched" in "must be patched" as an adjective; verbs first when
+ * asked); else its main verb other than a light one.
  */
-function actionOf(tokens: Token[], quantityAt: number): string | null {
+function actionOf(tokens: Token[], quantityAt: number, preferVerbs = false): string | null {
   const byDistance = (a: Token, b: Token) => Math.abs(a.start - quantityAt) - Math.abs(b.start - quantityAt);
-  for (const token of [...tokens].sort(byDistance)) {
+  const sorted = [...tokens].sort(byDistance);
+  if (preferVerbs)
+    for (const token of sorted.filter((t) => t.pos === 'VERB')) {
+      const cls = actionClassOf(token);
+      if (cls) return cls;
+    }
+  for (const token of sorted) {
     if (!/^[a-z]/i.test(token.value) || token.pos === 'PROPN') continue;
     const cls = actionClassOf(token);
     if (cls) return cls;
@@ -326,74 +332,94 @@ function rowSubjectTokens(row: string): Token[] {
   );
 }
 
+/** The requirement a value states within the words of its span, or null when no action is named. */
+function requirementIn(
+  segment: LocatedSegment,
+  text: string,
+  quantity: Quantity,
+  span: { start: number; end: number },
+  preferVerbs = false,
+): Requirement | null {
+  const words = text.slice(span.start, span.end);
+  const tokens = tokensOf(words);
+  const action = actionOf(tokens, quantity.index - span.start, preferVerbs);
+  if (!action) return null;
+  const actionWords = new Set(ACTION_CLASSES[action] ?? [action]);
+  const circumstance = inCircumstance(tokens, quantity.index - span.start + quantity.phrase.length);
+  const inQuantity = (t: Token) =>
+    span.start + t.start >= quantity.index && span.start + t.start < quantity.index + quantity.phrase.length;
+  const content = tokens.filter(
+    (t) =>
+      CONTENT.has(t.pos) &&
+      !inQuantity(t) &&
+      !circumstance.has(t) &&
+      actionClassOf(t) !== action &&
+      t.value.length > 2 &&
+      !/\d/.test(t.value) &&
+      !NOT_TOPIC.has(normaliseLemma(t)) &&
+      !actionWords.has(normaliseLemma(t)),
+  );
+  // A table row's leading cells name the subject of every value in the row.
+  const rowSubject = /\s\|\s/.test(text) && span.start > 0 ? rowSubjectTokens(text) : [];
+  for (const t of rowSubject) if (!content.some((c) => c.lemma === t.lemma)) content.unshift(t);
+  const modifiers = new Map<string, string[]>();
+  content.forEach((t, j) => {
+    if (t.pos === 'ADJ') return;
+    // The content words right before a noun in the same phrase modify it.
+    const before: string[] = [];
+    for (let k = j - 1; k >= 0 && before.length < 2; k -= 1) {
+      if (!/^[\s-]*$/.test(words.slice(content[k]!.end, content[k + 1]!.start))) break;
+      before.unshift(normaliseLemma(content[k]!));
+    }
+    const noun = normaliseLemma(t);
+    modifiers.set(noun, [...(modifiers.get(noun) ?? []), ...before]);
+  });
+  return {
+    segment,
+    quantity,
+    action,
+    labels: labelsIn(text.slice(span.start, span.end)),
+    topic: [...new Set(content.map(normaliseLemma))],
+    // A capitalised first word is no name ("Driver licences must ...").
+    named: [
+      ...new Set(
+        content
+          .filter(
+            (t) =>
+              /^[A-Z]{2,}$/.test(t.value) ||
+              (t.pos === 'PROPN' && span.start + t.start >= firstWordEnd(text)),
+          )
+          .map(normaliseLemma),
+      ),
+    ],
+    modifiers,
+    obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)),
+  };
+}
+
 /** The requirements with a time quantity that one segment states (cached per segment). */
 export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const cached = cache.get(segment);
   if (cached) return cached;
-  const out: Requirement[] = [];
   const text = foldTypography(segment.text);
   const quantities = text.length <= 600 ? extractTimeQuantities(text) : [];
-  quantities.forEach((quantity, i) => {
-    const span = localSpan(text, quantities, i);
-    const words = text.slice(span.start, span.end);
-    const tokens = tokensOf(words);
-    const action = actionOf(tokens, quantity.index - span.start);
-    if (!action) return;
-    const actionWords = new Set(ACTION_CLASSES[action] ?? [action]);
-    const circumstance = inCircumstance(tokens, quantity.index - span.start + quantity.phrase.length);
-    const inQuantity = (t: Token) =>
-      span.start + t.start >= quantity.index &&
-      span.start + t.start < quantity.index + quantity.phrase.length;
-    const content = tokens.filter(
-      (t) =>
-        CONTENT.has(t.pos) &&
-        !inQuantity(t) &&
-        !circumstance.has(t) &&
-        actionClassOf(t) !== action &&
-        t.value.length > 2 &&
-        !/\d/.test(t.value) &&
-        !NOT_TOPIC.has(normaliseLemma(t)) &&
-        !actionWords.has(normaliseLemma(t)),
-    );
-    // A table row's leading cells name the subject of every value in the row.
-    const rowSubject = /\s\|\s/.test(text) && span.start > 0 ? rowSubjectTokens(text) : [];
-    for (const t of rowSubject) if (!content.some((c) => c.lemma === t.lemma)) content.unshift(t);
-    const modifiers = new Map<string, string[]>();
-    content.forEach((t, j) => {
-      if (t.pos === 'ADJ') return;
-      // The content words right before a noun in the same phrase modify it.
-      const before: string[] = [];
-      for (let k = j - 1; k >= 0 && before.length < 2; k -= 1) {
-        if (!/^[\s-]*$/.test(words.slice(content[k]!.end, content[k + 1]!.start))) break;
-        before.unshift(normaliseLemma(content[k]!));
-      }
-      const noun = normaliseLemma(t);
-      modifiers.set(noun, [...(modifiers.get(noun) ?? []), ...before]);
-    });
-    out.push({
-      segment,
-      quantity,
-      action,
-      labels: labelsIn(text.slice(span.start, span.end)),
-      topic: [...new Set(content.map(normaliseLemma))],
-      // A capitalised first word is no name ("Driver licences must ...").
-      named: [
-        ...new Set(
-          content
-            .filter(
-              (t) =>
-                /^[A-Z]{2,}$/.test(t.value) ||
-                (t.pos === 'PROPN' && span.start + t.start >= firstWordEnd(text)),
-            )
-            .map(normaliseLemma),
-        ),
-      ],
-      modifiers,
-      obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)),
-    });
+  const out = quantities.flatMap((quantity, i) => {
+    const requirement = requirementIn(segment, text, quantity, localSpan(text, quantities, i));
+    return requirement ? [requirement] : [];
   });
   cache.set(segment, out);
   return out;
+}
+
+/**
+ * The requirement a segment states around a phrase that stands where a value belongs ("on a
+ * regular basis", "within the specified window"): the same reading as a stated value's, over the phrase's
+ * clause. `quantity` carries the phrase, its offset in the segment's folded text and its kind.
+ */
+export function requirementAround(segment: LocatedSegment, quantity: Quantity): Requirement | null {
+  const text = foldTypography(segment.text);
+  // A vague adverb qualifies the verb ("verify the tape copies routinely" is a check, not a copy).
+  return requirementIn(segment, text, quantity, localSpan(text, [quantity], 0), true);
 }
 
 /**
@@ -406,6 +432,21 @@ export function attachesToAction(requirement: Requirement, classes: readonly str
   return classes.includes(requirement.action) || !(requirement.action in ACTION_CLASSES);
 }
 
+/** The action classes a text names in any form ("scanning", "re-tested", "reviews"). */
+export function actionClassesIn(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokensOf(text)) {
+    const cls = /^[a-z]/i.test(t.value) ? actionClassOf(t) : undefined;
+    if (cls) out.add(cls);
+  }
+  return out;
+}
+
+/** Whether an action is one of the known classes ("review", "notify", ...) rather than a bare verb. */
+export function isActionClass(action: string): boolean {
+  return action in ACTION_CLASSES;
+}
+
 /** Words two topics share. */
 export function sharedTopic(a: Requirement, b: Requirement): string[] {
   const other = new Set(b.topic);
@@ -416,7 +457,7 @@ export function sharedTopic(a: Requirement, b: Requirement): string[] {
  * Nouns that head their compound: nouns that modify no other noun of the topic, other than
  * classifiers followed by an identifier ("Tier 1", "Severity 2").
  */
-function heads(r: Requirement): string[] {
+export function heads(r: Requirement): string[] {
   const modifying = new Set([...r.modifiers.values()].flat());
   return [...r.modifiers.keys()].filter((noun) => !modifying.has(noun) && !r.labels.has(noun));
 }
@@ -454,7 +495,13 @@ export function aligned(a: Requirement, b: Requirement): boolean {
     const other = b.labels.get(noun);
     if (other && !ids.some((id) => other.includes(id))) return false;
   }
+  return !scopesApart(a, b);
+}
+
+/** Each names a scope word the other lacks ("critical" and "other" systems): different scopes. */
+export function scopesApart(a: Requirement, b: Requirement): boolean {
+  const shared = sharedTopic(a, b);
   const scopeA = a.topic.filter((w) => SCOPE_WORDS.has(w) && !shared.includes(w));
   const scopeB = b.topic.filter((w) => SCOPE_WORDS.has(w) && !shared.includes(w));
-  return !(scopeA.length > 0 && scopeB.length > 0);
+  return scopeA.length > 0 && scopeB.length > 0;
 }

@@ -20,6 +20,7 @@ import { supersededInstrumentCheck } from './superseded-instrument';
 import { documentControlCheck } from './document-control';
 import { documentReferenceCheck } from './document-reference';
 import { placeholderCheck } from './placeholder';
+import { unsetCadenceCheck } from './unset-cadence';
 import { unwrittenCheck } from './unwritten';
 import { versionReferenceCheck } from './version-reference';
 
@@ -34,6 +35,7 @@ export const CHECKS: readonly AnyCheck[] = [
   coverageCheck,
   placeholderCheck,
   unwrittenCheck,
+  unsetCadenceCheck,
   standardCurrencyCheck,
   reviewCurrencyCheck,
   documentControlCheck,

@@ -1,41 +1,13 @@
 // References to documents of the set that no document is: by the set's own identifiers (an
 // airline's operations documents) and by name (a pharmacy chain's procedures), with decoys that
 // resolve, belong to another numbering scheme, or name something outside the set.
-import { analyzeCorpus } from '../../analyst/corpus-analysis';
-import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
-import type { Intake } from '../../types';
-import type { CandidateContext } from '../check';
+import { BLANK_INTAKE, runCheck } from '../../../test/helpers/check-harness';
 import { documentReferenceCheck } from '.';
 import { carriedIdentifiers, identifiersIn } from './references';
 
-const INTAKE: Intake = {
-  domain: '',
-  audit_purpose: '',
-  frameworks: [],
-  focus_areas: [],
-  materiality: null,
-  doc_hierarchy: { evidence: ['*.csv'] },
-  known_concerns: [],
-};
+const INTAKE = { ...BLANK_INTAKE, doc_hierarchy: { evidence: ['*.csv'] } };
 
-async function run(files: Record<string, string>) {
-  const analysis = analyzeCorpus(await snapshotOf(files), INTAKE);
-  const context: CandidateContext = { analysis, intake: INTAKE, focusBoost: () => 0 };
-  const candidates = documentReferenceCheck.candidates(context);
-  const segments = analysis.documents.flatMap((d) => d.segments);
-  const verdict = (params: unknown) =>
-    documentReferenceCheck.verdict(params, {
-      analysis,
-      chunks: analysis.snapshot.chunks,
-      segments,
-      visible: new Set(segments),
-      facts: [],
-      citations: [],
-      frameworks: [],
-      documents: [],
-    });
-  return { analysis, candidates, verdict };
-}
+const run = (files: Record<string, string>) => runCheck(documentReferenceCheck, files, INTAKE);
 
 describe('identifiers', () => {
   test('an identifier is read with its series and number, leading zeros aside', () => {

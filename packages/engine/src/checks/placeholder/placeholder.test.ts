@@ -1,42 +1,11 @@
 // Unresolved template placeholders, on fixtures in two industries' wording (a dental practice
 // group and a freight forwarder), with decoys that look like brackets or blanks but are not
 // placeholders.
-import { analyzeCorpus } from '../../analyst/corpus-analysis';
-import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
+import { runCheck } from '../../../test/helpers/check-harness';
 import { findPlaceholders } from './placeholders';
 import { placeholderCheck } from '.';
-import type { CandidateContext } from '../check';
-import type { Intake } from '../../types';
 
-const INTAKE: Intake = {
-  domain: '',
-  audit_purpose: '',
-  frameworks: [],
-  focus_areas: [],
-  materiality: null,
-  doc_hierarchy: null,
-  known_concerns: [],
-};
-
-async function candidates(files: Record<string, string>) {
-  const analysis = analyzeCorpus(await snapshotOf(files), INTAKE);
-  const context: CandidateContext = { analysis, intake: INTAKE, focusBoost: () => 0 };
-  return { analysis, candidates: placeholderCheck.candidates(context) };
-}
-
-function verdictOn(analysis: ReturnType<typeof analyzeCorpus>, params: unknown) {
-  const segments = analysis.documents.flatMap((d) => d.segments);
-  return placeholderCheck.verdict(params, {
-    analysis,
-    chunks: analysis.snapshot.chunks,
-    segments,
-    visible: new Set(segments),
-    facts: [],
-    citations: [],
-    frameworks: [],
-    documents: [],
-  });
-}
+const candidates = (files: Record<string, string>) => runCheck(placeholderCheck, files);
 
 describe('findPlaceholders', () => {
   test.each([
@@ -111,14 +80,14 @@ describe('the placeholder check', () => {
   };
 
   test('one value finding per document, one identity finding for the corpus, none for clean documents', async () => {
-    const { analysis, candidates: found } = await candidates(files);
+    const { analysis, candidates: found, verdict: verdictOn } = await candidates(files);
     expect(found.map((c) => c.key).sort()).toEqual([
       'placeholder:Clinical-Records-Policy.txt',
       'placeholder:identity',
     ]);
     const value = found.find((c) => c.key === 'placeholder:Clinical-Records-Policy.txt')!;
     expect(value.severity).toBe('medium');
-    const { issues } = verdictOn(analysis, value.params);
+    const { issues } = verdictOn(value.params);
     expect(issues).toHaveLength(1);
     expect(issues[0]!.description).toContain('[Number, e.g., 10]');
     expect(issues[0]!.description).toContain('{{privacyOfficerEmail}}');
@@ -126,8 +95,7 @@ describe('the placeholder check', () => {
       const text = analysis.byName.get(quote.document)!.text;
       expect(text.slice(quote.start, quote.end)).toBe(quote.text);
     }
-    const identity = verdictOn(analysis, found.find((c) => c.key === 'placeholder:identity')!.params)
-      .issues[0]!;
+    const identity = verdictOn(found.find((c) => c.key === 'placeholder:identity')!.params).issues[0]!;
     expect(new Set(identity.quotes.map((q) => q.document))).toEqual(
       new Set(['Clinical-Records-Policy.txt', 'Freight-Security-Procedure.txt']),
     );
@@ -154,7 +122,7 @@ describe('the placeholder check', () => {
 });
 
 test('a Markdown template source: its template-engine tags are filled by its build, a bracketed field is not (decoy and finding)', async () => {
-  const { candidates: found, analysis } = await candidates({
+  const { candidates: found, verdict: verdictOn } = await candidates({
     'Port-Security-Plan.md': [
       '# Port Security Plan',
       '',
@@ -169,7 +137,7 @@ test('a Markdown template source: its template-engine tags are filled by its bui
     ].join('\n'),
   });
   expect(found.map((c) => c.key)).toEqual(['placeholder:Pharmacy-Access-Standard.md']);
-  const [issue] = verdictOn(analysis, found[0]!.params).issues;
+  const [issue] = verdictOn(found[0]!.params).issues;
   expect(issue!.description).toContain('[Number, e.g., 7]');
   expect(issue!.description).not.toContain('{{pharmacistInCharge}}');
 });

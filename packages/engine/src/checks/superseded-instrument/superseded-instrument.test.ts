@@ -3,24 +3,12 @@
 // decoys: a sentence telling the history, an audit dated before the replacement, a successor that
 // only looks like its predecessor. The audit date decides, not the documents' dates: an undated
 // set, or one last touched years ago, is what the organisation follows on the day of the audit.
-import { analyzeCorpus } from '../../analyst/corpus-analysis';
-import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
+import { BLANK_INTAKE, runCheck } from '../../../test/helpers/check-harness';
 import { supersededInstrumentCheck } from '.';
-import type { CandidateContext } from '../check';
 
 async function keys(files: Record<string, string>, asOf = '2026-11-26'): Promise<string[]> {
-  const intake = {
-    domain: '',
-    audit_purpose: '',
-    frameworks: [],
-    focus_areas: [],
-    materiality: null,
-    doc_hierarchy: null,
-    known_concerns: [],
-  };
-  const analysis = analyzeCorpus(await snapshotOf(files, asOf), intake);
-  const context: CandidateContext = { analysis, intake, focusBoost: () => 0 };
-  return supersededInstrumentCheck.candidates(context).map((c) => c.key);
+  const { candidates } = await runCheck(supersededInstrumentCheck, files, BLANK_INTAKE, asOf);
+  return candidates.map((c) => c.key);
 }
 
 const DATED_2026 = { 'Minutes.txt': 'Minutes of the trustees, 14 May 2026.\n' };

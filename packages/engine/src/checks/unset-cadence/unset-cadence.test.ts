@@ -1,0 +1,154 @@
+// Requirements whose value is never set, on fixtures in two industries' wording (a hospital and a
+// freight carrier), with decoys: a vague word beside a stated value, a value stated in another
+// document, descriptions that obligate nothing, and "period" words that are no requirement.
+import { runCheck } from '../../../test/helpers/check-harness';
+import { isActionClass } from '../../analyst/requirements';
+import { ACTIVITY_SOURCES, RECURRING_ACTIVITIES } from './activities';
+import { unsetCadenceCheck } from '.';
+
+const run = (files: Record<string, string>) => runCheck(unsetCadenceCheck, files);
+
+describe('the unset-cadence check', () => {
+  test('a hospital: a breach notice and a remediation deadline promised but never set', async () => {
+    const { analysis, candidates, verdict } = await run({
+      'Privacy-Breach-Policy.txt': [
+        '# Privacy Breach Policy',
+        '',
+        'Patients whose records were exposed in a privacy breach shall be told within the prescribed time limit.',
+        '',
+        'The Privacy Officer keeps the breach register.',
+      ].join('\n'),
+      'Clinical-Engineering-Standard.txt': [
+        '# Clinical Engineering Standard',
+        '',
+        'Critical vulnerabilities in infusion pump firmware shall be remediated within the established deadline.',
+        '',
+        'Ward laptops are encrypted with full-disk encryption.',
+      ].join('\n'),
+    });
+    const byDocument = new Map(candidates.map((c) => [c.documents[0], c]));
+    const breach = byDocument.get('Privacy-Breach-Policy.txt')!;
+    const firmware = byDocument.get('Clinical-Engineering-Standard.txt')!;
+    expect(candidates).toHaveLength(2);
+    expect(breach.severity).toBe('high');
+    expect(firmware.severity).toBe('high');
+    const { issues } = verdict(breach.params);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.primitive).toBe('coverage_check');
+    expect(issues[0]!.description).toContain('within the prescribed time limit');
+    for (const quote of issues[0]!.quotes)
+      expect(analysis.byName.get(quote.document)!.text.slice(quote.start, quote.end)).toBe(quote.text);
+  });
+
+  test('a freight carrier: one finding for one activity said vaguely in two documents', async () => {
+    const { candidates, verdict } = await run({
+      'Fleet-Security-Policy.txt': [
+        '# Fleet Security Policy',
+        '',
+        'Telematics gateways must be scanned for vulnerabilities on a regular basis.',
+      ].join('\n'),
+      'Depot-IT-Procedure.txt': [
+        '# Depot IT Procedure',
+        '',
+        'The depot engineer will scan the telematics gateways for vulnerabilities on the agreed schedule.',
+        '',
+        'Dispatch terminals are locked when unattended.',
+      ].join('\n'),
+    });
+    expect(candidates).toHaveLength(1);
+    expect(candidates[0]!.severity).toBe('medium');
+    expect([...candidates[0]!.documents].sort()).toEqual([
+      'Depot-IT-Procedure.txt',
+      'Fleet-Security-Policy.txt',
+    ]);
+    const { issues } = verdict(candidates[0]!.params);
+    expect(issues[0]!.quotes.map((q) => q.document).sort()).toEqual([
+      'Depot-IT-Procedure.txt',
+      'Fleet-Security-Policy.txt',
+    ]);
+    expect(issues[0]!.title).toMatch(/frequency/);
+  });
+
+  test('a list item under an obligating lead-in obligates; the lead-in alone does not', async () => {
+    const { candidates } = await run({
+      'Warehouse-Operations-Standard.txt': [
+        '# Warehouse Operations Standard',
+        '',
+        'The site manager must ensure the following:',
+        '',
+        '- periodic review of user access rights in the warehouse management system',
+        '- safe stacking of pallets',
+      ].join('\n'),
+    });
+    expect(candidates).toHaveLength(1);
+    expect(candidates[0]!.key).toMatch(/^unset-cadence:review:/);
+  });
+
+  test('a carrier: "timely notification" of an incident is a deadline never set, and a high one', async () => {
+    const { candidates, verdict } = await run({
+      'Carrier-Security-Terms.txt':
+        '# Carrier Security Terms\n\nSubcontracted hauliers must give timely notification of security incidents to the shipper.\n',
+    });
+    expect(candidates).toHaveLength(1);
+    expect(candidates[0]!.severity).toBe('high');
+    expect(verdict(candidates[0]!.params).issues[0]!.title).toMatch(/^No deadline or time period is set for/);
+  });
+
+  test('a value left to a role is no value', async () => {
+    const { candidates } = await run({
+      'Pharmacy-Access-Policy.txt':
+        '# Pharmacy Access Policy\n\nDispensary system accounts must be reviewed as determined by the information security team.\n',
+    });
+    expect(candidates.map((c) => c.key)).toEqual([expect.stringMatching(/^unset-cadence:review:/)]);
+  });
+
+  test.each([
+    // A vague word beside a value: the value is set.
+    ['Theatre staff access rights are re-checked periodically, and no less than once a year.'],
+    // Not an obligation, not an activity, not a vague value.
+    ['The vendor regularly updates its routing platform.'],
+    ['A copy of the periodic table hangs in the hospital laboratory.'],
+    ['Invoices are checked against the review period of the haulage contract.'],
+    ['Is the pharmacy audited on a regular basis?'],
+    // Vague, but no activity a framework sets a value for.
+    ['Delivery vans must be inspected regularly by the fleet supervisor.'],
+    // A value deferred to a standard, not to a role.
+    ['Audit records are reviewed as defined by NIST guidance.'],
+  ])('the decoy %j gives no finding', async (sentence) => {
+    const { candidates } = await run({ 'Decoy-Policy.txt': `# Decoy Policy\n\n${sentence}\n` });
+    expect(candidates).toEqual([]);
+  });
+
+  test('a value stated for the same activity in another document silences the vague one', async () => {
+    const { candidates } = await run({
+      'Backup-Policy.txt':
+        '# Backup Policy\n\nRestores from the patient records backups must be tested regularly.\n',
+      'Backup-Procedure.txt':
+        '# Backup Procedure\n\nA restore test of the patient records backups is performed quarterly by the infrastructure team.\n',
+    });
+    expect(candidates).toEqual([]);
+  });
+
+  test('a value for another recipient does not answer for the one left open', async () => {
+    const { candidates } = await run({
+      'Incident-Policy.txt':
+        '# Incident Policy\n\nShippers affected by a cargo data breach must be notified within the required timeframe.\n',
+      'Regulator-Procedure.txt':
+        '# Regulator Procedure\n\nThe regulator is notified of a cargo data breach within 72 hours.\n',
+    });
+    expect(candidates).toHaveLength(1);
+    expect(candidates[0]!.documents).toEqual(['Incident-Policy.txt']);
+  });
+});
+
+describe('the recurring activities data', () => {
+  test('every activity has a unique id, a known action, a requirement and a listed source', () => {
+    const ids = RECURRING_ACTIVITIES.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const activity of RECURRING_ACTIVITIES) {
+      expect(isActionClass(activity.action)).toBe(true);
+      expect(activity.requirement.length).toBeGreaterThan(20);
+      expect(ACTIVITY_SOURCES[activity.source]?.url).toMatch(/^https:\/\//);
+    }
+  });
+});

@@ -1,0 +1,158 @@
+// Phrases that stand where a requirement's value belongs without giving one: "on a regular basis",
+// "periodically", "on the agreed cycle" (how often, never said), "in a timely manner",
+// "within the specified window", "within an established time limit" (how fast, never said), or a
+// value left to someone else ("at an interval the quality manager decides"). Each is read as the
+// requirement it qualifies (its action and subject) with the same NLP reading as a stated value.
+import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { extractTimeQuantities, type Quantity, type QuantityKind } from '../../analyst/quantities';
+import { isActionClass, requirementAround, type Requirement } from '../../analyst/requirements';
+import { clauseAround } from '../../analyst/topics';
+import { foldTypography } from '../../text/normalize';
+import { recurringActivityOf } from './activities';
+import { leadInOf } from './statement-context';
+
+/** How plainly the phrase says a value exists but is not written here. */
+export type Explicitness = 'named' | 'vague';
+
+interface Marker {
+  pattern: RegExp;
+  kind: QuantityKind;
+  /** named: the text says a value was set ("the agreed cycle"); vague: it only implies one. */
+  explicitness: Explicitness;
+}
+
+const SET_WORDS =
+  '(?:defined|predefined|pre-defined|predetermined|pre-determined|set|specified|agreed|established|required|prescribed|designated)';
+const SCHEDULE_WORDS = '(?:schedule|frequency|cadence|intervals?|basis|cycle)';
+const SPAN_WORDS =
+  '(?:timeframe|time frame|time-frame|time period|period(?: of time)?|timescale|time limit|deadline|window)';
+const ROLE_WORDS =
+  '(?:team|officer|manager|management|owner|committee|lead|department|function|board|ciso|cio|cto|administrator)';
+
+const MARKERS: Marker[] = [
+  // How often, never said.
+  {
+    pattern: new RegExp(
+      `\\b(?:on|at|per|to|following|according to) (?:a|an|the) ${SET_WORDS}(?:,? (?:and )?(?:${SET_WORDS.slice(3, -1)}|regular|recurring))? ${SCHEDULE_WORDS}\\b`,
+      'gi',
+    ),
+    kind: 'period',
+    explicitness: 'named',
+  },
+  {
+    pattern: new RegExp(`\\bat ${SET_WORDS} intervals\\b`, 'gi'),
+    kind: 'period',
+    explicitness: 'named',
+  },
+  {
+    pattern:
+      /\b(?:on|at) (?:a|an) (?:regular|periodic|routine|recurring|ongoing|scheduled) (?:basis|cadence|intervals?|schedule)\b|\bat (?:regular|periodic|appropriate|planned) intervals\b|\b(?:regularly|periodically|routinely)\b|\bperiodic\b/gi,
+    kind: 'period',
+    explicitness: 'vague',
+  },
+  // How fast (or how long), never said.
+  {
+    pattern: new RegExp(
+      `\\b(?:within|for|in|during) (?:a|an|the) ${SET_WORDS}(?:,? (?:and )?(?:${SET_WORDS.slice(3, -1)}|reasonable))? ${SPAN_WORDS}\\b`,
+      'gi',
+    ),
+    kind: 'duration',
+    explicitness: 'named',
+  },
+  {
+    pattern:
+      /\btimely(?= (?:notification|notice|review|remediation|reporting|patching|response|resolution)s?\b)|\bin a timely (?:manner|fashion|way)\b|\bwithin (?:a|an) (?:reasonable|appropriate|acceptable) (?:timeframe|time frame|time period|period(?: of time)?|time)\b/gi,
+    kind: 'duration',
+    explicitness: 'vague',
+  },
+  // The value left to a role: "on a schedule set by the plant manager".
+  {
+    pattern: new RegExp(
+      `\\b(?:frequency|schedule|interval|timeframe|time frame|deadline|cadence)s?,? (?:(?:is|are|will be) )?(?:as )?(?:defined|determined|set|specified|agreed|decided) by (?:the )?(?:[\\w-]+ ){0,3}${ROLE_WORDS}\\b`,
+      'gi',
+    ),
+    kind: 'period',
+    explicitness: 'named',
+  },
+  // "inspected as decided by the site lead": the value may be anything the role decides.
+  {
+    pattern: new RegExp(
+      `\\bas (?:defined|determined|set|specified|agreed|decided|required) by (?:the )?(?:[\\w-]+ ){0,3}${ROLE_WORDS}\\b`,
+      'gi',
+    ),
+    kind: 'period',
+    explicitness: 'vague',
+  },
+];
+
+/** A requirement whose value is one of those phrases. */
+export interface VagueRequirement {
+  requirement: Requirement;
+  explicitness: Explicitness;
+}
+
+const cache = new WeakMap<LocatedSegment, VagueRequirement[]>();
+
+/** The phrases of a text that stand for a value, in order, without overlaps. */
+export function vaguePhrasesOf(text: string): Array<{ quantity: Quantity; explicitness: Explicitness }> {
+  const found: Array<{ quantity: Quantity; explicitness: Explicitness }> = [];
+  for (const marker of MARKERS)
+    for (const m of text.matchAll(marker.pattern)) {
+      const end = m.index + m[0].length;
+      if (found.some((f) => m.index < f.quantity.index + f.quantity.phrase.length && end > f.quantity.index))
+        continue;
+      found.push({
+        quantity: {
+          kind: marker.kind,
+          value: Number.NaN,
+          phrase: m[0],
+          index: m.index,
+          bound: 'exact',
+          changedFrom: null,
+        },
+        explicitness: marker.explicitness,
+      });
+    }
+  return found.sort((a, b) => a.quantity.index - b.quantity.index);
+}
+
+const LIST_ITEM = /^\s*(?:[-*\u2022]|\(?(?:\d+(?:\.\d+)*|[a-z]|[ivxlc]+)[.)])\s/i;
+// The modals that bind (not "is to", which also opens a statement of purpose: "this is to ensure").
+const OBLIGATION =
+  /\b(?:must|shall|will|(?:is|are|be) required|mandatory|need to|needs to|have to|has to)\b/i;
+
+/** Whether a list item falls under a lead-in that obligates ("... must be performed, including:"). */
+function underObligatingLeadIn(segment: LocatedSegment, analysis: CorpusAnalysis): boolean {
+  return LIST_ITEM.test(segment.raw) && OBLIGATION.test(leadInOf(analysis, segment));
+}
+
+/**
+ * The requirements a segment states with a phrase where the value belongs. A segment that ends
+ * with a colon introduces a list that may give the value; a question or a heading obligates
+ * nothing; only known actions (review, test, scan, notify, remediate, ...) are read, since a
+ * vague adverb on any other verb sets no control's value. A phrase that says a value was set
+ * ("the agreed cycle") is read wherever it stands; a merely vague one ("regularly") only in
+ * an obligation (its own modal or its list's lead-in), not in a description or a definition, and
+ * only for an activity the frameworks require a value for (recurring-activities.json).
+ */
+export function vagueRequirementsOf(segment: LocatedSegment, analysis: CorpusAnalysis): VagueRequirement[] {
+  const cached = cache.get(segment);
+  if (cached) return cached;
+  const text = foldTypography(segment.text);
+  const out: VagueRequirement[] = [];
+  // A statement that also gives a value ("periodically, at least annually") has one.
+  const open = text.length <= 600 && extractTimeQuantities(text).length === 0;
+  if (open && !/[:?]\s*$/.test(text) && !/^\s*#/.test(segment.raw))
+    for (const { quantity, explicitness } of vaguePhrasesOf(text)) {
+      const requirement = requirementAround(segment, quantity);
+      if (!requirement || !isActionClass(requirement.action) || requirement.topic.length === 0) continue;
+      if (explicitness === 'vague') {
+        if (!OBLIGATION.test(text) && !underObligatingLeadIn(segment, analysis)) continue;
+        const clause = clauseAround(text, quantity.index, quantity.phrase.length);
+        if (!recurringActivityOf(requirement.action, clause)) continue;
+      }
+      out.push({ requirement, explicitness });
+    }
+  cache.set(segment, out);
+  return out;
+}
