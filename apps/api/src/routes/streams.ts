@@ -28,7 +28,7 @@ async function streamFor(
     res: Response;
   },
 ) {
-  await services.engagements.requireVisible(caller, params.engagement_id);
+  await services.engagements.requireVisible(caller, params.engagement_id, services.streamState.records);
   const credentials = {
     adminToken: req.headers['x-admin-token'] as string | undefined,
     authorization: req.headers.authorization,

@@ -3,18 +3,25 @@
 import { runInProgress } from '@auditsvc/core';
 import type { Repositories } from '@auditsvc/db';
 import type { EngagementService } from '../engagements/service';
+import { coalescedReads } from './coalesced-reads';
 
 export function createStreamStateService(deps: {
   repos: Pick<Repositories, 'engagements'>;
   engagements: Pick<EngagementService, 'presentOne'>;
   ingestStages: { get(engagementId: string): Promise<string | null> };
 }) {
-  async function current(engagementId: string) {
+  // A thousand streams opened together read the engagement a few times, not a thousand (each
+  // still gets a read that started after it subscribed: see coalesced-reads.ts).
+  const findRecord = coalescedReads((engagementId) => deps.repos.engagements.findById(engagementId));
+  const current = coalescedReads(async (engagementId) => {
     const record = await deps.repos.engagements.findById(engagementId);
     return record ? { record, view: await deps.engagements.presentOne(record) } : null;
-  }
+  });
 
   return {
+    /** The engagement record for a stream's authorisation, read as the stream state is. */
+    records: { findById: findRecord },
+
     async corpus(engagementId: string) {
       const found = await current(engagementId);
       if (!found) return { snapshot: { type: 'snapshot', corpus: null }, active: false };
