@@ -381,12 +381,14 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
   const selfNamed =
     reference.citedName !== null &&
     nameTokens(reference.citedName).every((t) => nameTokens(`${source.name} ${source.title}`).includes(t));
+  const chapter =
+    !reference.citedName || selfNamed
+      ? chapterOf(source) !== null && !reference.ofThisDocument
+        ? chapterDocument(analysis, reference.number)
+        : null
+      : null;
   const target =
-    reference.citedName && !selfNamed
-      ? resolveDocument(analysis, reference.citedName)
-      : ((chapterOf(source) !== null && !reference.ofThisDocument
-          ? chapterDocument(analysis, reference.number)
-          : null) ?? source);
+    reference.citedName && !selfNamed ? resolveDocument(analysis, reference.citedName) : (chapter ?? source);
   if (!target) return null;
   // "§164.514": a section of a regulation's part (CFR style), not of a document of the set.
   if (Number(reference.number.split('.')[0]) >= 100) return null;
@@ -402,8 +404,10 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
   if (/^\d/.test(reference.number) && numbered.length < 2 && !unnumberedSelf) return null;
   // A document titled "Schedule 3: ..." that mentions "Schedule 3" is naming itself.
   if (target.title.toLowerCase().includes(`${reference.kind} ${reference.number}`.toLowerCase())) return null;
+  // A chapter's section found by its number alone: whether it is on topic is not judged (the
+  // sentence names no document to compare the section with).
   if (headingExists(target, reference.kind, reference.number))
-    return target !== source ? mismatchedReference(source, target, reference) : null;
+    return target !== source && target !== chapter ? mismatchedReference(source, target, reference) : null;
   // Appendices, annexes, schedules and exhibits are often separate attachments or parts of an
   // external standard ("Annex A controls"): only a document that carries some attachments of its
   // own (of the same kind) can be missing one.

@@ -202,7 +202,28 @@ function namedByHeading(analysis: CorpusAnalysis, key: string): boolean {
 export type NameResolution =
   { status: 'exact' } | { status: 'near'; document: AnalyzedDocument } | { status: 'none' };
 
+/** The words of a document's file name, without extension or a leading number ("13-disaster_recovery"). */
+function fileNameWords(document: AnalyzedDocument): string[] {
+  return nameKey(document.name.replace(/\.[a-z0-9]+$/i, '').replace(/^[\d\s._-]+/, ''))
+    .split(' ')
+    .filter(Boolean);
+}
+
+/**
+ * A document that calls itself by the name: "This Contingency Plan sets out ...", "this
+ * {{company}} disaster recovery plan" (a template variable for the organisation may stand between).
+ */
+function callsItself(analysis: CorpusAnalysis, name: string): boolean {
+  const words = name
+    .split(/\s+/)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('\\s+');
+  const self = new RegExp(`\\bthis\\s+(?:\\{\\{[^}]{1,40}\\}\\}\\s+)?${words}\\b`, 'i');
+  return analysis.documents.some((doc) => self.test(doc.text));
+}
+
 function resolveName(analysis: CorpusAnalysis, name: string): NameResolution {
+  if (callsItself(analysis, name)) return { status: 'exact' };
   // "the Business Continuity and Disaster Recovery Plan" is either plan of the set.
   const joined = /^(.+?)\s+(?:and|&)\s+(.+)\s+(\S+)$/.exec(name);
   if (
@@ -297,8 +318,10 @@ function namedReferences(
       const name = m[1]!.replace(/\s+/g, ' ').trim();
       if (!distinctive(name) || EXTERNAL.test(name)) continue;
       const key = nameKey(name);
-      // The citing document naming itself.
+      // The citing document naming itself: by its title, or by a name its file name abbreviates
+      // ("remote-working.md" speaking of "the Remote Working Guide").
       if (source && (nameKey(source.title).includes(key) || nameKey(source.name).includes(key))) continue;
+      if (source && fileNameWords(source).every((word) => key.split(' ').includes(word))) continue;
       if (!resolutions.has(key)) resolutions.set(key, resolveName(analysis, name));
       out.push({ name, key, segment, resolution: resolutions.get(key)! });
     }

@@ -32,9 +32,34 @@ function inUnwrittenSection(segment: LocatedSegment, analysis: CorpusAnalysis | 
   return doc ? unwrittenSpans(doc).some((s) => segment.start >= s.start && segment.end <= s.end) : false;
 }
 
+/** A section offered as a blank for others to fill in: "Appendix A - Incident Plan - Template". */
+const TEMPLATE_SECTION = /\b(?:template|sample|specimen|example)s?\b/i;
+
+/** A heading's level: its Markdown hashes, else the depth of its number ("4.2" is 2). */
+function headingLevel(doc: AnalyzedDocument, heading: AnalyzedDocument['headings'][number]): number {
+  const hashes = /^#+/.exec(doc.text.slice(heading.start, heading.start + 8));
+  return hashes ? hashes[0].length : heading.number.split('.').length;
+}
+
+/**
+ * Whether the segment lies in a section the document offers as a template or sample to be filled
+ * in (a plan template in an appendix, a sample letter): its blanks are there by design.
+ */
+function inTemplateSection(segment: LocatedSegment, analysis: CorpusAnalysis | null): boolean {
+  const doc = analysis?.byName.get(segment.document);
+  if (!doc) return false;
+  const headings = doc.headings;
+  return headings.some((heading, i) => {
+    if (heading.start > segment.start || !TEMPLATE_SECTION.test(heading.title)) return false;
+    const level = headingLevel(doc, heading);
+    const next = headings.slice(i + 1).find((h) => headingLevel(doc, h) <= level);
+    return !next || segment.start < next.start;
+  });
+}
+
 function hitsIn(segments: LocatedSegment[], analysis: CorpusAnalysis | null = null): Hit[] {
   return segments
-    .filter((segment) => !inUnwrittenSection(segment, analysis))
+    .filter((segment) => !inUnwrittenSection(segment, analysis) && !inTemplateSection(segment, analysis))
     .flatMap((segment) =>
       findPlaceholders(segment.raw, { templateTags: !isTemplateSource(segment.document) }).map(
         (placeholder) => ({

@@ -1,5 +1,5 @@
-// currency_check on the day of the audit: documents of the set whose last review, approval or
-// revision lies further back than their own review cycle (or two years where they state none).
+// currency_check on the day of the audit: documents of the set whose last review or revision lies
+// further back than their own review cycle (or two years where they state none).
 // One finding for the set, listing them: a set left untouched for years is one failure of document
 // control, not one per document. Documents already overdue by the corpus's own newest date are the
 // per-document rule's (review-currency.ts) and are not listed again.
@@ -30,9 +30,12 @@ interface StaleDocument {
   ageDays: number;
 }
 
-/** The newest of the document's review, approval and revision dates. */
+/**
+ * The newest of the document's review and revision dates. (Not its "effective" or "approved"
+ * field: in running text those words also date laws and rules the document quotes.)
+ */
 function lastTouched(doc: AnalyzedDocument): Field | null {
-  return [doc.lastReviewed, doc.approved, doc.lastRevised].reduce<Field | null>(
+  return [doc.lastReviewed, doc.lastRevised].reduce<Field | null>(
     (newest, f) => (f && (newest === null || f.date.time > newest.date.time) ? f : newest),
     null,
   );
