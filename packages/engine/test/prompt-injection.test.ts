@@ -5,7 +5,7 @@
 // quote and is dropped and counted; the real finding stands.
 import { startLoopback, type LoopbackServer } from './gateway-loopback';
 import { snapshotOf, vendorEmail } from './helpers/synthetic-corpus';
-import { chunkIdOf, modelRequestOf, scriptedModel } from './helpers/scripted-model';
+import { chunkIdOf, issueVerdict, modelRequestOf, scriptedModel } from './helpers/scripted-model';
 import { loopbackProvider, scriptedRun } from './helpers/scripted-run';
 
 const POLICY_LINE =
@@ -73,22 +73,10 @@ test('injected instructions stay fenced as client data, and a model that obeys t
       }),
       question_verdict: ({ user }) =>
         user.includes('Ledger extracts purged early')
-          ? {
-              verdict: 'issue',
-              findings: [
-                {
-                  title: 'Ledger extracts purged early',
-                  description: 'Seven years against twenty-four months.',
-                  root_cause: 'The agreement ignores the policy.',
-                  severity: 'high',
-                  confidence: 0.9,
-                  evidence: [
-                    { document: 'Archive-Policy.md', chunk_id: null, quote: POLICY_LINE },
-                    { document: 'Processor-Agreement.md', chunk_id: null, quote: CONTRACT_LINE },
-                  ],
-                },
-              ],
-            }
+          ? issueVerdict('Ledger extracts purged early', 'Seven years against twenty-four months.', [
+              ['Archive-Policy.md', POLICY_LINE],
+              ['Processor-Agreement.md', CONTRACT_LINE],
+            ])
           : { verdict: 'no_issue', findings: [] },
     }),
   );

@@ -80,3 +80,20 @@ export function chunkIdOf(user: string, document: string, quote: string): string
     if (b[1] === document && b[3]!.includes(quote)) return b[2]!;
   return null;
 }
+
+/** A verdict of one high-severity finding quoting each `[document, quote]` of `evidence`. */
+export function issueVerdict(title: string, description: string, evidence: Array<[string, string]>) {
+  return {
+    verdict: 'issue',
+    findings: [
+      {
+        title,
+        description,
+        root_cause: 'The agreement ignores the policy.',
+        severity: 'high',
+        confidence: 0.9,
+        evidence: evidence.map(([document, quote]) => ({ document, chunk_id: null, quote })),
+      },
+    ],
+  };
+}
