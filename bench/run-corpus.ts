@@ -3,6 +3,19 @@
 // superseded standards, broken references and stale reviews planted at random. Deterministic for
 // a seed.
 
+import type { Intake } from '@auditsvc/engine';
+
+/** The intake the bench runs give the synthetic corpus. */
+export const SYNTHETIC_INTAKE: Intake = {
+  domain: 'software',
+  audit_purpose: 'SOC 2 readiness',
+  frameworks: ['SOC 2', 'ISO 27001'],
+  focus_areas: ['access control', 'logging', 'encryption'],
+  materiality: null,
+  doc_hierarchy: null,
+  known_concerns: [],
+};
+
 function prng(seed: number) {
   let state = seed >>> 0;
   return () => {

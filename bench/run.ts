@@ -17,19 +17,9 @@ import {
 import { loadCorpusFolder } from '../packages/engine/src/corpus-loader';
 import { buildSnapshot } from '../packages/engine/src/snapshot';
 import type { CorpusSnapshot } from '../packages/engine/src/corpus';
-import { syntheticCorpus } from './run-corpus';
+import { SYNTHETIC_INTAKE, syntheticCorpus } from './run-corpus';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 500);
-
-const SYNTHETIC_INTAKE: Intake = {
-  domain: 'software',
-  audit_purpose: 'SOC 2 readiness',
-  frameworks: ['SOC 2', 'ISO 27001'],
-  focus_areas: ['access control', 'logging', 'encryption'],
-  materiality: null,
-  doc_hierarchy: null,
-  known_concerns: [],
-};
 
 function mb(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;

@@ -18,16 +18,15 @@
 // description, evidence) are written there as <corpus>.json for a reviewer to classify into the
 // corpus's CLASSIFIED.json. The exit code is 1 when a regression corpus falls below 90% recall or
 // over 1.5x unmatched.
+// `--provider openai` or `--provider anthropic` runs the same evaluation through that remote model,
+// configured from the environment as the service is (./eval-provider.ts), each corpus under its own
+// spend cap (EVAL_BUDGET_CENTS, default 500); when no such model is reachable the eval says so in
+// one line and exits 2.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Primitive } from '@auditsvc/core';
 import { DEFAULT_RUN_OPTIONS, runAudit } from '@auditsvc/engine';
-import {
-  createCapLedger,
-  createLocalProvider,
-  createModelGateway,
-  createPriceTable,
-} from '../packages/engine/src/gateway';
+import { createCapLedger, createModelGateway, createPriceTable } from '../packages/engine/src/gateway';
 import { loadCorpusFolder } from '../packages/engine/src/corpus-loader';
 import {
   PRIMITIVE_SHORT,
@@ -38,6 +37,7 @@ import {
   type ExpectedCorpus,
   type Scorecard,
 } from '../packages/engine/src/expected';
+import { ProviderUnavailable, evalProvider, parseEvalArgs, type EvalProvider } from './eval-provider';
 
 type Group = 'regression' | 'holdout' | 'real' | 'real-tuned' | 'given';
 
@@ -96,16 +96,19 @@ const emptyTotals = (): Totals => ({
   unclassified: 0,
 });
 
-async function evaluate(folder: string) {
+/** Per corpus: the remote model's spend stops there (a run that reaches it ends aborted). */
+const BUDGET_CENTS = Number(process.env.EVAL_BUDGET_CENTS ?? 500);
+
+async function evaluate(folder: string, model: EvalProvider) {
   const expected = readJson<ExpectedCorpus | null>(join(folder, 'EXPECTED.json'), null)!;
   const classified = readJson<{ classified: ClassifiedFinding[] }>(join(folder, 'CLASSIFIED.json'), {
     classified: [],
   }).classified;
   const snapshot = await loadCorpusFolder(folder, expected.corpus, asOfOf(expected));
   const gateway = createModelGateway({
-    provider: createLocalProvider(),
-    pricing: createPriceTable(null),
-    ledger: createCapLedger(1_000_000),
+    provider: model.provider,
+    pricing: createPriceTable(model.pricing),
+    ledger: createCapLedger(BUDGET_CENTS),
     audit: null,
     engagementId: null,
   });
@@ -124,11 +127,18 @@ async function evaluate(folder: string) {
   });
   for (const failure of new Set(failures)) console.error(`check failed on ${expected.corpus}: ${failure}`);
   const seconds = (Date.now() - started) / 1000;
-  return { expected, snapshot, result, seconds, card: score(result.findings, expected, classified) };
+  return {
+    expected,
+    snapshot,
+    result,
+    seconds,
+    spentCents: gateway.spentCents,
+    card: score(result.findings, expected, classified),
+  };
 }
 
 function printCorpus(group: Group, run: Awaited<ReturnType<typeof evaluate>>): void {
-  const { expected, snapshot, result, seconds, card } = run;
+  const { expected, snapshot, result, seconds, card, spentCents } = run;
   const planted = expected.defects.length;
   const precision = precisionOf(card);
   console.log(
@@ -155,7 +165,8 @@ function printCorpus(group: Group, run: Awaited<ReturnType<typeof evaluate>>): v
   console.log(`missed: ${card.missed.join(' ') || '-'}`);
   for (const f of card.unmatched) console.log(`  unmatched [${f.primitive}/${f.severity}] ${f.title}`);
   console.log(
-    `run time ${seconds.toFixed(2)} s, model calls ${result.modelCalls}, iterations ${result.iterations}, converged ${result.converged}`,
+    `run time ${seconds.toFixed(2)} s, model calls ${result.modelCalls}, iterations ${result.iterations}, converged ${result.converged}` +
+      `, spent ${spentCents.toFixed(2)} cents${result.aborted ? `, aborted (${result.aborted})` : ''}`,
   );
 }
 
@@ -202,7 +213,9 @@ function summary(group: Group, t: Totals): string {
 }
 
 async function main() {
-  const given = process.argv.slice(2);
+  const { provider, folders: given } = parseEvalArgs(process.argv.slice(2));
+  const model = await evalProvider(provider);
+  console.log(`model: ${model.label}`);
   const plan: Array<[Group, string]> =
     given.length > 0
       ? given.flatMap((root) => corporaUnder(resolve(root)).map((f) => ['given', f] as [Group, string]))
@@ -211,7 +224,7 @@ async function main() {
   const totals = new Map<Group, Totals>();
   let failed = false;
   for (const [group, folder] of plan) {
-    const run = await evaluate(folder);
+    const run = await evaluate(folder, model);
     printCorpus(group, run);
     if (process.env.EVAL_UNMATCHED_DIR) writeUnmatched(process.env.EVAL_UNMATCHED_DIR, run);
     const t = totals.get(group) ?? emptyTotals();
@@ -230,6 +243,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ProviderUnavailable) {
+    console.error(error.message);
+    process.exitCode = 2;
+    return;
+  }
   console.error(error);
   process.exitCode = 1;
 });

@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 
+import { HELVETICA, pdfDocument, pdfPage, pdfStream } from './pdf';
+
 export interface HostileFile {
   filename: string;
   bytes: Buffer;
@@ -223,27 +225,6 @@ export function nestedXmlXlsx(depth = 15_000, filename = 'nested.xlsx'): Hostile
 
 // ---------------------------------------------------------------------------------------------
 // PDFs.
-
-/** A classic PDF of the given objects (object n is `objects[n - 1]`), with a correct xref table. */
-function pdfDocument(objects: string[], trailerExtra = ''): Buffer {
-  let body = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body +=
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-const pdfStream = (content: string) => `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
-const HELVETICA = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
-const pdfPage = (contents: number, font: number) =>
-  `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${contents} 0 R >>`;
 
 /** A PDF whose page tree loops: the root Pages node's only kid is a Pages node pointing back. */
 export function loopingPdf(filename = 'looping.pdf'): HostileFile {

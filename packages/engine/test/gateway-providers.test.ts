@@ -318,6 +318,41 @@ describe('providers built from the configuration', () => {
     expect(server.requests[1]).toMatchObject({ path: '/v1/messages', body: { model: 'claude-sonnet-4-5' } });
   });
 
+  test('a local OpenAI-compatible server (Ollama, vLLM, llama.cpp): no key, models from MODEL_TIER_*', async () => {
+    const config = loadConfig({
+      MODEL_PROVIDER: 'openai',
+      OPENAI_BASE_URL: `${server.baseUrl}/v1`,
+      MODEL_TIER_SMALL: 'llama3.2:3b',
+      MODEL_TIER_MID: 'qwen2.5:14b-instruct',
+      MODEL_TIER_STRONG: 'llama3.3:70b',
+      MODEL_PRICING: '{"*": {"input_cents_per_1k": 0, "output_cents_per_1k": 0}}',
+    });
+    expect(config.openaiApiKey).toBeNull();
+    // Like an older server: response_format refused, then answered without it.
+    server.script(
+      { status: 400, json: { error: { message: "unknown field 'response_format'" } } },
+      { status: 200, json: openAiAnswer('```json\n{"items":["local"]}\n```') },
+    );
+    const gateway = createModelGateway({
+      provider: createProviderFromConfig(config, { transport: fast }),
+      pricing: createPriceTable(config.modelPricing),
+      ledger: createCapLedger(0),
+      audit: null,
+      engagementId: null,
+    });
+    // A zero budget is enough: the README's MODEL_PRICING makes the local models free.
+    await expect(gateway.call(task, { q: 'x' }, meta)).resolves.toEqual({ items: ['local'] });
+    await expect(gateway.call({ ...task, tier: 'strong' }, { q: 'y' }, meta)).resolves.toEqual({
+      items: ['local'],
+    });
+    expect(server.requests.map((r) => [r.path, r.body.model, 'response_format' in r.body])).toEqual([
+      ['/v1/chat/completions', 'qwen2.5:14b-instruct', true],
+      ['/v1/chat/completions', 'qwen2.5:14b-instruct', false],
+      ['/v1/chat/completions', 'llama3.3:70b', false],
+    ]);
+    for (const request of server.requests) expect(request.headers.authorization).toBeUndefined();
+  });
+
   test('MODEL_TIMEOUT_MS (config extra) bounds each request', async () => {
     server.script({ hang: true });
     const provider = createProviderFromConfig(

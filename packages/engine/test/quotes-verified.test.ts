@@ -2,20 +2,11 @@
 // text of the document it cites; one that is not never reaches a finding's evidence, and a finding
 // left without quotes is dropped and counted (quotes_rejected). The model is scripted behind a
 // loopback OpenAI-compatible server, through the real gateway.
-import {
-  DEFAULT_RUN_OPTIONS,
-  createCapLedger,
-  createLocalProvider,
-  createModelGateway,
-  createOpenAiProvider,
-  createPriceTable,
-  methodologyText,
-  runAudit,
-  type ModelProvider,
-} from '../src';
+import { DEFAULT_RUN_OPTIONS, createLocalProvider, methodologyText, type ModelProvider } from '../src';
 import { startLoopback, type LoopbackServer } from './gateway-loopback';
 import { INTAKE, PLANTED, snapshotOf } from './helpers/synthetic-corpus';
 import { chunkIdOf, scriptedModel } from './helpers/scripted-model';
+import { loopbackProvider, scriptedRun } from './helpers/scripted-run';
 
 const GOOD = 'Workforce passwords must be at least 14 characters long.';
 const INVENTED = 'All passwords are stored in plain text on a shared drive.';
@@ -30,20 +21,9 @@ afterEach(async () => {
 
 async function audit(provider: ModelProvider) {
   const snapshot = await snapshotOf(PLANTED);
-  const gateway = createModelGateway({
-    provider,
-    pricing: createPriceTable(null),
-    ledger: createCapLedger(1000),
-    audit: null,
-    engagementId: null,
-  });
-  const result = await runAudit({
-    snapshot,
+  const { result } = await scriptedRun(snapshot, provider, {
     intake: INTAKE,
-    archetype: 'remediation_pipeline',
-    options: { ...DEFAULT_RUN_OPTIONS, maxIterations: 1, enableAdversarialVerification: false },
-    gateway,
-    emit: () => undefined,
+    options: { enableAdversarialVerification: false },
   });
   return { result, snapshot };
 }
@@ -79,13 +59,7 @@ test('an invented quote is dropped; a finding with only invented quotes is dropp
       },
     }),
   );
-  const { result, snapshot } = await audit(
-    createOpenAiProvider({
-      baseUrl: `${server.baseUrl}/v1`,
-      apiKey: null,
-      transport: { timeoutMs: 10_000, maxRetries: 1, baseDelayMs: 1, maxDelayMs: 5 },
-    }),
-  );
+  const { result, snapshot } = await audit(loopbackProvider(server, 'openai'));
   expect(mixed).toBeGreaterThan(0);
   expect(inventedOnly).toBeGreaterThan(0);
 

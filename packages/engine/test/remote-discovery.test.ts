@@ -4,20 +4,14 @@
 // the real gateway (cap ledger, price table, audit sink).
 import {
   DEFAULT_RUN_OPTIONS,
-  createAnthropicProvider,
   createCapLedger,
   createLocalProvider,
-  createModelGateway,
-  createOpenAiProvider,
-  createPriceTable,
   methodologyText,
-  runAudit,
-  type AuditEvent,
   type ModelProvider,
 } from '../src';
 import type { CorpusSnapshot } from '../src/corpus';
 import { startLoopback, type LoopbackServer } from './gateway-loopback';
-import { INTAKE, snapshotOf } from './helpers/synthetic-corpus';
+import { snapshotOf } from './helpers/synthetic-corpus';
 import {
   chunkIdOf,
   modelRequestOf,
@@ -25,6 +19,7 @@ import {
   type Protocol,
   type Script,
 } from './helpers/scripted-model';
+import { loopbackProvider, scriptedRun } from './helpers/scripted-run';
 
 // A retention period in a contract that contradicts the policy, in wording no rule knows.
 const POLICY_LINE =
@@ -37,8 +32,6 @@ const FILES = {
 };
 const TITLE = 'Ledger extracts purged before the archive policy allows';
 const INVENTED = 'Ledger extracts may be kept forever by any party at its own discretion.';
-
-const fast = { timeoutMs: 10_000, maxRetries: 1, baseDelayMs: 1, maxDelayMs: 5 };
 
 let server: LoopbackServer;
 let snapshot: CorpusSnapshot;
@@ -53,31 +46,9 @@ afterEach(async () => {
   await server.close();
 });
 
-function providerFor(protocol: Protocol): ModelProvider {
-  return protocol === 'openai'
-    ? createOpenAiProvider({ baseUrl: `${server.baseUrl}/v1`, apiKey: 'sk-test', transport: fast })
-    : createAnthropicProvider({ apiKey: 'sk-test', baseUrl: server.baseUrl, transport: fast });
-}
-
-async function audit(provider: ModelProvider, ledger = createCapLedger(1000)) {
-  const events: AuditEvent[] = [];
-  const gateway = createModelGateway({
-    provider,
-    pricing: createPriceTable(null),
-    ledger,
-    audit: { append: async (event) => void events.push(event) },
-    engagementId: 'eng-test',
-  });
-  const result = await runAudit({
-    snapshot,
-    intake: { ...INTAKE, frameworks: [], focus_areas: [] },
-    archetype: 'remediation_pipeline',
-    options: { ...DEFAULT_RUN_OPTIONS, maxIterations: 1 },
-    gateway,
-    emit: () => undefined,
-  });
-  return { result, events };
-}
+const providerFor = (protocol: Protocol) => loopbackProvider(server, protocol, 'sk-test');
+const audit = (provider: ModelProvider, ledger = createCapLedger(1000)) =>
+  scriptedRun(snapshot, provider, { ledger });
 
 const quote = (document: string, text: string, user: string) => ({
   document,

@@ -1,7 +1,7 @@
 // A scripted model behind a loopback server: it speaks the OpenAI chat-completions or the
 // Anthropic Messages protocol, reads which task a request is for (the json_schema name, or the
 // answer tool's description) and its prompt, and answers with what the test scripts for that
-// task, else a minimal valid answer (no issue, nothing proposed, every key on its own).
+// task, else (or when the script answers undefined) a minimal valid answer (no issue, nothing proposed, every key on its own).
 import type { TaskName } from '../../src/gateway/types';
 import { anthropicToolAnswer, openAiAnswer, type RecordedRequest, type Reply } from '../gateway-loopback';
 
@@ -62,7 +62,8 @@ const DEFAULTS: Record<string, (request: ModelRequest) => unknown> = {
 export function scriptedModel(protocol: Protocol, script: Script): (request: RecordedRequest) => Reply {
   return (recorded) => {
     const request = modelRequestOf(recorded);
-    const answer = (script[request.task] ?? DEFAULTS[request.task])?.(request);
+    // A scripted task that answers undefined leaves this request to the default answer.
+    const answer = script[request.task]?.(request) ?? DEFAULTS[request.task]?.(request);
     if (answer === undefined) return { status: 400, json: { error: { message: 'unknown task' } } };
     return {
       status: 200,
@@ -78,4 +79,21 @@ export function chunkIdOf(user: string, document: string, quote: string): string
   ))
     if (b[1] === document && b[3]!.includes(quote)) return b[2]!;
   return null;
+}
+
+/** A verdict of one high-severity finding quoting each `[document, quote]` of `evidence`. */
+export function issueVerdict(title: string, description: string, evidence: Array<[string, string]>) {
+  return {
+    verdict: 'issue',
+    findings: [
+      {
+        title,
+        description,
+        root_cause: 'The agreement ignores the policy.',
+        severity: 'high',
+        confidence: 0.9,
+        evidence: evidence.map(([document, quote]) => ({ document, chunk_id: null, quote })),
+      },
+    ],
+  };
 }

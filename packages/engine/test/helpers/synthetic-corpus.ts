@@ -5,15 +5,36 @@ import { buildSnapshot } from '../../src/snapshot';
 import type { CorpusSnapshot } from '../../src/corpus';
 import type { Intake } from '../../src/types';
 
-/** `asOf` (YYYY-MM-DD): the audit date; unset, the wall clock. */
-export async function snapshotOf(files: Record<string, string>, asOf?: string): Promise<CorpusSnapshot> {
+/**
+ * Files are text (UTF-8) or bytes (a PDF, an image OCR'd by tesseract). `asOf` (YYYY-MM-DD): the
+ * audit date; unset, the wall clock.
+ */
+export async function snapshotOf(
+  files: Record<string, string | Buffer>,
+  asOf?: string,
+): Promise<CorpusSnapshot> {
   const parsed = [];
-  for (const [filename, text] of Object.entries(files)) {
-    const doc = await parseFile({ bytes: Buffer.from(text, 'utf8'), filename });
+  for (const [filename, content] of Object.entries(files)) {
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    const doc = await parseFile({ bytes, filename });
     parsed.push({ doc, chunks: chunkDocument(doc) });
   }
   const snapshot = buildSnapshot('test-client', parsed);
   return asOf ? { ...snapshot, asOf: Date.parse(asOf) } : snapshot;
+}
+
+/** A plain-text e-mail from a vendor to compliance whose body is `lines`. */
+export function vendorEmail(lines: string[]): string {
+  return [
+    'From: vendor@example.com',
+    'To: compliance@example.com',
+    'Subject: Audit preparation',
+    'Date: Mon, 3 Nov 2025 10:00:00 +0000',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    ...lines,
+    '',
+  ].join('\r\n');
 }
 
 export const INTAKE: Intake = {
