@@ -16,7 +16,10 @@ const shared: Config = {
 const apiSuites = ['<rootDir>/apps/api/test/**/*.test.ts'];
 
 const config: Config = {
-  maxWorkers: 2,
+  // Three test files at a time on a 2-core machine: the API suites spend much of their time
+  // waiting (worker processes starting, job locks expiring, Redis restarts), so a third file
+  // overlaps those waits with the others' work.
+  maxWorkers: 3,
   // Logins hash with bcrypt at cost 12 (a quarter second each); tests doing many of them need room.
   testTimeout: 30_000,
   projects: [
