@@ -73,7 +73,8 @@ function visibleField(field: Field, doc: AnalyzedDocument, segments?: LocatedSeg
   );
 }
 
-function fieldQuote(doc: AnalyzedDocument, field: Field) {
+/** The quote of a document-control field and its date. */
+export function fieldQuote(doc: AnalyzedDocument, field: Field) {
   const segment = doc.segments.find((s) => s.start <= field.start && s.end > field.start);
   return quoteOfSpan(
     doc.name,

@@ -6,8 +6,8 @@
 import type { AnalyzedDocument, CorpusAnalysis } from '../../analyst/corpus-analysis';
 import { DAY_MS } from '../../analyst/dates';
 import { isNormative } from '../../analyst/document-roles';
-import { listDocuments, quoteOfSpan, type Issue } from '../../analyst/issue';
-import { reviewCurrencyIssue, statedReviewCycle } from './review-currency';
+import { listDocuments, type Issue } from '../../analyst/issue';
+import { fieldQuote, reviewCurrencyIssue, statedReviewCycle } from './review-currency';
 
 type Field = NonNullable<AnalyzedDocument['lastRevised']>;
 
@@ -79,16 +79,6 @@ export function staleSetIssue(analysis: CorpusAnalysis, stale: StaleDocument[]):
     severity: stale.every((s) => s.ageDays > 3 * 365.25) ? 'high' : 'medium',
     confidence: 0.8,
     frameworks: [],
-    quotes: stale.slice(0, MAX_QUOTES).map(({ doc, touched }) => {
-      const segment = doc.segments.find((s) => s.start <= touched.start && s.end > touched.start);
-      return quoteOfSpan(
-        doc.name,
-        doc.text,
-        touched.start,
-        touched.end,
-        segment?.chunkId ?? doc.chunks[0]?.id ?? null,
-        segment?.page ?? null,
-      );
-    }),
+    quotes: stale.slice(0, MAX_QUOTES).map(({ doc, touched }) => fieldQuote(doc, touched)),
   };
 }
