@@ -195,9 +195,10 @@ function namedByHeading(analysis: CorpusAnalysis, key: string): boolean {
  * How a cited name resolves to a document of the corpus: `exact` as written, or either half of a
  * name joined by "and", or after dropping leading words that only qualify it with the
  * organisation's own name ("Acme Supplier Security Policy", "the Authority's Remote Access
- * Standard"); `near` when it resolves only after dropping ordinary words ("the System
- * Availability Policy" for the set's "Availability Policy"): the reader can guess the document,
- * but the reference names one that does not exist; `none` when no document is meant.
+ * Standard"), or a document calls itself by it ("this Contingency Plan"); `near` when a
+ * document's title is the name less one or two ordinary words ("the System Availability Policy"
+ * for the set's "Availability Policy"): the reader can guess the document, but the reference names
+ * one that does not exist; `none` when no document is meant.
  */
 export type NameResolution =
   { status: 'exact' } | { status: 'near'; document: AnalyzedDocument } | { status: 'none' };
