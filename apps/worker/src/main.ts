@@ -8,6 +8,7 @@ import { portfolioRecomputeHandler } from './jobs/portfolio-recompute';
 import { runHandler } from './jobs/run';
 import { createWorkerServices } from './services';
 import { startWorker } from './worker';
+import { startWorkerQueueSweep } from './queue-sweep';
 
 /** How long closing connections may take after the grace period before the process just exits. */
 const STOP_BACKSTOP_MS = 5_000;
@@ -28,10 +29,16 @@ async function main(): Promise<void> {
     'investigate-further': runHandler(services, 'investigate-further', 'The investigation'),
     'portfolio-recompute': portfolioRecomputeHandler(services),
   });
+  // Work the database says is queued or running but no queue holds is queued again (or failed).
+  const sweeping = started.then(() => startWorkerQueueSweep(services));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    void sweeping.then(
+      (sweeper) => sweeper.stop(),
+      () => undefined,
+    );
     logger.info('worker_stopping', { signal, grace_ms: config.shutdownGraceMs });
     // A backstop for a stop that hangs (Redis or the database gone): the process exits anyway.
     setTimeout(() => {
@@ -62,6 +69,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   try {
     await started;
+    await sweeping;
   } catch (error) {
     await services.close();
     throw error;

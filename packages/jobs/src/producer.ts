@@ -1,9 +1,9 @@
 // The API's side of the queues: typed `enqueue`, and the Queue objects for Bull Board. Every call
 // fails fast with a 503 naming the queue while Redis is unavailable (redis-calls.ts); the caller
 // undoes what it wrote before the enqueue.
-import { Queue, QueueEvents } from 'bullmq';
+import { JobType, Queue, QueueEvents } from 'bullmq';
 import type Redis from 'ioredis';
-import { JobPayloads, QUEUE_NAMES, QUEUE_SETTINGS, QueueName, bullPrefix } from './queues';
+import { JobPayloads, QUEUE_NAMES, QUEUE_SETTINGS, QueueName, bullPrefix, jobSubject } from './queues';
 import { callRedis, queueUnavailable } from './redis-calls';
 
 export interface JobProducer {
@@ -19,8 +19,15 @@ export interface JobProducer {
   ): Promise<unknown>;
   /** Whether any worker consumes the queue; a 503 when Redis is unavailable. */
   workersListening(name: QueueName): Promise<boolean>;
+  /** The job's state in BullMQ's words; `unknown` when the queue holds no such job. */
+  jobState(name: QueueName, jobId: string): Promise<string>;
+  /** The subjects (jobSubject) of the queue's jobs that are waiting, delayed or running. */
+  pendingSubjects(name: QueueName): Promise<Set<string>>;
   close(): Promise<void>;
 }
+
+/** Job states in which a job will still run, or runs now. */
+const PENDING_STATES: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
 
 export function createJobProducer(connection: Redis, queuePrefix: string): JobProducer {
   const prefix = bullPrefix(queuePrefix);
@@ -68,6 +75,13 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
     },
     async workersListening(name) {
       return (await onQueue(name, () => queues.get(name)!.getWorkersCount())) > 0;
+    },
+    jobState(name, jobId) {
+      return onQueue(name, () => queues.get(name)!.getJobState(jobId));
+    },
+    async pendingSubjects(name) {
+      const jobs = await onQueue(name, () => queues.get(name)!.getJobs(PENDING_STATES));
+      return new Set(jobs.flatMap((job) => jobSubject(name, job?.data) ?? []));
     },
     async close() {
       await Promise.all([...queues.values()].map((queue) => queue.close()));

@@ -40,3 +40,4 @@ export * from './portfolio/service';
 export * from './runs';
 export * from './model-spend';
 export * from './prisma-errors';
+export * from './queue-sweep/sweep';

@@ -31,6 +31,17 @@ export function createRunRepository(prisma: Client) {
     findRun(id: string): Promise<Run | null> {
       return prisma.run.findUnique({ where: { id } });
     },
+    /** Runs still queued or running: what the queue sweep checks against the queues. */
+    listActiveRuns(): Promise<Run[]> {
+      return prisma.run.findMany({
+        where: { status: { in: [...RUN_ACTIVE_STATUSES] } },
+        orderBy: { createdAt: 'asc' },
+      });
+    },
+    /** The engagement's latest full run (not an investigate-further mini-run), if any. */
+    latestFullRun(engagementId: string): Promise<Run | null> {
+      return prisma.run.findFirst({ where: { engagementId, kind: 'run' }, orderBy: { createdAt: 'desc' } });
+    },
     /** Applies `data` only while the run has one of `statuses`; returns whether it applied. */
     async updateRunIfStatus(id: string, statuses: readonly string[], data: RunUpdate): Promise<boolean> {
       return (
