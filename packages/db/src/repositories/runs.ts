@@ -38,9 +38,19 @@ export function createRunRepository(prisma: Client) {
         orderBy: { createdAt: 'asc' },
       });
     },
-    /** The engagement's latest full run (not an investigate-further mini-run), if any. */
-    latestFullRun(engagementId: string): Promise<Run | null> {
-      return prisma.run.findFirst({ where: { engagementId, kind: 'run' }, orderBy: { createdAt: 'desc' } });
+    /**
+     * The run that last settled the engagement's state, other than `exceptRunId`: its latest
+     * completed run of either kind, or failed full run (a failed mini-run leaves the state alone).
+     */
+    lastSettlingRun(engagementId: string, exceptRunId: string): Promise<Run | null> {
+      return prisma.run.findFirst({
+        where: {
+          engagementId,
+          id: { not: exceptRunId },
+          OR: [{ status: 'completed' }, { kind: 'run', status: 'failed' }],
+        },
+        orderBy: { createdAt: 'desc' },
+      });
     },
     /** Applies `data` only while the run has one of `statuses`; returns whether it applied. */
     async updateRunIfStatus(id: string, statuses: readonly string[], data: RunUpdate): Promise<boolean> {

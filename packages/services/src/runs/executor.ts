@@ -63,6 +63,17 @@ function engineOptions(stored: StoredRunOptions): RunOptions {
   };
 }
 
+/** The engagement's state as the run that last settled it left it (none: a fresh review). */
+function stateBeforeMiniRun(previous: RunRecord | null) {
+  const failed = previous?.status === 'failed';
+  return {
+    status: failed ? 'failed' : 'findings_review',
+    failureReason: failed ? previous.failureReason : null,
+    startedAt: previous?.startedAt ?? null,
+    completedAt: previous?.completedAt ?? null,
+  };
+}
+
 export function createRunExecutor(deps: RunExecutorDeps) {
   const { repos, progress, logger, now } = deps;
   const store = repos.runs;
@@ -236,7 +247,10 @@ export function createRunExecutor(deps: RunExecutorDeps) {
 
     /**
      * Ends the run as failed (its job used up its attempts, or stalled too often). Only a run that
-     * is still queued or running is failed, and the engagement only while it waits for it.
+     * is still queued or running is failed, and the engagement only while it waits for it. A failed
+     * full run fails the engagement; a failed investigate-further mini-run is recorded on its own
+     * Run row, and the engagement gets back the state its last run left (its findings were never
+     * touched: a mini-run only adds findings, in the transaction that completes it).
      */
     async fail(runId: string, reason: string): Promise<void> {
       const run = await store.findRun(runId);
@@ -249,20 +263,24 @@ export function createRunExecutor(deps: RunExecutorDeps) {
           completedAt: now(),
         });
         if (!applied) return false;
+        const engagement =
+          run.kind === 'run'
+            ? { status: 'failed', failureReason: reason, completedAt: now() }
+            : stateBeforeMiniRun(await runs.lastSettlingRun(run.engagementId, runId));
         return runs.updateEngagementIfActive(run.engagementId, {
-          status: 'failed',
+          ...engagement,
           isRunning: false,
-          failureReason: reason,
           progress: SQL_NULL,
-          completedAt: now(),
         });
       });
       await repos.spend.clearReservations(run.engagementId);
       if (!failed) return;
-      logger.warn('run_failed', { engagement_id: run.engagementId, run_id: runId, reason });
+      logger.warn('run_failed', { engagement_id: run.engagementId, run_id: runId, kind: run.kind, reason });
       await progress.publish(run.engagementId, 'run', {
         type: 'run_failed',
         engagement_id: run.engagementId,
+        run_id: runId,
+        kind: run.kind,
         error: reason,
       });
     },
