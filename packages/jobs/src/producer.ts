@@ -55,7 +55,11 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
     if (name !== 'portfolio-recompute') throw new Error(`${name} jobs are not awaited`);
     // QueueEvents blocks on its connection, which BullMQ requires to retry without a limit.
     eventsConnection ??= connection.duplicate({ maxRetriesPerRequest: null });
-    events ??= new QueueEvents(name, { connection: eventsConnection, prefix });
+    if (!events) {
+      events = new QueueEvents(name, { connection: eventsConnection, prefix });
+      // As for the queues: an outage shows in the 503s, not as reconnection errors on stderr.
+      events.on('error', () => undefined);
+    }
     return events;
   };
   const onQueue = <T>(name: QueueName, work: () => Promise<T>) =>
@@ -71,7 +75,14 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
         await listener.waitUntilReady();
         return queues.get(name)!.add(name, payload, { jobId });
       });
-      return job.waitUntilFinished(listener, timeoutMs);
+      // The job's end is heard as an event on the events connection; events published while
+      // either connection is down are lost, so the wait would last until its time limit. It ends
+      // as soon as Redis goes away instead: a 503, and the client may ask again.
+      return untilDisconnected(
+        job.waitUntilFinished(listener, timeoutMs),
+        [connection, eventsConnection!],
+        () => queueUnavailable(name),
+      );
     },
     async workersListening(name) {
       return (await onQueue(name, () => queues.get(name)!.getWorkersCount())) > 0;
@@ -90,4 +101,26 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
       eventsConnection?.disconnect();
     },
   };
+}
+
+/** `work`'s result, or `unavailable()` as soon as one of the connections closes. */
+async function untilDisconnected<T>(
+  work: Promise<T>,
+  connections: Redis[],
+  unavailable: () => Error,
+): Promise<T> {
+  let onClose: () => void = () => undefined;
+  const closed = new Promise<never>((_, reject) => {
+    onClose = () => reject(unavailable());
+  });
+  // Whichever loses the race may fail later on its own: that is no longer anyone's concern.
+  work.catch(() => undefined);
+  closed.catch(() => undefined);
+  if (connections.some((connection) => connection.status !== 'ready')) onClose();
+  for (const connection of connections) connection.once('close', onClose);
+  try {
+    return await Promise.race([work, closed]);
+  } finally {
+    for (const connection of connections) connection.off('close', onClose);
+  }
 }

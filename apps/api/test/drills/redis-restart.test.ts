@@ -5,10 +5,13 @@
 // - a worker still running a run whose job was lost finishes it, and it runs once: the queue sweep
 //   sees the worker's lease and queues no second copy;
 // - a run whose worker died during the outage, and work queued while no worker ran (a run and an
-//   ingest), are queued again by the sweep (on reconnect, and at a worker's start) and complete.
+//   ingest), are queued again by the sweep (on reconnect, and at a worker's start) and complete;
+// - a portfolio recompute whose request waits on its job answers 503 with Retry-After as soon as
+//   Redis goes away (the job's end would be an event lost in the outage: it used to wait out its
+//   two-minute limit, then answer 502).
 // The database does not matter to this drill (the sweep reads it through the same repositories on
 // both), so it runs on SQLite only.
-import { Actors, makeActors, makeEngagement } from '../../../../test/helpers/builders';
+import { Actors, makeActors, makeEngagement, makeFindings } from '../../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../../test/helpers/context';
 import { TestProcess, startWorkerProcess as startWorker } from '../../../../test/helpers/processes';
 import { OwnRedis, createOwnRedis } from '../../../../test/helpers/redis-server';
@@ -187,5 +190,25 @@ afterAll(async () => {
     expect(await settled(queuedId)).toMatchObject({ status: 'findings_review', is_running: false });
     expect(next.output()).toContain('queue_sweep_repaired');
     await next.stop();
+  });
+
+  it('answers a portfolio recompute waiting on its job 503 with Retry-After when Redis goes away', async () => {
+    await makeFindings(ctx, await makeEngagement(ctx, actors.firmA), [{}, { severity: 'high' }]);
+    const worker = await startWorkerProcess();
+    model.script(() => ({ kind: 'hold' }));
+    const held = model.holding();
+    const recomputed = ctx
+      .http()
+      .post('/auditsvc/findings/portfolio-clusters/recompute')
+      .set(actors.headers.partnerA)
+      .then((response) => response);
+    await model.waitUntilHolding(held + 1);
+    await redis.stop();
+    const response = await recomputed;
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.body).toMatchObject({ dependency: 'redis', queue: 'portfolio-recompute' });
+    await redis.start();
+    await worker.kill();
   });
 });
