@@ -96,11 +96,23 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
     },
     async close() {
       await Promise.all([...queues.values()].map((queue) => queue.close()));
-      if (events) await events.close();
-      // BullMQ leaves a connection it was given open; this one is ours alone.
+      // After Redis restarted under it, closing the QueueEvents can wait forever on its blocking
+      // connection; it gets a moment, then the connection (ours alone) is cut either way.
+      if (events) await settledWithin(events.close(), EVENTS_CLOSE_MS);
       eventsConnection?.disconnect();
     },
   };
+}
+
+/** How long closing the QueueEvents may take before its connection is cut. */
+const EVENTS_CLOSE_MS = 1_000;
+
+/** Waits for `work` to settle, at most `ms`. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([work.catch(() => undefined), elapsed]);
+  clearTimeout(timer);
 }
 
 /** `work`'s result, or `unavailable()` as soon as one of the connections closes. */

@@ -5,12 +5,14 @@
 // - a worker still running a run whose job was lost finishes it, and it runs once: the queue sweep
 //   sees the worker's lease and queues no second copy;
 // - a run whose worker died during the outage, and work queued while no worker ran (a run and an
-//   ingest), are queued again by the sweep (on reconnect, and at a worker's start) and complete;
+//   ingest), and a run the API could neither queue (Redis silent) nor undo (the database locked),
+//   are queued again by the sweep (on reconnect, and at a worker's start) and complete;
 // - a portfolio recompute whose request waits on its job answers 503 with Retry-After as soon as
 //   Redis goes away (the job's end would be an event lost in the outage: it used to wait out its
 //   two-minute limit, then answer 502).
 // The database does not matter to this drill (the sweep reads it through the same repositories on
 // both), so it runs on SQLite only.
+import { sqliteFilePath } from '@auditsvc/db';
 import { Actors, makeActors, makeEngagement, makeFindings } from '../../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../../test/helpers/context';
 import { TestProcess, startWorkerProcess as startWorker } from '../../../../test/helpers/processes';
@@ -21,6 +23,7 @@ import {
   ScriptedModelServer,
   startScriptedModelServer,
 } from '../../../../test/helpers/scripted-model';
+import { lockHolder } from '../../../../test/helpers/sqlite-lock';
 import { waitFor } from '../../../../test/helpers/wait';
 
 jest.setTimeout(120_000);
@@ -149,7 +152,7 @@ afterAll(async () => {
     await worker.stop();
   });
 
-  it('queues again a run whose worker died in the outage, and work queued while no worker ran', async () => {
+  it('queues again a run whose worker died in the outage, work queued while no worker ran, and a run the API could neither queue nor undo', async () => {
     // A run held in a model call by a worker that dies while Redis is down, with a second worker
     // alive throughout: its sweep, after it reconnects, queues the run again and runs it.
     model.script(() => ({ kind: 'hold' }));
@@ -178,16 +181,45 @@ afterAll(async () => {
       .post(`/auditsvc/engagement/${ingestId}/corpus/ingest`)
       .set(actors.headers.partnerA);
     expect(ingest.status).toBe(202);
+
+    // Redis and the database unavailable together: Redis does not answer the enqueue (paused), and
+    // the database is locked before the API can undo the run it recorded. The client gets a 503;
+    // the run stays queued, with no job behind it until a sweep queues it.
+    const strandedId = (await makeEngagement(ctx, actors.firmA, { intake: sampleIntake })).id;
+    redis.pause();
+    const starting = ctx
+      .http()
+      .post(`/auditsvc/engagement/${strandedId}/run`)
+      .set(actors.headers.partnerA)
+      .send({ client_id: corpusId, max_iterations: 1 })
+      .then((response) => response);
+    const strandedRun = await waitFor('the run recorded', () =>
+      ctx.services.db.prisma.run.findFirst({ where: { engagementId: strandedId } }),
+    );
+    const holder = lockHolder(sqliteFilePath(ctx.database.url));
+    try {
+      await holder.locked();
+      expect((await starting).status).toBe(503);
+    } finally {
+      await holder.release();
+    }
     await restartEmpty();
+    // The run's record is still queued; whether its job exists depends on whether the API's Redis
+    // client sent the enqueue again to the restarted Redis (it retries a command once). If it did
+    // not, only the sweep queues the run.
+    expect((await view(strandedId)).status).toBe('queued');
+    expect(['unknown', 'waiting']).toContain(await queue('run').getJobState(strandedRun.jobId!));
     expect(await queue('run').getJobState(queuedRun.jobId!)).toBe('unknown');
     expect(await queue('ingest').getJobs(['waiting', 'active', 'delayed'])).toEqual([]);
     expect((await view(queuedId)).status).toBe('queued');
     expect(((await view(ingestId)).corpus as { status: string }).status).toBe('ingesting');
 
-    // The next worker's sweep at start queues both again.
+    // The next worker's sweep at start queues them all again.
     const next = await startWorkerProcess();
     await ingested(ingestId);
-    expect(await settled(queuedId)).toMatchObject({ status: 'findings_review', is_running: false });
+    for (const id of [queuedId, strandedId]) {
+      expect(await settled(id)).toMatchObject({ status: 'findings_review', is_running: false });
+    }
     expect(next.output()).toContain('queue_sweep_repaired');
     await next.stop();
   });
