@@ -2,13 +2,14 @@
 // finish or re-queue themselves within SHUTDOWN_GRACE_MS (else they are handed back to the queue),
 // then connections close.
 import { applyMigrations } from '@auditsvc/db';
+import { createJobProducer } from '@auditsvc/jobs';
+import { startQueueSweeping } from '@auditsvc/services';
 import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
 import { ingestHandler } from './jobs/ingest';
 import { portfolioRecomputeHandler } from './jobs/portfolio-recompute';
 import { runHandler } from './jobs/run';
 import { createWorkerServices } from './services';
 import { startWorker } from './worker';
-import { startWorkerQueueSweep } from './queue-sweep';
 
 /** How long closing connections may take after the grace period before the process just exits. */
 const STOP_BACKSTOP_MS = 5_000;
@@ -30,7 +31,22 @@ async function main(): Promise<void> {
     'portfolio-recompute': portfolioRecomputeHandler(services),
   });
   // Work the database says is queued or running but no queue holds is queued again (or failed).
-  const sweeping = started.then(() => startWorkerQueueSweep(services));
+  const sweeping = started.then(() => {
+    const queues = createJobProducer(services.redis, config.queuePrefix);
+    const sweeper = startQueueSweeping({
+      config,
+      redis: services.redis,
+      queues,
+      repos: services.repos,
+      logger,
+    });
+    return {
+      stop() {
+        sweeper.stop();
+        void queues.close().catch(() => undefined);
+      },
+    };
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

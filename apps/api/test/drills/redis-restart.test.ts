@@ -6,7 +6,8 @@
 //   sees the worker's lease and queues no second copy;
 // - a run whose worker died during the outage, and work queued while no worker ran (a run and an
 //   ingest), and a run the API could neither queue (Redis silent) nor undo (the database locked),
-//   are queued again by the sweep (on reconnect, and at a worker's start) and complete;
+//   are queued again by the sweep (on reconnect, at an API's start, at a worker's start) and
+//   complete;
 // - a portfolio recompute whose request waits on its job answers 503 with Retry-After as soon as
 //   Redis goes away (the job's end would be an event lost in the outage: it used to wait out its
 //   two-minute limit, then answer 502).
@@ -15,7 +16,11 @@
 import { sqliteFilePath } from '@auditsvc/db';
 import { Actors, makeActors, makeEngagement, makeFindings } from '../../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../../test/helpers/context';
-import { TestProcess, startWorkerProcess as startWorker } from '../../../../test/helpers/processes';
+import {
+  TestProcess,
+  startApiProcess,
+  startWorkerProcess as startWorker,
+} from '../../../../test/helpers/processes';
 import { OwnRedis, createOwnRedis } from '../../../../test/helpers/redis-server';
 import { sampleIntake, uploadSampleFiles } from '../../../../test/helpers/sample-corpus';
 import {
@@ -214,13 +219,22 @@ afterAll(async () => {
     expect((await view(queuedId)).status).toBe('queued');
     expect(((await view(ingestId)).corpus as { status: string }).status).toBe('ingesting');
 
-    // The next worker's sweep at start queues them all again.
+    // An API process starting meanwhile sweeps at its start: the runs are queued again (no worker
+    // yet to take them); the next worker's sweep at start queues whatever is still missing.
+    const api = await startApiProcess(ctx, { JOB_LOCK_MS: '3000' });
+    started.push(api);
+    for (const run of [queuedRun, strandedRun]) {
+      await waitFor(
+        'the API to queue the run again',
+        async () => (await queue('run').getJobState(run.jobId!)) === 'waiting',
+      );
+    }
+    expect(api.output()).toContain('queue_sweep_repaired');
     const next = await startWorkerProcess();
     await ingested(ingestId);
     for (const id of [queuedId, strandedId]) {
       expect(await settled(id)).toMatchObject({ status: 'findings_review', is_running: false });
     }
-    expect(next.output()).toContain('queue_sweep_repaired');
     await next.stop();
   });
 

@@ -18,6 +18,7 @@ import { countRows, findingRows } from './finding-rows';
 import type { RunGatewayFactory } from '../model-spend/gateways';
 import { type StoredRunOptions, spendCeiling } from './options';
 import { loadCorpusSnapshot } from './snapshot';
+import { createRunFailure } from './run-failure';
 
 export interface RunExecutorDeps {
   repos: Pick<Repositories, 'engagements' | 'corpus' | 'spend' | 'runs' | 'transaction'>;
@@ -60,17 +61,6 @@ function engineOptions(stored: StoredRunOptions): RunOptions {
     enableAdversarialVerification: stored.enableAdversarialVerification,
     adversarialSeverityThreshold: stored.adversarialSeverityThreshold,
     maxQuestionsPerIteration: stored.maxQuestionsPerIteration,
-  };
-}
-
-/** The engagement's state as the run that last settled it left it (none: a fresh review). */
-function stateBeforeMiniRun(previous: RunRecord | null) {
-  const failed = previous?.status === 'failed';
-  return {
-    status: failed ? 'failed' : 'findings_review',
-    failureReason: failed ? previous.failureReason : null,
-    startedAt: previous?.startedAt ?? null,
-    completedAt: previous?.completedAt ?? null,
   };
 }
 
@@ -245,45 +235,8 @@ export function createRunExecutor(deps: RunExecutorDeps) {
       });
     },
 
-    /**
-     * Ends the run as failed (its job used up its attempts, or stalled too often). Only a run that
-     * is still queued or running is failed, and the engagement only while it waits for it. A failed
-     * full run fails the engagement; a failed investigate-further mini-run is recorded on its own
-     * Run row, and the engagement gets back the state its last run left (its findings were never
-     * touched: a mini-run only adds findings, in the transaction that completes it).
-     */
-    async fail(runId: string, reason: string): Promise<void> {
-      const run = await store.findRun(runId);
-      if (!run) return;
-      const failed = await repos.transaction(async (tx) => {
-        const runs = tx.runs;
-        const applied = await runs.updateRunIfStatus(runId, ACTIVE, {
-          status: 'failed',
-          failureReason: reason,
-          completedAt: now(),
-        });
-        if (!applied) return false;
-        const engagement =
-          run.kind === 'run'
-            ? { status: 'failed', failureReason: reason, completedAt: now() }
-            : stateBeforeMiniRun(await runs.lastSettlingRun(run.engagementId, runId));
-        return runs.updateEngagementIfActive(run.engagementId, {
-          ...engagement,
-          isRunning: false,
-          progress: SQL_NULL,
-        });
-      });
-      await repos.spend.clearReservations(run.engagementId);
-      if (!failed) return;
-      logger.warn('run_failed', { engagement_id: run.engagementId, run_id: runId, kind: run.kind, reason });
-      await progress.publish(run.engagementId, 'run', {
-        type: 'run_failed',
-        engagement_id: run.engagementId,
-        run_id: runId,
-        kind: run.kind,
-        error: reason,
-      });
-    },
+    /** Ends the run as failed (run-failure.ts). */
+    fail: createRunFailure(deps).fail,
   };
 }
 

@@ -1,12 +1,12 @@
-// When the queue sweep (packages/services/src/queue-sweep) runs in a worker process: at start,
-// whenever its Redis connection is ready again after an outage, and every SWEEP_INTERVAL_MS in
+// When the queue sweep (sweep.ts) runs, in a worker or an API process: at start, whenever the
+// process's Redis connection is ready again after an outage, and every SWEEP_INTERVAL_MS in
 // between (a Redis restarted faster than a reconnect is noticed). Each time it waits one job lock
 // duration first, so that every live worker has renewed its leases on the restarted Redis before
 // the sweep reads them. Under the sweep lock, one process sweeps at a time.
 import type Redis from 'ioredis';
 import { withSweepLock } from '@auditsvc/jobs';
 import type { Logger } from '@auditsvc/runtime';
-import { INGEST_SWEEP_GRACE_MS, type SweepReport } from '@auditsvc/services';
+import { INGEST_SWEEP_GRACE_MS, type SweepReport } from './sweep';
 
 /** The sweep also runs this often without a cause seen. */
 export const SWEEP_INTERVAL_MS = 60_000;
