@@ -1,6 +1,8 @@
 // A Redis of the test's own, on a free loopback port, for tests that stop, pause or restart Redis
-// (the shared one on 6379 is never touched). It writes an append-only file in a temporary
-// directory, like a deployed Redis for BullMQ should (docker-compose.yml): jobs survive a restart.
+// (the shared one on 6379 is never touched). By default it writes an append-only file in a
+// temporary directory, like a deployed Redis for BullMQ should (docker-compose.yml): jobs survive a
+// restart. `{ persistent: false }` runs it as this machine's own Redis does (no snapshots, no
+// append-only file): a restart starts it empty, every job lost.
 import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +24,7 @@ export interface OwnRedis {
   dispose(): Promise<void>;
 }
 
-export async function createOwnRedis(): Promise<OwnRedis> {
+export async function createOwnRedis({ persistent = true } = {}): Promise<OwnRedis> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditsvc-redis-'));
   let child: ChildProcess | null = null;
@@ -34,7 +36,9 @@ export async function createOwnRedis(): Promise<OwnRedis> {
     async start() {
       if (child) return;
       const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''];
-      args.push('--appendonly', 'yes', '--appendfsync', 'always', '--daemonize', 'no');
+      if (persistent) args.push('--appendonly', 'yes', '--appendfsync', 'always');
+      else args.push('--appendonly', 'no');
+      args.push('--daemonize', 'no');
       const started = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = started;
       exited = new Promise((resolve) => started.once('exit', () => resolve()));

@@ -1,6 +1,7 @@
 // The sample client corpus in ../shared/corpora, as the API and worker tests upload it.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TestContext } from './context';
 
 const SAMPLE_CORPUS_DIR = path.resolve(__dirname, '../../../shared/corpora/northwind-health');
 
@@ -17,3 +18,20 @@ export function sampleFile(name: string): Buffer {
 export const sampleIntake = (
   JSON.parse(fs.readFileSync(path.join(SAMPLE_CORPUS_DIR, 'EXPECTED.json'), 'utf8')) as { intake: object }
 ).intake;
+
+/** Uploads sample files into the engagement's corpus through the in-process app; each must be stored. */
+export async function uploadSampleFiles(
+  ctx: TestContext,
+  engagementId: string,
+  headers: Record<string, string>,
+  names: string[],
+): Promise<void> {
+  for (const name of names) {
+    const res = await ctx
+      .http()
+      .post(`/auditsvc/engagement/${engagementId}/corpus/upload`)
+      .set(headers)
+      .attach('file', sampleFile(name), name);
+    if (res.status !== 201) throw new Error(`upload of ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}

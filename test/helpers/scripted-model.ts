@@ -30,34 +30,40 @@ export interface ScriptedModelServer {
   waitUntilHolding(count: number, timeoutMs?: number): Promise<void>;
   /** Scripts the answers from now on. */
   script(answer: Script): void;
+  /** Answers the requests held so far by the current script (those it holds again stay held). */
+  release(): void;
   close(): Promise<void>;
 }
 
 export async function startScriptedModelServer(): Promise<ScriptedModelServer> {
   let answer: Script = () => ({ kind: 'hold' });
   let received = 0;
-  const held = new Set<http.ServerResponse>();
+  /** Each held response with the request's number and prompt, to answer it later. */
+  const held = new Map<http.ServerResponse, { request: number; prompt: string }>();
+  const respond = (res: http.ServerResponse, request: number, prompt: string) => {
+    const scripted = answer(request, prompt);
+    if (scripted.kind === 'hold') {
+      held.set(res, { request, prompt });
+      res.on('close', () => held.delete(res));
+      return;
+    }
+    held.delete(res);
+    const content = scripted.kind === 'answer' ? scripted.content : 'not the JSON the task asked for';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: scripted.promptTokens, completion_tokens: scripted.completionTokens },
+      }),
+    );
+  };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
       received += 1;
       const body = JSON.parse(raw) as { messages: { role: string; content: string }[] };
-      const prompt = body.messages.find((message) => message.role === 'user')?.content ?? '';
-      const scripted = answer(received, prompt);
-      if (scripted.kind === 'hold') {
-        held.add(res);
-        res.on('close', () => held.delete(res));
-        return;
-      }
-      const content = scripted.kind === 'answer' ? scripted.content : 'not the JSON the task asked for';
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: scripted.promptTokens, completion_tokens: scripted.completionTokens },
-        }),
-      );
+      respond(res, received, body.messages.find((message) => message.role === 'user')?.content ?? '');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,8 +83,11 @@ export async function startScriptedModelServer(): Promise<ScriptedModelServer> {
     script(next) {
       answer = next;
     },
+    release() {
+      for (const [res, { request, prompt }] of [...held]) respond(res, request, prompt);
+    },
     async close() {
-      for (const res of held) res.destroy();
+      for (const res of held.keys()) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { applyMigrations } from '@auditsvc/db';
 import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
-import { sweepCorpusStorage } from '@auditsvc/services';
+import { startQueueSweeping, sweepCorpusStorage } from '@auditsvc/services';
 import { buildApp } from './app';
 import { gracefulServer } from './http/graceful-stop';
 import { createAppServices } from './services';
@@ -24,6 +24,15 @@ async function main(): Promise<void> {
     (error: unknown) =>
       logger.error('startup_sweep_failed', { error: error instanceof Error ? error.message : String(error) }),
   );
+  // Work the database says is queued or running but no queue holds is queued again (or failed):
+  // at start, after each reconnection to Redis, and every minute (the workers sweep too).
+  const sweeper = startQueueSweeping({
+    config,
+    redis: services.redis,
+    queues: services.jobs,
+    repos: services.repos,
+    logger,
+  });
   const app = buildApp(services);
   const server = http.createServer(app);
   const graceful = gracefulServer(server, { graceMs: config.shutdownGraceMs, logger });
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
       logger.error('api_stop_timed_out');
       process.exit(1);
     }, config.shutdownGraceMs + STOP_BACKSTOP_MS).unref();
+    sweeper.stop();
     graceful
       .stop()
       .then(() => services.close())

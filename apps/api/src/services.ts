@@ -56,6 +56,7 @@ import {
   createTemplateService,
   createUserService,
   createSessionCache,
+  runJobId,
 } from '@auditsvc/services';
 import { SessionRevocationChannel, createSessionRevocationChannel } from './session-revocation-channel';
 
@@ -217,9 +218,13 @@ export async function createAppServices(config: Config, logger: Logger): Promise
       repos,
       engagements,
       now,
-      enqueueRun: (payload) => jobs.enqueue('run', payload, `run-${payload.runId}`),
+      enqueueRun: (payload) => jobs.enqueue('run', payload, runJobId({ id: payload.runId, kind: 'run' })),
       enqueueInvestigation: (payload) =>
-        jobs.enqueue('investigate-further', payload, `investigate-${payload.runId}`),
+        jobs.enqueue(
+          'investigate-further',
+          payload,
+          runJobId({ id: payload.runId, kind: 'investigate_further' }),
+        ),
     }),
     auditLog: createAuditLogService({
       repos,

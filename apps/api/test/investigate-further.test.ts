@@ -291,3 +291,67 @@ describe('its own budget', () => {
     expect(spentAfter - spentBefore).toBeLessThanOrEqual(300);
   });
 });
+
+describe('a mini-run that fails', () => {
+  it('is recorded failed on its run, and leaves the engagement as its completed run left it', async () => {
+    // An engagement reviewed after a completed run, whose corpus has since no parsed documents: a
+    // mini-run on it fails on each attempt, then for good.
+    const empty = await makeEngagement(ctx, actors.firmA);
+    const reviewed = await makeEngagement(ctx, actors.firmA, {
+      intake: sampleIntake,
+      status: 'findings_review',
+    });
+    const startedAt = new Date(Date.now() - 60_000);
+    const completedAt = new Date(Date.now() - 30_000);
+    await ctx.services.repos.engagements.update(reviewed.id, { clientId: empty.id, startedAt, completedAt });
+    await ctx.services.db.prisma.run.create({
+      data: {
+        id: `run-${reviewed.id.slice(4)}`,
+        engagementId: reviewed.id,
+        kind: 'run',
+        status: 'completed',
+        options: {},
+        startedAt,
+        completedAt,
+      },
+    });
+    const [parent] = await makeFindings(ctx, (await ctx.services.repos.engagements.findById(reviewed.id))!, [
+      {},
+      { severity: 'high' },
+    ]);
+    const viewBefore = await view(reviewed.id);
+    const findingsBefore = await findingsOf(reviewed.id);
+
+    expect((await investigate(parent!.id, reviewed.id)).status).toBe(200);
+    const stream = await openSse(
+      `${baseUrl}/auditsvc/engagement/${reviewed.id}/stream`,
+      actors.headers.partnerA,
+    );
+    await stream.closed;
+    const investigation = (await ctx.services.db.prisma.run.findFirst({
+      where: { engagementId: reviewed.id, kind: 'investigate_further' },
+    }))!;
+    expect(investigation).toMatchObject({
+      status: 'failed',
+      failureReason: expect.stringMatching(/^The investigation/),
+    });
+    // The engagement is as it was: reviewed, not failed, same dates, same findings.
+    const after = await view(reviewed.id);
+    expect(after).toMatchObject({
+      status: 'findings_review',
+      is_running: false,
+      failure_reason: null,
+      progress: null,
+    });
+    expect(after.started_at).toBe(viewBefore.started_at);
+    expect(after.completed_at).toBe(viewBefore.completed_at);
+    expect(await findingsOf(reviewed.id)).toEqual(findingsBefore);
+    // Stream clients are told the investigation failed.
+    expect(stream.events().at(-1)).toMatchObject({
+      type: 'run_failed',
+      run_id: investigation.id,
+      kind: 'investigate_further',
+      error: investigation.failureReason,
+    });
+  });
+});

@@ -130,6 +130,27 @@ it('relays a published event between keepalives and closes on the final one', as
   ]);
 });
 
+it('gives the final event of work that has just ended a moment to arrive, and relays it', async () => {
+  const engagement = await makeEngagement(ctx, actors.firmA, { status: 'running', isRunning: true });
+  const stateReads = settledCalls(ctx.services.streamState, 'run');
+  const reader = await openSse(
+    `${baseUrl}/auditsvc/engagement/${engagement.id}/stream`,
+    actors.headers.partnerA,
+  );
+  await frames(reader, 1);
+  // The worker has stored the run's outcome and not yet published run_complete when a tick finds
+  // the run over.
+  await ctx.services.repos.engagements.update(engagement.id, { status: 'findings_review', isRunning: false });
+  const reads = stateReads();
+  jest.advanceTimersByTime(30_000);
+  await waitFor('the tick to read the state', async () => stateReads() > reads);
+  const publisher = createProgressPublisher(ctx.services.redis, ctx.services.config.queuePrefix);
+  const complete = { type: 'run_complete', engagement_id: engagement.id, run_id: 'run-0000000000000000' };
+  await publisher.publish(engagement.id, 'run', complete);
+  await reader.closed;
+  expect(reader.events().slice(1)).toEqual([{ type: 'keepalive' }, complete]);
+});
+
 it('closes the stream of a session that is revoked, watching the revocation signal, not the database', async () => {
   const engagement = await makeEngagement(ctx, actors.firmA);
   await ctx.services.repos.engagements.update(engagement.id, { corpusStatus: 'ingesting' });

@@ -2,6 +2,8 @@
 // finish or re-queue themselves within SHUTDOWN_GRACE_MS (else they are handed back to the queue),
 // then connections close.
 import { applyMigrations } from '@auditsvc/db';
+import { createJobProducer } from '@auditsvc/jobs';
+import { startQueueSweeping } from '@auditsvc/services';
 import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
 import { ingestHandler } from './jobs/ingest';
 import { portfolioRecomputeHandler } from './jobs/portfolio-recompute';
@@ -28,10 +30,31 @@ async function main(): Promise<void> {
     'investigate-further': runHandler(services, 'investigate-further', 'The investigation'),
     'portfolio-recompute': portfolioRecomputeHandler(services),
   });
+  // Work the database says is queued or running but no queue holds is queued again (or failed).
+  const sweeping = started.then(() => {
+    const queues = createJobProducer(services.redis, config.queuePrefix);
+    const sweeper = startQueueSweeping({
+      config,
+      redis: services.redis,
+      queues,
+      repos: services.repos,
+      logger,
+    });
+    return {
+      stop() {
+        sweeper.stop();
+        void queues.close().catch(() => undefined);
+      },
+    };
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    void sweeping.then(
+      (sweeper) => sweeper.stop(),
+      () => undefined,
+    );
     logger.info('worker_stopping', { signal, grace_ms: config.shutdownGraceMs });
     // A backstop for a stop that hangs (Redis or the database gone): the process exits anyway.
     setTimeout(() => {
@@ -62,6 +85,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   try {
     await started;
+    await sweeping;
   } catch (error) {
     await services.close();
     throw error;

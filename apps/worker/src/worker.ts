@@ -11,7 +11,14 @@
 // instead of waiting for their locks to lapse.
 import Redis from 'ioredis';
 import { DelayedError, Job, Worker } from 'bullmq';
-import { QUEUE_NAMES, QUEUE_SETTINGS, QueueName, bullPrefix } from '@auditsvc/jobs';
+import {
+  QUEUE_NAMES,
+  QUEUE_SETTINGS,
+  QueueName,
+  bullPrefix,
+  createJobLeases,
+  jobSubject,
+} from '@auditsvc/jobs';
 import type { Config, Logger } from '@auditsvc/runtime';
 
 export interface JobContext {
@@ -66,6 +73,8 @@ function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
 }
 
+const LOCK_RENEWAL_FAILED = /^could not renew lock for job /;
+
 function isFinalFailure(job: Job | undefined, error: Error): job is Job {
   if (!job || error instanceof DelayedError) return false;
   if (/stalled more than allowable limit/.test(error.message)) return true;
@@ -89,6 +98,11 @@ export async function startWorker(
   connection.on('ready', () => {
     outageLogged = false;
   });
+  // A lease per job in progress, renewed while this process runs it (job-leases.ts): the queue
+  // sweep then leaves a job alone that a Redis restart lost while this process still works on it.
+  const leases = createJobLeases(connection, config.queuePrefix, config.jobLockMs);
+  /** Jobs in progress whose lock loss was logged (job_lock_lost). */
+  const lockLossLogged = new Set<string>();
   let stopping = false;
   const consumers: Worker[] = [];
   /** Jobs this process is running, with the lock token that lets it hand them back. */
@@ -107,11 +121,15 @@ export async function startWorker(
           },
         };
         const key = `${name}:${job.id}`;
+        const subject = jobSubject(name, job.data);
         inProgress.set(key, { job, token, queue: name });
+        if (subject) leases.hold(name, subject);
         try {
           return await handler.process(job, context);
         } finally {
           inProgress.delete(key);
+          lockLossLogged.delete(job.id!);
+          if (subject) leases.release(name, subject);
         }
       },
       {
@@ -142,7 +160,16 @@ export async function startWorker(
     // During a Redis outage every reconnection attempt of every consumer fails; the outage itself
     // is logged once (redis_unavailable above).
     worker.on('error', (error) => {
+      if (LOCK_RENEWAL_FAILED.test(error.message)) return;
       if (connection.status === 'ready') logger.warn('worker_error', { queue: name, error: error.message });
+    });
+    // A job whose lock cannot be renewed (a Redis restarted without its data lost it) runs on
+    // under its lease; BullMQ retries the renewal often, so the loss is logged once per job.
+    worker.on('lockRenewalFailed', (jobIds: string[]) => {
+      for (const jobId of jobIds.filter((id) => !lockLossLogged.has(id))) {
+        lockLossLogged.add(jobId);
+        logger.warn('job_lock_lost', { queue: name, job_id: jobId });
+      }
     });
     consumers.push(worker);
   }
@@ -156,11 +183,13 @@ export async function startWorker(
       // close() waits for the jobs in progress: short ones finish, long ones re-queue themselves.
       const closed = Promise.all(consumers.map((worker) => worker.close()));
       if (await settlesWithin(closed, config.shutdownGraceMs)) {
+        leases.close();
         await connection.quit();
         return { handedBack: 0 };
       }
       const abandoned = [...inProgress.values()];
       await handBack(abandoned, logger);
+      leases.close();
       // The consumers still wait for the abandoned handlers; the process exits without them (their
       // jobs are back on the queue, and nothing they do now can complete or fail those jobs).
       connection.disconnect();

@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client';
 import { DatabaseProvider, providerOf, sqliteFilePath } from './provider';
+import { SQLITE_BUSY_STEP_MS, retryWhileBusy } from './sqlite-busy';
 
 /** The model API both generated clients share; typed as the SQLite one. */
 export type PrismaClient = SqlitePrismaClient;
@@ -80,7 +81,7 @@ function serializeSqlite(
           const delegate = model.charAt(0).toLowerCase() + model.slice(1);
           return readDelegates[delegate]![operation]!(args);
         }
-        return lane.run(() => query(args));
+        return lane.run(() => retryWhileBusy(() => query(args)));
       },
     },
   }) as unknown as PrismaClient;
@@ -88,7 +89,9 @@ function serializeSqlite(
     prisma,
     transaction: (work) =>
       lane.run(() =>
-        insideTransaction.run(true, () => base.$transaction(work, { timeout: TRANSACTION_TIMEOUT_MS })),
+        retryWhileBusy(() =>
+          insideTransaction.run(true, () => base.$transaction(work, { timeout: TRANSACTION_TIMEOUT_MS })),
+        ),
       ),
   };
 }
@@ -99,14 +102,15 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
     const file = sqliteFilePath(databaseUrl);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const prisma = new SqlitePrismaClient({
-      adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000 }),
+      // The writer waits for another process's lock in short blocking steps (sqlite-busy.ts).
+      adapter: new PrismaBetterSqlite3({ url: file, timeout: SQLITE_BUSY_STEP_MS }),
     });
     // WAL lets readers proceed while one writer commits; NORMAL sync is durable against process
     // crashes in WAL mode. Foreign keys are off by default in SQLite.
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
     await prisma.$queryRawUnsafe('PRAGMA synchronous = NORMAL');
     await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
-    await prisma.$queryRawUnsafe('PRAGMA busy_timeout = 10000');
+    await prisma.$queryRawUnsafe(`PRAGMA busy_timeout = ${SQLITE_BUSY_STEP_MS}`);
     const reader = new SqlitePrismaClient({
       adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000, readonly: true }),
     });

@@ -2,3 +2,4 @@ export * from './client';
 export * from './provider';
 export * from './migrate';
 export * from './repositories';
+export * from './sqlite-busy';

@@ -1,9 +1,9 @@
 // The API's side of the queues: typed `enqueue`, and the Queue objects for Bull Board. Every call
 // fails fast with a 503 naming the queue while Redis is unavailable (redis-calls.ts); the caller
 // undoes what it wrote before the enqueue.
-import { Queue, QueueEvents } from 'bullmq';
+import { JobType, Queue, QueueEvents } from 'bullmq';
 import type Redis from 'ioredis';
-import { JobPayloads, QUEUE_NAMES, QUEUE_SETTINGS, QueueName, bullPrefix } from './queues';
+import { JobPayloads, QUEUE_NAMES, QUEUE_SETTINGS, QueueName, bullPrefix, jobSubject } from './queues';
 import { callRedis, queueUnavailable } from './redis-calls';
 
 export interface JobProducer {
@@ -19,8 +19,15 @@ export interface JobProducer {
   ): Promise<unknown>;
   /** Whether any worker consumes the queue; a 503 when Redis is unavailable. */
   workersListening(name: QueueName): Promise<boolean>;
+  /** The job's state in BullMQ's words; `unknown` when the queue holds no such job. */
+  jobState(name: QueueName, jobId: string): Promise<string>;
+  /** The subjects (jobSubject) of the queue's jobs that are waiting, delayed or running. */
+  pendingSubjects(name: QueueName): Promise<Set<string>>;
   close(): Promise<void>;
 }
+
+/** Job states in which a job will still run, or runs now. */
+const PENDING_STATES: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
 
 export function createJobProducer(connection: Redis, queuePrefix: string): JobProducer {
   const prefix = bullPrefix(queuePrefix);
@@ -48,7 +55,11 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
     if (name !== 'portfolio-recompute') throw new Error(`${name} jobs are not awaited`);
     // QueueEvents blocks on its connection, which BullMQ requires to retry without a limit.
     eventsConnection ??= connection.duplicate({ maxRetriesPerRequest: null });
-    events ??= new QueueEvents(name, { connection: eventsConnection, prefix });
+    if (!events) {
+      events = new QueueEvents(name, { connection: eventsConnection, prefix });
+      // As for the queues: an outage shows in the 503s, not as reconnection errors on stderr.
+      events.on('error', () => undefined);
+    }
     return events;
   };
   const onQueue = <T>(name: QueueName, work: () => Promise<T>) =>
@@ -64,16 +75,64 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
         await listener.waitUntilReady();
         return queues.get(name)!.add(name, payload, { jobId });
       });
-      return job.waitUntilFinished(listener, timeoutMs);
+      // The job's end is heard as an event on the events connection; events published while
+      // either connection is down are lost, so the wait would last until its time limit. It ends
+      // as soon as Redis goes away instead: a 503, and the client may ask again.
+      return untilDisconnected(
+        job.waitUntilFinished(listener, timeoutMs),
+        [connection, eventsConnection!],
+        () => queueUnavailable(name),
+      );
     },
     async workersListening(name) {
       return (await onQueue(name, () => queues.get(name)!.getWorkersCount())) > 0;
     },
+    jobState(name, jobId) {
+      return onQueue(name, () => queues.get(name)!.getJobState(jobId));
+    },
+    async pendingSubjects(name) {
+      const jobs = await onQueue(name, () => queues.get(name)!.getJobs(PENDING_STATES));
+      return new Set(jobs.flatMap((job) => jobSubject(name, job?.data) ?? []));
+    },
     async close() {
       await Promise.all([...queues.values()].map((queue) => queue.close()));
-      if (events) await events.close();
-      // BullMQ leaves a connection it was given open; this one is ours alone.
+      // After Redis restarted under it, closing the QueueEvents can wait forever on its blocking
+      // connection; it gets a moment, then the connection (ours alone) is cut either way.
+      if (events) await settledWithin(events.close(), EVENTS_CLOSE_MS);
       eventsConnection?.disconnect();
     },
   };
+}
+
+/** How long closing the QueueEvents may take before its connection is cut. */
+const EVENTS_CLOSE_MS = 1_000;
+
+/** Waits for `work` to settle, at most `ms`. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([work.catch(() => undefined), elapsed]);
+  clearTimeout(timer);
+}
+
+/** `work`'s result, or `unavailable()` as soon as one of the connections closes. */
+async function untilDisconnected<T>(
+  work: Promise<T>,
+  connections: Redis[],
+  unavailable: () => Error,
+): Promise<T> {
+  let onClose: () => void = () => undefined;
+  const closed = new Promise<never>((_, reject) => {
+    onClose = () => reject(unavailable());
+  });
+  // Whichever loses the race may fail later on its own: that is no longer anyone's concern.
+  work.catch(() => undefined);
+  closed.catch(() => undefined);
+  if (connections.some((connection) => connection.status !== 'ready')) onClose();
+  for (const connection of connections) connection.once('close', onClose);
+  try {
+    return await Promise.race([work, closed]);
+  } finally {
+    for (const connection of connections) connection.off('close', onClose);
+  }
 }

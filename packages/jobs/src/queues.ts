@@ -52,3 +52,15 @@ export const QUEUE_SETTINGS: Record<QueueName, { job: JobsOptions; concurrency: 
 export function bullPrefix(queuePrefix: string): string {
   return `${queuePrefix}:bull`;
 }
+
+/**
+ * The stored record a job works on, by which the queue sweep finds a job's lease: the run for run
+ * and investigate-further jobs, the engagement for ingest jobs. Portfolio recompute jobs have no
+ * stored record (their caller waits for them), so nothing can be lost behind them.
+ */
+export function jobSubject(name: QueueName, data: unknown): string | null {
+  const payload = data as Partial<JobPayloads['run'] & JobPayloads['ingest']>;
+  if (name === 'run' || name === 'investigate-further') return payload.runId ?? null;
+  if (name === 'ingest') return payload.engagementId ?? null;
+  return null;
+}

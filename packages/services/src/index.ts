@@ -40,3 +40,6 @@ export * from './portfolio/service';
 export * from './runs';
 export * from './model-spend';
 export * from './prisma-errors';
+export * from './queue-sweep/sweep';
+export * from './queue-sweep/scheduler';
+export * from './queue-sweep/start';

@@ -1,3 +1,5 @@
+import { isSqliteBusy } from '@auditsvc/db';
+
 /** True for Prisma's unique-constraint violation (P2002), however the driver adapter reports it. */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
@@ -18,14 +20,9 @@ const UNAVAILABLE_KINDS = new Set([
 ]);
 /** PostgreSQL SQLSTATEs: connection exceptions, server shutting down or starting, too many clients. */
 const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
-/** SQLite primary result codes: SQLITE_BUSY (another connection holds the lock), SQLITE_LOCKED. */
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
-
 interface AdapterCause {
   kind?: string;
   code?: string;
-  extendedCode?: number;
   message?: string;
 }
 
@@ -34,6 +31,7 @@ interface AdapterCause {
  * process past the busy timeout), not that the query was wrong: the request may succeed later.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isSqliteBusy(error)) return true;
   for (
     let current = error, depth = 0;
     typeof current === 'object' && current !== null && depth < 5;
@@ -52,8 +50,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
         if (adapter.code && UNAVAILABLE_SQLSTATE.test(adapter.code)) return true;
         if (/Connection terminated|terminating connection/i.test(adapter.message ?? '')) return true;
       }
-      const primary = (adapter.extendedCode ?? 0) & 0xff;
-      if (adapter.kind === 'sqlite' && (primary === SQLITE_BUSY || primary === SQLITE_LOCKED)) return true;
     }
     current = cause;
   }

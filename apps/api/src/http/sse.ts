@@ -17,6 +17,11 @@ import {
 } from '@auditsvc/jobs';
 
 export const KEEPALIVE_MS = 30_000;
+/**
+ * How long a stream whose work has ended waits for the final event before it ends without it: the
+ * worker publishes that event just after it stores the outcome.
+ */
+export const FINAL_EVENT_WAIT_MS = 2_000;
 /** How often an open stream re-checks that the caller's session still exists. */
 export const SESSION_CHECK_MS = 5_000;
 
@@ -61,6 +66,7 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
   let snapshotSent = false;
   const early: StreamEvent[] = [];
   const timers: NodeJS.Timeout[] = [];
+  let finalEventWait: NodeJS.Timeout | undefined;
   let unsubscribe: () => void = () => undefined;
 
   const close = () => {
@@ -68,6 +74,7 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
     closed = true;
     openStreams.delete(close);
     for (const timer of timers) clearInterval(timer);
+    clearTimeout(finalEventWait);
     unsubscribe();
     if (started) res.end();
   };
@@ -135,13 +142,21 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
     setInterval(() => {
       send({ type: 'keepalive' });
       // Idle: the job ended without a final event reaching this stream (a worker crash that used
-      // up its retries, say). The stream ends with the state as it now is.
+      // up its retries, say). The worker stores the outcome before it publishes the final event,
+      // so the state can say "ended" a moment before that event comes: it gets FINAL_EVENT_WAIT_MS
+      // to arrive (and end the stream itself). Then the stream ends with the state as it is.
       options.state().then(
         (now) => {
-          if (!now.active) {
-            send(now.snapshot);
-            close();
-          }
+          if (now.active || closed || finalEventWait) return;
+          finalEventWait = setTimeout(() => {
+            options.state().then(
+              (latest) => {
+                send(latest.snapshot);
+                close();
+              },
+              () => close(),
+            );
+          }, FINAL_EVENT_WAIT_MS);
         },
         () => undefined,
       );

@@ -5,7 +5,6 @@
 //   past the busy timeout, then lets it go.
 // Each shows: 503 with Retry-After naming the database (never a 500) for what needs the database,
 // 200 for what does not, nothing half-written, and recovery without restarting the API.
-import { spawn } from 'node:child_process';
 import BetterSqlite3 from 'better-sqlite3';
 import supertest from 'supertest';
 import { sqliteFilePath } from '@auditsvc/db';
@@ -17,6 +16,7 @@ import {
   ownPostgresUnavailable,
 } from '../../../../test/helpers/postgres-server';
 import { startApiProcess } from '../../../../test/helpers/processes';
+import { lockHolder } from '../../../../test/helpers/sqlite-lock';
 import { waitFor } from '../../../../test/helpers/wait';
 
 jest.setTimeout(90_000);
@@ -137,32 +137,6 @@ const postgresSkip = !onPostgres
 /** Why the SQLite drill does not run in this project, or null when it does. */
 const sqliteSkip = onPostgres ? 'SQLite only; api-postgres runs the PostgreSQL drill' : null;
 
-/** Another process that opens the database file and holds its write lock until told to let go. */
-function lockHolder(file: string) {
-  const child = spawn(
-    process.execPath,
-    [
-      '-e',
-      `const db = new (require('better-sqlite3'))(process.argv[1]);
-       db.exec('BEGIN EXCLUSIVE');
-       console.log('locked');
-       process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); console.log('released'); process.exit(0); });`,
-      file,
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'], cwd: __dirname },
-  );
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    locked: () => waitFor('the lock', async () => output.includes('locked'), 10_000),
-    async release() {
-      child.stdin!.end('release\n');
-      await exited;
-    },
-  };
-}
-
 (sqliteSkip ? describe.skip : describe)(skipNote('SQLite file locked by another process', sqliteSkip), () => {
   let drill: Drill;
 
@@ -186,8 +160,22 @@ function lockHolder(file: string) {
       // WAL: readers do not wait for a writer, so reads (and sessions) keep working.
       expect((await engagement(drill)).body).toEqual(before.body);
       expect((await findings(drill)).status).toBe(200);
-      // A write waits for the lock as long as the busy timeout allows, then gives up: 503.
-      expectDatabaseUnavailable(await comment(drill, 'During the lock.'));
+      // A write waits for the lock as long as the busy timeout allows, then gives up: 503. It waits
+      // without holding the API's event loop: other requests are answered meanwhile (a blocking
+      // wait answered at most the one that came before the write reached the database).
+      let writing = true;
+      const write = comment(drill, 'During the lock.').then((res) => {
+        writing = false;
+        return res;
+      });
+      let answeredMeanwhile = 0;
+      while (writing) {
+        const health = await client(drill).get('/healthz');
+        expect(health.status).toBe(200);
+        if (writing) answeredMeanwhile += 1;
+      }
+      expectDatabaseUnavailable(await write);
+      expect(answeredMeanwhile).toBeGreaterThan(5);
     } finally {
       await holder.release();
     }

@@ -33,6 +33,13 @@ export function createEngagementRepository(prisma: PrismaClient | Tx) {
     findById(id: string): Promise<Engagement | null> {
       return prisma.engagement.findUnique({ where: { id } });
     },
+    /** Engagements whose corpus is being ingested: what the queue sweep checks against the queue. */
+    async listIngesting(): Promise<{ id: string; updatedAt: Date }[]> {
+      return prisma.engagement.findMany({
+        where: { corpusStatus: 'ingesting' },
+        select: { id: true, updatedAt: true },
+      });
+    },
     /** A page of engagements, most recently updated first. */
     async list(
       filter: { firmId: string | null; includeArchived: boolean },

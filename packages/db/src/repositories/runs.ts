@@ -31,6 +31,27 @@ export function createRunRepository(prisma: Client) {
     findRun(id: string): Promise<Run | null> {
       return prisma.run.findUnique({ where: { id } });
     },
+    /** Runs still queued or running: what the queue sweep checks against the queues. */
+    listActiveRuns(): Promise<Run[]> {
+      return prisma.run.findMany({
+        where: { status: { in: [...RUN_ACTIVE_STATUSES] } },
+        orderBy: { createdAt: 'asc' },
+      });
+    },
+    /**
+     * The run that last settled the engagement's state, other than `exceptRunId`: its latest
+     * completed run of either kind, or failed full run (a failed mini-run leaves the state alone).
+     */
+    lastSettlingRun(engagementId: string, exceptRunId: string): Promise<Run | null> {
+      return prisma.run.findFirst({
+        where: {
+          engagementId,
+          id: { not: exceptRunId },
+          OR: [{ status: 'completed' }, { kind: 'run', status: 'failed' }],
+        },
+        orderBy: { createdAt: 'desc' },
+      });
+    },
     /** Applies `data` only while the run has one of `statuses`; returns whether it applied. */
     async updateRunIfStatus(id: string, statuses: readonly string[], data: RunUpdate): Promise<boolean> {
       return (

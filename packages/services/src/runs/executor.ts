@@ -18,6 +18,7 @@ import { countRows, findingRows } from './finding-rows';
 import type { RunGatewayFactory } from '../model-spend/gateways';
 import { type StoredRunOptions, spendCeiling } from './options';
 import { loadCorpusSnapshot } from './snapshot';
+import { createRunFailure } from './run-failure';
 
 export interface RunExecutorDeps {
   repos: Pick<Repositories, 'engagements' | 'corpus' | 'spend' | 'runs' | 'transaction'>;
@@ -234,38 +235,8 @@ export function createRunExecutor(deps: RunExecutorDeps) {
       });
     },
 
-    /**
-     * Ends the run as failed (its job used up its attempts, or stalled too often). Only a run that
-     * is still queued or running is failed, and the engagement only while it waits for it.
-     */
-    async fail(runId: string, reason: string): Promise<void> {
-      const run = await store.findRun(runId);
-      if (!run) return;
-      const failed = await repos.transaction(async (tx) => {
-        const runs = tx.runs;
-        const applied = await runs.updateRunIfStatus(runId, ACTIVE, {
-          status: 'failed',
-          failureReason: reason,
-          completedAt: now(),
-        });
-        if (!applied) return false;
-        return runs.updateEngagementIfActive(run.engagementId, {
-          status: 'failed',
-          isRunning: false,
-          failureReason: reason,
-          progress: SQL_NULL,
-          completedAt: now(),
-        });
-      });
-      await repos.spend.clearReservations(run.engagementId);
-      if (!failed) return;
-      logger.warn('run_failed', { engagement_id: run.engagementId, run_id: runId, reason });
-      await progress.publish(run.engagementId, 'run', {
-        type: 'run_failed',
-        engagement_id: run.engagementId,
-        error: reason,
-      });
-    },
+    /** Ends the run as failed (run-failure.ts). */
+    fail: createRunFailure(deps).fail,
   };
 }
 

@@ -5,3 +5,4 @@ export * from './options';
 export * from './service';
 export * from './snapshot';
 export * from './portfolio-recompute';
+export * from './run-failure';

@@ -17,6 +17,7 @@ import { SQL_NULL } from '@auditsvc/db';
 import type { Primitive } from '@auditsvc/core';
 import type { RunOptions } from '@auditsvc/engine';
 import { MICROCENTS_PER_CENT } from '../engagements/presenter';
+import { runJobId } from '../queue-sweep/sweep';
 import type { EngagementService } from '../engagements/service';
 import {
   INVESTIGATE_DEFAULT_BUDGET_CENTS,
@@ -97,7 +98,7 @@ export function createRunService(deps: RunServiceDeps) {
         status: 'queued',
         options: input.options as object,
         parentFindingId: input.parentFindingId,
-        jobId: input.kind === 'run' ? `run-${runId}` : `investigate-${runId}`,
+        jobId: runJobId({ id: runId, kind: input.kind }),
       });
       return true;
     });
