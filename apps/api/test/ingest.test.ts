@@ -80,6 +80,8 @@ async function ingestOutcome(engagementId: string, headers = actors.headers.part
   const last = stream.events().at(-1)!;
   if (last.type === 'ingest_complete') return 'ingested';
   if (last.type === 'ingest_failed') return 'ingest_failed';
+  if (!last.corpus)
+    throw new Error(`the stream ended without an outcome: ${JSON.stringify(stream.events())}`);
   return (last.corpus as { status: string }).status;
 }
 

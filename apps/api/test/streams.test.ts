@@ -109,6 +109,27 @@ it('sends a keepalive every 30 s and closes once the work is gone', async () => 
   ]);
 });
 
+it('ends with the snapshot, not the older progress that came while it was read, when the work is over', async () => {
+  // Found under load in ingest.test.ts: progress published while the state was read, then the
+  // state already "ingested", made the stream end on a stale ingest_stage frame.
+  const engagement = await makeEngagement(ctx, actors.firmA);
+  await ctx.services.repos.engagements.update(engagement.id, { corpusStatus: 'ingesting' });
+  const publisher = createProgressPublisher(ctx.services.redis, ctx.services.config.queuePrefix);
+  const read = ctx.services.streamState.corpus.bind(ctx.services.streamState);
+  jest.spyOn(ctx.services.streamState, 'corpus').mockImplementation(async (id: string) => {
+    // The stream is subscribed; the ingest reports progress, then finishes before the read.
+    await publisher.publish(id, 'corpus', { type: 'ingest_stage', stage: 'finalizing', message: 'm' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await ctx.services.repos.engagements.update(id, { corpusStatus: 'ingested' });
+    return read(id);
+  });
+  const reader = await openSse(corpusStream(engagement.id), actors.headers.partnerA);
+  await reader.closed;
+  expect(reader.events()).toEqual([
+    expect.objectContaining({ type: 'snapshot', corpus: expect.objectContaining({ status: 'ingested' }) }),
+  ]);
+});
+
 it('relays a published event between keepalives and closes on the final one', async () => {
   const engagement = await makeEngagement(ctx, actors.firmA);
   await ctx.services.repos.engagements.update(engagement.id, { corpusStatus: 'ingesting' });

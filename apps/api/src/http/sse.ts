@@ -135,7 +135,11 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
   res.flushHeaders();
   snapshotSent = true;
   send(state.snapshot);
-  for (const event of early) send(event);
+  // Events that came while the state was read are relayed after the snapshot. When the work is
+  // over, the snapshot already shows its outcome and their progress is older than it: only a
+  // final event among them is still news (and ends the stream).
+  const pending = state.active ? early : early.filter((event) => FINAL_EVENTS[stream].includes(event.type));
+  for (const event of pending) send(event);
   if (!state.active) return close();
 
   timers.push(
