@@ -302,6 +302,12 @@ function isProperName(analysis: CorpusAnalysis, word: string): boolean {
   return proper;
 }
 
+/**
+ * How each cited name resolves, per corpus: the candidates and every verdict ask again (for
+ * missing and for misnamed references), and the answer depends only on the corpus and the name.
+ */
+const resolutionCache = new WeakMap<CorpusAnalysis, Map<string, NameResolution>>();
+
 export interface MisnamedReference extends NamedReference {
   /** The document of the set the name most likely means. */
   meant: AnalyzedDocument;
@@ -312,7 +318,8 @@ function namedReferences(
   segments: LocatedSegment[],
 ): Array<NamedReference & { resolution: NameResolution }> {
   const out: Array<NamedReference & { resolution: NameResolution }> = [];
-  const resolutions = new Map<string, NameResolution>();
+  let resolutions = resolutionCache.get(analysis);
+  if (!resolutions) resolutionCache.set(analysis, (resolutions = new Map()));
   for (const segment of segments) {
     const source = analysis.byName.get(segment.document);
     for (const m of [...segment.text.matchAll(NAMED_DOCUMENT), ...segment.text.matchAll(LISTED_DOCUMENT)]) {
