@@ -10,6 +10,7 @@ import { serve } from '../../../test/helpers/server';
 import { TestProcess, startWorkerProcess } from '../../../test/helpers/processes';
 import { openSse } from '../../../test/helpers/sse';
 import { waitFor } from '../../../test/helpers/wait';
+import { runEnded } from '../../../test/helpers/run-ended';
 
 jest.setTimeout(180_000);
 
@@ -30,11 +31,7 @@ const view = async (id: string) =>
     unknown
   >;
 
-const settled = (id: string) =>
-  waitFor(`run of ${id}`, async () => {
-    const body = await view(id);
-    return ['findings_review', 'failed'].includes(body.status as string) ? body : null;
-  });
+const settled = (id: string) => runEnded(view, id);
 
 async function findingsOf(id: string): Promise<Finding[]> {
   const res = await ctx

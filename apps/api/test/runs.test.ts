@@ -15,6 +15,7 @@ import { serve } from '../../../test/helpers/server';
 import { TestProcess, startApiProcess, startWorkerProcess } from '../../../test/helpers/processes';
 import { SseReader, openSse } from '../../../test/helpers/sse';
 import { waitFor } from '../../../test/helpers/wait';
+import { runEnded } from '../../../test/helpers/run-ended';
 
 jest.setTimeout(180_000);
 
@@ -52,11 +53,7 @@ const view = async (id: string) =>
   >;
 
 /** Resolves with the engagement once its run has finished (findings_review or failed). */
-const settled = (id: string) =>
-  waitFor(`run of ${id} to finish`, async () => {
-    const body = await view(id);
-    return ['findings_review', 'failed'].includes(body.status as string) ? body : null;
-  });
+const settled = (id: string) => runEnded(view, id);
 
 async function newEngagement(overrides: { intake?: object | null; budgetCents?: number } = {}) {
   const engagement = await makeEngagement(ctx, actors.firmA);
@@ -674,14 +671,7 @@ describe('a worker killed during a run', () => {
     await doomed.kill();
     expect((await view(id)).status).toBe('running');
     await startWorker(priced);
-    const final = await waitFor(
-      'the run to be taken over',
-      async () => {
-        const body = await view(id);
-        return ['findings_review', 'failed'].includes(body.status as string) ? body : null;
-      },
-      60_000,
-    );
+    const final = await runEnded(view, id, 60_000);
     expect(final.is_running).toBe(false);
     expect(final.progress).toBeNull();
     // What the killed attempt had reserved is released, and the spend of both stays in the budget.

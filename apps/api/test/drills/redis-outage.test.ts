@@ -12,6 +12,7 @@ import { OwnRedis, createOwnRedis } from '../../../../test/helpers/redis-server'
 import { sampleFile, sampleIntake } from '../../../../test/helpers/sample-corpus';
 import { openSse } from '../../../../test/helpers/sse';
 import { waitFor } from '../../../../test/helpers/wait';
+import { runEnded } from '../../../../test/helpers/run-ended';
 
 jest.setTimeout(120_000);
 
@@ -37,11 +38,7 @@ const view = async (id: string) => {
   expect(res.status).toBe(200);
   return res.body as Record<string, unknown>;
 };
-const settled = (id: string) =>
-  waitFor(`the run of ${id} to end`, async () => {
-    const body = await view(id);
-    return ['findings_review', 'failed'].includes(body.status as string) ? body : null;
-  });
+const settled = (id: string) => runEnded(view, id);
 
 function expectUnavailable(res: supertest.Response, queue?: string) {
   expect(res.status).toBe(503);

@@ -30,6 +30,7 @@ import {
 } from '../../../../test/helpers/scripted-model';
 import { lockHolder } from '../../../../test/helpers/sqlite-lock';
 import { waitFor } from '../../../../test/helpers/wait';
+import { runEnded } from '../../../../test/helpers/run-ended';
 
 jest.setTimeout(120_000);
 
@@ -64,11 +65,7 @@ const view = async (id: string) =>
     string,
     unknown
   >;
-const settled = (id: string) =>
-  waitFor(`the run of ${id} to end`, async () => {
-    const body = await view(id);
-    return ['findings_review', 'failed'].includes(body.status as string) ? body : null;
-  });
+const settled = (id: string) => runEnded(view, id);
 const ingested = (id: string) =>
   waitFor(`the ingest of ${id}`, async () => {
     const corpus = (await view(id)).corpus as { status: string };

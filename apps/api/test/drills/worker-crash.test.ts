@@ -22,6 +22,7 @@ import {
   startScriptedModelServer,
 } from '../../../../test/helpers/scripted-model';
 import { waitFor } from '../../../../test/helpers/wait';
+import { runEnded } from '../../../../test/helpers/run-ended';
 
 jest.setTimeout(180_000);
 
@@ -70,15 +71,7 @@ const view = async (id: string) =>
   >;
 
 /** The engagement once its run is over (findings_review or failed). */
-const settled = (id: string) =>
-  waitFor(
-    `the run of ${id} to end`,
-    async () => {
-      const body = await view(id);
-      return ['findings_review', 'failed'].includes(body.status as string) ? body : null;
-    },
-    120_000,
-  );
+const settled = (id: string) => runEnded(view, id, 120_000);
 
 async function spend(id: string) {
   const row = (await ctx.services.repos.engagements.findById(id))!;
