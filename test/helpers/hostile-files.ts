@@ -207,11 +207,8 @@ export function nestedXmlDocx(depth = 15_000, filename = 'nested.docx'): Hostile
   };
 }
 
-/** An XLSX whose worksheet nests `depth` elements inside one cell's inline string. */
-export function nestedXmlXlsx(depth = 15_000, filename = 'nested.xlsx'): HostileFile {
-  const sheet =
-    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${S_NS}"><sheetData><row r="1">` +
-    `<c r="A1" t="inlineStr"><is>${nested('<r>', '</r>', depth, '<t>Deep</t>')}</is></c></row></sheetData></worksheet>`;
+/** An XLSX workbook of one worksheet with the given XML. */
+function singleSheetXlsx(filename: string, sheet: string): HostileFile {
   return {
     filename,
     bytes: zipArchive([
@@ -221,6 +218,14 @@ export function nestedXmlXlsx(depth = 15_000, filename = 'nested.xlsx'): Hostile
       deflatedEntry('xl/worksheets/sheet1.xml', sheet),
     ]),
   };
+}
+
+/** An XLSX whose worksheet nests `depth` elements inside one cell's inline string. */
+export function nestedXmlXlsx(depth = 15_000, filename = 'nested.xlsx'): HostileFile {
+  const sheet =
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${S_NS}"><sheetData><row r="1">` +
+    `<c r="A1" t="inlineStr"><is>${nested('<r>', '</r>', depth, '<t>Deep</t>')}</is></c></row></sheetData></worksheet>`;
+  return singleSheetXlsx(filename, sheet);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -406,13 +411,5 @@ export function hugeSheetXlsx(rows = 100_000, cols = 10, filename = 'huge-sheet.
     body.push(`<row r="${r}">${cells.join('')}</row>`);
   }
   const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${S_NS}"><sheetData>${body.join('')}</sheetData></worksheet>`;
-  return {
-    filename,
-    bytes: zipArchive([
-      deflatedEntry('[Content_Types].xml', XLSX_CONTENT_TYPES),
-      deflatedEntry('xl/workbook.xml', XLSX_WORKBOOK),
-      deflatedEntry('xl/_rels/workbook.xml.rels', XLSX_WORKBOOK_RELS),
-      deflatedEntry('xl/worksheets/sheet1.xml', sheet),
-    ]),
-  };
+  return singleSheetXlsx(filename, sheet);
 }
