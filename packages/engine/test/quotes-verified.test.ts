@@ -2,11 +2,11 @@
 // text of the document it cites; one that is not never reaches a finding's evidence, and a finding
 // left without quotes is dropped and counted (quotes_rejected). The model is scripted behind a
 // loopback OpenAI-compatible server, through the real gateway.
-import { DEFAULT_RUN_OPTIONS, createLocalProvider, methodologyText, type ModelProvider } from '../src';
+import { createLocalProvider, type ModelProvider } from '../src';
 import { startLoopback, type LoopbackServer } from './gateway-loopback';
 import { INTAKE, PLANTED, snapshotOf } from './helpers/synthetic-corpus';
 import { chunkIdOf, scriptedModel } from './helpers/scripted-model';
-import { loopbackProvider, scriptedRun } from './helpers/scripted-run';
+import { loopbackProvider, methodologyOfRun, scriptedRun } from './helpers/scripted-run';
 
 const GOOD = 'Workforce passwords must be at least 14 characters long.';
 const INVENTED = 'All passwords are stored in plain text on a shared drive.';
@@ -77,17 +77,7 @@ test('an invented quote is dropped; a finding with only invented quotes is dropp
     quotes_rejected: inventedOnly,
     quotes_removed: mixed + 2 * inventedOnly,
   });
-  const text = methodologyText({
-    documentCount: snapshot.documents.length,
-    frameworks: [],
-    options: DEFAULT_RUN_OPTIONS,
-    iterations: result.iterations,
-    modelCalls: result.modelCalls,
-    converged: result.converged,
-    aborted: result.aborted,
-    provider: 'openai',
-    run: result.methodology,
-  });
+  const text = methodologyOfRun(result, snapshot.documents.length);
   expect(text).toContain(
     `${mixed + 2 * inventedOnly} that could not be found were removed from the evidence`,
   );

@@ -2,13 +2,7 @@
 // becomes a canonical finding with verbatim quotes, on both providers; quotes a model invents never
 // reach a finding. The model is scripted behind a loopback server speaking each protocol, through
 // the real gateway (cap ledger, price table, audit sink).
-import {
-  DEFAULT_RUN_OPTIONS,
-  createCapLedger,
-  createLocalProvider,
-  methodologyText,
-  type ModelProvider,
-} from '../src';
+import { createCapLedger, createLocalProvider, type ModelProvider } from '../src';
 import type { CorpusSnapshot } from '../src/corpus';
 import { startLoopback, type LoopbackServer } from './gateway-loopback';
 import { snapshotOf } from './helpers/synthetic-corpus';
@@ -19,7 +13,7 @@ import {
   type Protocol,
   type Script,
 } from './helpers/scripted-model';
-import { loopbackProvider, scriptedRun } from './helpers/scripted-run';
+import { loopbackProvider, methodologyOfRun, scriptedRun } from './helpers/scripted-run';
 
 // A retention period in a contract that contradicts the policy, in wording no rule knows.
 const POLICY_LINE =
@@ -212,19 +206,9 @@ describe('model-led discovery with a remote provider', () => {
     expect(verdictPrompts.some((r) => r.user.includes('No archive owner named'))).toBe(false);
     expect(result.methodology.quotes_rejected).toBe(1);
     expect(result.methodology.quotes_removed).toBe(3);
-    expect(
-      methodologyText({
-        documentCount: 2,
-        frameworks: [],
-        options: DEFAULT_RUN_OPTIONS,
-        iterations: result.iterations,
-        modelCalls: result.modelCalls,
-        converged: result.converged,
-        aborted: result.aborted,
-        provider: 'openai',
-        run: result.methodology,
-      }),
-    ).toMatch(/1 proposed finding with no verifiable quote was dropped \(quotes_rejected\)/);
+    expect(methodologyOfRun(result, 2)).toMatch(
+      /1 proposed finding with no verifiable quote was dropped \(quotes_rejected\)/,
+    );
   });
 
   test('a verdict whose every quote is invented gives no finding and is counted', async () => {

@@ -28,7 +28,8 @@ export async function runCheck(
   const context: CandidateContext = { analysis, intake, focusBoost: () => 0 };
   const candidates = check.candidates(context);
   const segments = analysis.documents.flatMap((d) => d.segments);
-  const verdict = (params: unknown) =>
+  /** The local verdict on a target's params, every segment retrieved; `documents` are the target's. */
+  const verdict = (params: unknown, documents: string[] = []) =>
     check.verdict(params, {
       analysis,
       chunks: analysis.snapshot.chunks,
@@ -37,7 +38,7 @@ export async function runCheck(
       facts: [],
       citations: [],
       frameworks: [],
-      documents: [],
+      documents,
     });
-  return { analysis, candidates, verdict };
+  return { analysis, context, candidates, verdict };
 }

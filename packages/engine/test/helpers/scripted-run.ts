@@ -7,6 +7,7 @@ import {
   createModelGateway,
   createOpenAiProvider,
   createPriceTable,
+  methodologyText,
   runAudit,
   type AuditEvent,
   type ModelProvider,
@@ -66,4 +67,19 @@ export async function scriptedRun(
     emit: () => undefined,
   });
   return { result, events };
+}
+
+/** The methodology text a remote-provider run of `documentCount` documents writes of itself. */
+export function methodologyOfRun(result: RunResult, documentCount: number): string {
+  return methodologyText({
+    documentCount,
+    frameworks: [],
+    options: DEFAULT_RUN_OPTIONS,
+    iterations: result.iterations,
+    modelCalls: result.modelCalls,
+    converged: result.converged,
+    aborted: result.aborted,
+    provider: 'openai',
+    run: result.methodology,
+  });
 }

@@ -1,8 +1,7 @@
 // Unwritten documents and sections, on fixtures in two industries' wording (a hospital trust and a
 // cold-chain logistics firm), with decoys that are short, empty-looking or imperative but written.
-import { analyzeCorpus } from '../../analyst/corpus-analysis';
-import { INTAKE as BASE_INTAKE, snapshotOf } from '../../../test/helpers/synthetic-corpus';
-import type { CandidateContext } from '../check';
+import { runCheck } from '../../../test/helpers/check-harness';
+import { INTAKE as BASE_INTAKE } from '../../../test/helpers/synthetic-corpus';
 import type { Intake } from '../../types';
 import { placeholderCheck } from '../placeholder';
 import { unwrittenParts } from './sections';
@@ -12,22 +11,8 @@ import { unwrittenCheck } from '.';
 const INTAKE: Intake = { ...BASE_INTAKE, frameworks: [], focus_areas: [], doc_hierarchy: null };
 
 async function run(files: Record<string, string>) {
-  const analysis = analyzeCorpus(await snapshotOf(files), INTAKE);
-  const context: CandidateContext = { analysis, intake: INTAKE, focusBoost: () => 0 };
-  const segments = analysis.documents.flatMap((d) => d.segments);
-  const issues = unwrittenCheck.candidates(context).flatMap(
-    (c) =>
-      unwrittenCheck.verdict(c.params, {
-        analysis,
-        chunks: analysis.snapshot.chunks,
-        segments,
-        visible: new Set(segments),
-        facts: [],
-        citations: [],
-        frameworks: [],
-        documents: c.documents,
-      }).issues,
-  );
+  const { analysis, context, candidates, verdict } = await runCheck(unwrittenCheck, files, INTAKE);
+  const issues = candidates.flatMap((c) => verdict(c.params, c.documents).issues);
   return { analysis, context, issues };
 }
 
