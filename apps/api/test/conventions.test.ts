@@ -30,6 +30,21 @@ describe('health', () => {
     expect(res.body).toEqual({ ok: true, database: 'ok', redis: 'ok' });
   });
 
+  it('GET /readyz answers 503 naming Redis while the event relay is not connected, though commands are', async () => {
+    // After an outage the relay's own connection comes back on its own schedule; a stream cannot
+    // open before it does, so the service is not ready (found by the Redis outage drill under load).
+    const relayDown = await createTestContext();
+    try {
+      await waitFor('readyz 200', async () => (await relayDown.http().get('/readyz')).status === 200);
+      await relayDown.services.progressSubscriber.close();
+      const res = await relayDown.http().get('/readyz');
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ ok: false, database: 'ok', redis: 'unavailable' });
+    } finally {
+      await relayDown.close();
+    }
+  });
+
   it('GET /readyz answers 503 naming Redis when Redis is unreachable', async () => {
     const down = await createTestContext({ REDIS_URL: 'redis://127.0.0.1:1' });
     try {

@@ -98,6 +98,8 @@ export interface ProgressSubscriber {
     listener: StreamListener,
     onInterrupted: () => void,
   ): Promise<() => void>;
+  /** Whether the subscriber connection is up (readiness: no stream opens without it). */
+  ready(): boolean;
   close(): Promise<void>;
 }
 
@@ -148,6 +150,7 @@ export function createProgressSubscriber(connection: Redis, queuePrefix: string)
       }
       return () => remove(channel, listener);
     },
+    ready: () => connection.status === 'ready',
     async close() {
       listeners.clear();
       connection.disconnect();

@@ -57,7 +57,12 @@ export const healthRoutes = [
     handler: async ({ services, res }) => {
       const [database, redis] = await Promise.all([
         check(() => services.db.prisma.$queryRawUnsafe('SELECT 1')),
-        check(() => services.redis.ping()),
+        // Redis is ready when commands are answered and the event relay's own connection (which
+        // reconnects on its own schedule after an outage) is up: a stream cannot open without it.
+        check(async () => {
+          await services.redis.ping();
+          if (!services.progressSubscriber.ready()) throw new Error('event relay not connected');
+        }),
       ]);
       const ok = database === 'ok' && redis === 'ok';
       if (!ok) {
