@@ -90,10 +90,13 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startApiProcess(ctx: TestContext, extra: Record<string, string> = {}) {
-  const port = await freePort();
-  const api = start('apps/api/src/main.ts', envFor(ctx, { PORT: String(port), ...extra }));
-  await api.waitFor('api_listening');
-  return { ...api, baseUrl: `http://127.0.0.1:${port}` };
+  // PORT=0: the process binds a port of the system's choosing and logs it. A port chosen here and
+  // passed in could be taken by another test's connection before the process binds it.
+  const api = start('apps/api/src/main.ts', envFor(ctx, { PORT: '0', ...extra }));
+  const listening = /"message":"api_listening"[^\n]*"port":(\d+)|"port":(\d+)[^\n]*"message":"api_listening"/;
+  await api.waitFor(listening);
+  const [, before, after] = listening.exec(api.output())!;
+  return { ...api, baseUrl: `http://127.0.0.1:${before ?? after}` };
 }
 
 /**

@@ -1,6 +1,7 @@
 // `npm run start:api`: apply pending migrations, sweep what a killed predecessor left behind, then
 // serve HTTP until SIGTERM or SIGINT, which let the requests in flight finish (SHUTDOWN_GRACE_MS).
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { applyMigrations } from '@auditsvc/db';
 import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
 import { startQueueSweeping, sweepCorpusStorage } from '@auditsvc/services';
@@ -37,7 +38,9 @@ async function main(): Promise<void> {
   const server = http.createServer(app);
   const graceful = gracefulServer(server, { graceMs: config.shutdownGraceMs, logger });
   server.listen(config.port, config.host, () => {
-    logger.info('api_listening', { host: config.host, port: config.port, database: services.db.provider });
+    // The bound port: with PORT=0 the system chooses one, and whoever started the process reads it here.
+    const { port } = server.address() as AddressInfo;
+    logger.info('api_listening', { host: config.host, port, database: services.db.provider });
   });
   // Expired sessions are refused at lookup; this only keeps the table from growing.
   const housekeeping = setInterval(
