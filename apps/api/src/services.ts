@@ -58,6 +58,7 @@ import {
   createSessionCache,
   runJobId,
 } from '@auditsvc/services';
+import { VersionedJsonCache, createVersionedJsonCache } from './http/versioned-json-cache';
 import { SessionRevocationChannel, createSessionRevocationChannel } from './session-revocation-channel';
 
 /** How long POST deliver waits for the polished deliverable before it answers. */
@@ -94,6 +95,8 @@ export interface AppServices {
   streamState: StreamStateService;
   /** Revocations of sessions, heard from every API process (open streams watch it). */
   sessionRevocations: SessionRevocationChannel;
+  /** Findings pages serialised once, served while their engagement's findings version holds. */
+  findingPages: VersionedJsonCache;
   close(): Promise<void>;
 }
 
@@ -244,6 +247,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
       ingestStages: createIngestStageStore(redis, config.queuePrefix),
     }),
     sessionRevocations,
+    findingPages: createVersionedJsonCache(config.responseCacheBytes),
     async close() {
       await sessionRevocations.close();
       await jobs.close().catch(() => undefined);

@@ -58,6 +58,11 @@ export interface Config {
    * process at once through Redis, so this bounds only what a lost signal could miss.
    */
   sessionCacheMs: number;
+  /**
+   * Memory an API process may hold for serialised findings pages (RESPONSE_CACHE_MB; 0: none).
+   * A page is served from it only while its engagement's findings version is unchanged.
+   */
+  responseCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     parseTimeoutMs: integer('PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     shutdownGraceMs: integer('SHUTDOWN_GRACE_MS', 20_000, 1_000, 600_000),
     sessionCacheMs: integer('SESSION_CACHE_MS', 5_000, 0, 600_000),
+    responseCacheBytes: integer('RESPONSE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

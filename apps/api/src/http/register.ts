@@ -1,6 +1,6 @@
 // Turns route declarations into Express handlers: authenticate, authorise by level, run multer
 // for uploads, validate path/query/body, call the handler, check the response against its schema.
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import multer from 'multer';
@@ -17,6 +17,7 @@ import { uploadStagingDirectory } from '@auditsvc/services';
 import type { AppServices } from '../services';
 import { AuthLevel, RouteSpec, isRawResponse } from './route';
 import { compileRequestValidator, compileResponseValidator } from './validation';
+import { JsonBytes } from './versioned-json-cache';
 
 /** Express path parameters, in order: /a/:x/b/:y -> [x, y]. */
 export function pathParamNames(path: string): string[] {
@@ -116,7 +117,18 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
     handlers.push(upload.single(route.upload.field));
   }
 
-  handlers.push(async (req: Request, res: Response, next: NextFunction) => {
+  /** Checks a response body against the route's schema: strict throws, warn logs. */
+  function checkResult(result: unknown, res: Response) {
+    if (!checkResponse || mode === 'off' || checkResponse(result)) return;
+    const problem = `response of ${route.operationId} does not match its schema: ${JSON.stringify(checkResponse.errors)}`;
+    if (mode === 'strict') throw new Error(problem);
+    services.logger.warn('response_schema_mismatch', {
+      operation: route.operationId,
+      request_id: res.locals.requestId,
+    });
+  }
+
+  handlers.push(async (req: Request, res: Response) => {
     if (validateBody && hasBody(req) && !req.is(['application/json', 'application/*+json'])) {
       throw new UnsupportedMediaTypeError('Send the request body as application/json.');
     }
@@ -134,20 +146,26 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
         services,
         req,
         res,
+        serialize: (body) => {
+          checkResult(body, res);
+          return JsonBytes.of(body);
+        },
       });
     } finally {
       // A staged upload the handler did not move (bad input, an error) is removed.
       if (req.file?.path) await fs.promises.rm(req.file.path, { force: true });
     }
     if (result === undefined || res.headersSent) return;
-    if (checkResponse && mode !== 'off' && !checkResponse(result)) {
-      const problem = `response of ${route.operationId} does not match its schema: ${JSON.stringify(checkResponse.errors)}`;
-      if (mode === 'strict') return next(new Error(problem));
-      services.logger.warn('response_schema_mismatch', {
-        operation: route.operationId,
-        request_id: res.locals.requestId,
-      });
+    if (result instanceof JsonBytes) {
+      // Checked when serialised; Express answers 304 when If-None-Match names this ETag.
+      res
+        .status(route.status ?? 200)
+        .set('ETag', result.etag)
+        .type('application/json')
+        .send(result.bytes);
+      return;
     }
+    checkResult(result, res);
     res.status(route.status ?? 200).json(result);
   });
 

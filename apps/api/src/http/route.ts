@@ -4,6 +4,7 @@
 import type { Request, Response } from 'express';
 import type { Caller } from '@auditsvc/core';
 import type { AppServices } from '../services';
+import type { JsonBytes } from './versioned-json-cache';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -47,6 +48,11 @@ export interface HandlerContext<P, Q, B> {
   services: AppServices;
   req: Request;
   res: Response;
+  /**
+   * The response body checked against the route's schema (as any returned body is) and
+   * serialised once: a handler that keeps bodies (versioned-json-cache.ts) returns this.
+   */
+  serialize(body: unknown): JsonBytes;
 }
 
 export interface RouteSpec<
@@ -78,7 +84,10 @@ export interface RouteSpec<
   errors: number[];
   /** The route answers from the process alone, without the database or Redis: never a 503. */
   standalone?: boolean;
-  /** Returns the JSON body, or undefined when the handler wrote the response itself. */
+  /**
+   * Returns the JSON body (or its serialised bytes, from `serialize`), or undefined when the
+   * handler wrote the response itself.
+   */
   handler(ctx: HandlerContext<P, Q, B>): Promise<unknown>;
 }
 

@@ -182,12 +182,22 @@ export const engagementRoutes = [
     query: paginatedQuery(200, 1000),
     response: listResponse('findings', findingObject, { engagement_id: { type: 'string' } }),
     errors: [404, 422],
-    handler: async ({ caller, params, query, services }) => {
-      const { items, total } = await services.findings.list(caller!, params.engagement_id, query);
-      return {
-        engagement_id: params.engagement_id,
-        ...page('findings', items.map(presentFinding), total, query),
-      };
+    // Reviewers page through the same findings all day: a page is serialised once and served from
+    // memory until a write to the engagement's findings moves its version.
+    handler: async ({ caller, params, query, services, serialize }) => {
+      const engagementId = params.engagement_id;
+      const version = await services.findings.listVersion(caller!, engagementId);
+      return services.findingPages.get(
+        `${engagementId}:${query.limit}:${query.offset}`,
+        version,
+        async () => {
+          const { items, total } = await services.findings.list(caller!, engagementId, query);
+          return serialize({
+            engagement_id: engagementId,
+            ...page('findings', items.map(presentFinding), total, query),
+          });
+        },
+      );
     },
   }),
 ];

@@ -2,6 +2,7 @@ import type { PrismaClient, Tx } from '../client';
 import type { Finding, Prisma } from '../generated/sqlite/client';
 import type { DatabaseProvider } from '../provider';
 import { listFindingsPage } from './findings-page';
+import { bumpFindingsVersion } from './findings-version';
 
 export type FindingRecord = Finding;
 export type FindingCreate = Prisma.FindingUncheckedCreateInput;
@@ -40,11 +41,18 @@ export function createFindingRepository(
       ]);
       return { items, total };
     },
-    update(id: string, data: Prisma.FindingUncheckedUpdateInput): Promise<Finding> {
-      return prisma.finding.update({ where: { id }, data });
+    async update(id: string, data: Prisma.FindingUncheckedUpdateInput): Promise<Finding> {
+      const finding = await prisma.finding.update({ where: { id }, data });
+      await bumpFindingsVersion(prisma, [finding.engagementId]);
+      return finding;
     },
     async createMany(data: FindingCreate[]): Promise<void> {
-      if (data.length > 0) await prisma.finding.createMany({ data });
+      if (data.length === 0) return;
+      await prisma.finding.createMany({ data });
+      await bumpFindingsVersion(
+        prisma,
+        data.map((finding) => finding.engagementId),
+      );
     },
     findByIds(ids: string[]): Promise<Finding[]> {
       return prisma.finding.findMany({ where: { id: { in: ids } } });

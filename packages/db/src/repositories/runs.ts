@@ -2,6 +2,7 @@
 // run's work.
 import { DbNull } from '@prisma/client/runtime/client';
 import type { PrismaClient, Tx } from '../client';
+import { bumpFindingsVersion } from './findings-version';
 
 type Client = PrismaClient | Tx;
 type Run = Awaited<ReturnType<PrismaClient['run']['create']>>;
@@ -80,12 +81,16 @@ export function createRunRepository(prisma: Client) {
 
     /** Removes what an earlier attempt of the same run wrote. */
     async deleteFindingsOfRun(engagementId: string, runId: string): Promise<number> {
-      return (await prisma.finding.deleteMany({ where: { engagementId, runId } })).count;
+      const { count } = await prisma.finding.deleteMany({ where: { engagementId, runId } });
+      if (count > 0) await bumpFindingsVersion(prisma, [engagementId]);
+      return count;
     },
     /** Removes the findings a re-run replaces: pending ones no reviewer touched. */
     async deleteReplaceableFindings(engagementId: string): Promise<number> {
       const where = { engagementId, reviewerTouched: false, status: 'pending' };
-      return (await prisma.finding.deleteMany({ where })).count;
+      const { count } = await prisma.finding.deleteMany({ where });
+      if (count > 0) await bumpFindingsVersion(prisma, [engagementId]);
+      return count;
     },
     /** Fingerprints of the engagement's findings (after the replaceable ones are gone). */
     async fingerprints(engagementId: string): Promise<Set<string>> {

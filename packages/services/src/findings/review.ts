@@ -72,6 +72,14 @@ export function createFindingReviewService(deps: {
   }
 
   return {
+    /**
+     * The engagement's findings version, after the caller's access is checked: read it before the
+     * findings themselves, and a copy of them made then is current while the version is.
+     */
+    async listVersion(caller: Caller, engagementId: string): Promise<number> {
+      return (await deps.engagements.requireVisible(caller, engagementId)).findingsVersion;
+    },
+
     async list(caller: Caller, engagementId: string, page: { limit: number; offset: number }) {
       await deps.engagements.requireVisible(caller, engagementId);
       return repos.findings.listForEngagement(engagementId, page);

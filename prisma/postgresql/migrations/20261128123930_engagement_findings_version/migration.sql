@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "engagements" ADD COLUMN     "findings_version" INTEGER NOT NULL DEFAULT 0;
