@@ -153,6 +153,25 @@ describe('the findings page from memory', () => {
   });
 });
 
+describe('the findings summary of the engagement object', () => {
+  it('is kept while the findings are unchanged and follows every write to them', async () => {
+    const { engagement, findings } = await reviewedEngagement();
+    const summary = async () =>
+      (await ctx.http().get(`/auditsvc/engagement/${engagement.id}`).set(actors.headers.partnerA)).body
+        .findings;
+    expect(await summary()).toMatchObject({ total: 2, pending: 2, accepted: 0 });
+    expect(await summary()).toMatchObject({ total: 2, pending: 2, accepted: 0 });
+    await ctx.services.repos.findings.update(findings[0]!.id, { status: 'accepted' });
+    expect(await summary()).toMatchObject({ total: 2, pending: 1, accepted: 1 });
+    await ctx.services.repos.runs.deleteReplaceableFindings(engagement.id);
+    expect(await summary()).toMatchObject({ total: 1, pending: 0, accepted: 1 });
+    // The engagement list shows the same summary.
+    const listed = await ctx.http().get('/auditsvc/engagement?limit=100').set(actors.headers.partnerA);
+    const row = listed.body.engagements.find((e: { id: string }) => e.id === engagement.id);
+    expect(row.findings).toMatchObject({ total: 1, accepted: 1 });
+  });
+});
+
 describe('the versioned cache', () => {
   const bytes = (size: number) => new JsonBytes(Buffer.alloc(size, 'a'), `"${size}"`);
 

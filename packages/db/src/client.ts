@@ -9,6 +9,7 @@ import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client';
 import { DatabaseProvider, providerOf, sqliteFilePath } from './provider';
 import { SQLITE_BUSY_STEP_MS, retryWhileBusy } from './sqlite-busy';
+import { PlainReader, openPostgresPlainReader, openSqlitePlainReader } from './plain-reads/reader';
 
 /** The model API both generated clients share; typed as the SQLite one. */
 export type PrismaClient = SqlitePrismaClient;
@@ -18,10 +19,11 @@ export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$trans
 export interface Database {
   prisma: PrismaClient;
   /**
-   * The client for raw reads outside a transaction: on SQLite the read-only connection (see
-   * serializeSqlite), on PostgreSQL the pool. Model reads through `prisma` go there by themselves.
+   * Reviewed SQL for the hottest reads outside a transaction, through the driver without the
+   * Prisma client (plain-reads/reader.ts). Model reads through `prisma` outside a transaction go
+   * to SQLite's read-only connection by themselves.
    */
-  reader: PrismaClient;
+  plain: PlainReader;
   provider: DatabaseProvider;
   /** Runs `work` in one interactive transaction. */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
@@ -115,11 +117,13 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
       adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000, readonly: true }),
     });
     await reader.$queryRawUnsafe('PRAGMA busy_timeout = 10000');
+    const plain = openSqlitePlainReader(file, 10_000);
     return {
       ...serializeSqlite(prisma, reader),
-      reader,
+      plain,
       provider,
       close: async () => {
+        await plain.close();
         await reader.$disconnect();
         await prisma.$disconnect();
       },
@@ -127,11 +131,15 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
   }
   const pg = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
   const prisma = pg as unknown as PrismaClient;
+  const plain = openPostgresPlainReader(databaseUrl, 5);
   return {
     prisma,
-    reader: prisma,
+    plain,
     provider,
     transaction: (work) => prisma.$transaction(work, { timeout: TRANSACTION_TIMEOUT_MS }),
-    close: () => pg.$disconnect(),
+    close: async () => {
+      await plain.close();
+      await pg.$disconnect();
+    },
   };
 }

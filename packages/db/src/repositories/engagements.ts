@@ -1,5 +1,7 @@
 import type { PrismaClient, Tx } from '../client';
 import type { Engagement, Prisma } from '../generated/sqlite/client';
+import type { PlainReader } from '../plain-reads';
+import { corpusStatsOf, engagementById, engagementsPage } from './engagement-reads';
 
 export type EngagementRecord = Engagement;
 
@@ -28,9 +30,14 @@ export function emptySummary(): FindingsSummary {
   };
 }
 
-export function createEngagementRepository(prisma: PrismaClient | Tx) {
+/**
+ * `plain`: outside a transaction, the hottest reads (by id, the list, corpus figures) go through
+ * reviewed SQL (engagement-reads.ts); inside one they use the transaction's client.
+ */
+export function createEngagementRepository(prisma: PrismaClient | Tx, plain?: PlainReader) {
   return {
     findById(id: string): Promise<Engagement | null> {
+      if (plain) return engagementById(plain, id);
       return prisma.engagement.findUnique({ where: { id } });
     },
     /** Engagements whose corpus is being ingested: what the queue sweep checks against the queue. */
@@ -45,6 +52,7 @@ export function createEngagementRepository(prisma: PrismaClient | Tx) {
       filter: { firmId: string | null; includeArchived: boolean },
       page: { limit: number; offset: number },
     ) {
+      if (plain) return engagementsPage(plain, filter, page);
       const where: Prisma.EngagementWhereInput = {
         ...(filter.firmId === null ? {} : { firmId: filter.firmId }),
         ...(filter.includeArchived ? {} : { status: { not: 'archived' } }),
@@ -142,6 +150,7 @@ export function createEngagementRepository(prisma: PrismaClient | Tx) {
     },
     /** Uploaded file count and bytes per engagement, in one query. */
     async corpusStats(ids: string[]): Promise<Map<string, CorpusStats>> {
+      if (plain) return corpusStatsOf(plain, ids);
       const result = new Map(ids.map((id) => [id, { fileCount: 0, totalBytes: 0 }]));
       if (ids.length === 0) return result;
       const groups = await prisma.corpusFile.groupBy({

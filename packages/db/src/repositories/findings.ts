@@ -1,6 +1,6 @@
 import type { PrismaClient, Tx } from '../client';
 import type { Finding, Prisma } from '../generated/sqlite/client';
-import type { DatabaseProvider } from '../provider';
+import type { PlainReader } from '../plain-reads';
 import { listFindingsPage } from './findings-page';
 import { bumpFindingsVersion } from './findings-version';
 
@@ -18,13 +18,10 @@ export const FINDING_ORDER: Prisma.FindingOrderByWithRelationInput[] = [
 ];
 
 /**
- * `pages`: where the list reads its pages with one SQL statement (outside a transaction: the read
- * client and its provider); without it (inside a transaction) the list uses the Prisma API.
+ * `plain`: outside a transaction, the list reads its pages with one reviewed SQL statement;
+ * without it (inside a transaction) the list uses the Prisma API.
  */
-export function createFindingRepository(
-  prisma: PrismaClient | Tx,
-  pages?: { reader: PrismaClient; provider: DatabaseProvider },
-) {
+export function createFindingRepository(prisma: PrismaClient | Tx, plain?: PlainReader) {
   return {
     findInEngagement(engagementId: string, id: string): Promise<Finding | null> {
       return prisma.finding.findFirst({ where: { id, engagementId } });
@@ -33,7 +30,7 @@ export function createFindingRepository(
       return prisma.finding.findMany({ where: { engagementId, id: { in: ids } } });
     },
     async listForEngagement(engagementId: string, page: { limit: number; offset: number }) {
-      if (pages) return listFindingsPage(pages.reader, pages.provider, engagementId, page);
+      if (plain) return listFindingsPage(plain, engagementId, page);
       const where = { engagementId };
       const [items, total] = await Promise.all([
         prisma.finding.findMany({ where, orderBy: FINDING_ORDER, take: page.limit, skip: page.offset }),

@@ -53,11 +53,12 @@ export function createTransactionalRepositories(tx: PrismaClient | Tx) {
 export type TransactionalRepositories = ReturnType<typeof createTransactionalRepositories>;
 
 /** Every repository bound to the database's client, and `transaction` to run work atomically. */
-export function createRepositories(db: Pick<Database, 'prisma' | 'reader' | 'provider' | 'transaction'>) {
+export function createRepositories(db: Pick<Database, 'prisma' | 'plain' | 'provider' | 'transaction'>) {
   const { prisma, provider } = db;
   return {
     ...createTransactionalRepositories(prisma),
-    findings: createFindingRepository(prisma, { reader: db.reader, provider }),
+    engagements: createEngagementRepository(prisma, db.plain),
+    findings: createFindingRepository(prisma, db.plain),
     templates: createTemplateRepository(prisma),
     deliverables: createDeliverableRepository(prisma),
     findingSearch: createFindingSearchRepository(prisma, provider),

@@ -18,6 +18,7 @@ import {
 import type { EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
 import { Intake, normalizeIntake } from './intake';
 import { presentEngagement } from './presenter';
+import { createFindingsSummaryCache } from './summary-cache';
 
 export interface CreateEngagementInput {
   firm_id?: string;
@@ -36,6 +37,7 @@ export interface EngagementDeps {
 
 export function createEngagementService(deps: EngagementDeps) {
   const { engagements, firms, users } = deps.repos;
+  const summariesOf = createFindingsSummaryCache((ids) => engagements.summaries(ids));
 
   /**
    * The engagement if the caller may see it; another firm's answers 404 like a missing one. Inside
@@ -53,10 +55,13 @@ export function createEngagementService(deps: EngagementDeps) {
     return engagement;
   }
 
-  /** Engagement objects with their findings summaries and corpus figures, two queries for any number. */
+  /**
+   * Engagement objects with their findings summaries (kept while the findings are unchanged) and
+   * corpus figures: at most two queries for any number.
+   */
   async function present(records: EngagementRecord[]) {
     const ids = records.map((record) => record.id);
-    const [summaries, corpus] = await Promise.all([engagements.summaries(ids), engagements.corpusStats(ids)]);
+    const [summaries, corpus] = await Promise.all([summariesOf(records), engagements.corpusStats(ids)]);
     return records.map((record) =>
       presentEngagement(record, summaries.get(record.id), corpus.get(record.id)),
     );

@@ -1,0 +1,63 @@
+// The engagement reads every request makes (the record behind an access check, the engagement
+// list, corpus figures), as reviewed SQL through the plain reader instead of Prisma queries.
+// packages/db/test/plain-reads.test.ts holds them to the Prisma queries they replace.
+import type { Engagement } from '../generated/sqlite/client';
+import { ENGAGEMENT_COLUMNS, PlainReader, mapRow, selectList } from '../plain-reads';
+import type { CorpusStats } from './engagements';
+
+const BY_ID_SQL = `SELECT ${selectList(ENGAGEMENT_COLUMNS, 'e')} FROM engagements e WHERE e.id = $1`;
+
+export async function engagementById(reader: PlainReader, id: string): Promise<Engagement | null> {
+  const [row] = await reader.all(BY_ID_SQL, [id]);
+  return row ? mapRow<Engagement>(row, ENGAGEMENT_COLUMNS, reader.provider) : null;
+}
+
+/** Most recently updated first, as the Prisma query orders them; the total rides on each row. */
+export async function engagementsPage(
+  reader: PlainReader,
+  filter: { firmId: string | null; includeArchived: boolean },
+  page: { limit: number; offset: number },
+): Promise<{ items: Engagement[]; total: number }> {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.firmId !== null) {
+    params.push(filter.firmId);
+    conditions.push(`e.firm_id = $${params.length}`);
+  }
+  if (!filter.includeArchived) conditions.push(`e.status <> 'archived'`);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const filtered = `FROM engagements e ${where}`;
+  const rows = await reader.all(
+    `SELECT ${selectList(ENGAGEMENT_COLUMNS, 'e')}, COUNT(*) OVER () AS total_count ${filtered}
+     ORDER BY e.updated_at DESC, e.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, page.limit, page.offset],
+  );
+  if (rows.length > 0) {
+    return {
+      items: rows.map((row) => mapRow<Engagement>(row, ENGAGEMENT_COLUMNS, reader.provider)),
+      total: Number(rows[0]!.total_count),
+    };
+  }
+  if (page.offset === 0) return { items: [], total: 0 };
+  const [count] = await reader.all(`SELECT COUNT(*) AS total_count ${filtered}`, params);
+  return { items: [], total: Number(count!.total_count) };
+}
+
+/** Uploaded file count and bytes per engagement, in one statement. */
+export async function corpusStatsOf(reader: PlainReader, ids: string[]): Promise<Map<string, CorpusStats>> {
+  const result = new Map(ids.map((id) => [id, { fileCount: 0, totalBytes: 0 }]));
+  if (ids.length === 0) return result;
+  const placeholders = ids.map((_, i) => `$${i + 1}`).join(', ');
+  const rows = await reader.all(
+    `SELECT engagement_id, COUNT(*) AS file_count, COALESCE(SUM(size_bytes), 0) AS total_bytes
+     FROM corpus_files WHERE engagement_id IN (${placeholders}) GROUP BY engagement_id`,
+    ids,
+  );
+  for (const row of rows) {
+    result.set(String(row.engagement_id), {
+      fileCount: Number(row.file_count),
+      totalBytes: Number(row.total_bytes),
+    });
+  }
+  return result;
+}
