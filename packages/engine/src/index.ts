@@ -36,6 +36,12 @@ export { Bm25Index, type ScoredChunk } from './retrieval/bm25';
 export { buildSnapshot } from './snapshot';
 export { loadCorpusFolder } from './corpus-loader';
 export { methodologyText, type MethodologyInput } from './methodology';
+export {
+  methodologyRecordOf,
+  methodologyRecordSchema,
+  readMethodologyRecord,
+  type MethodologyRecord,
+} from './methodology-record';
 export type { CorpusSnapshot, CorpusDocument, CorpusChunk } from './corpus';
 export * from './gateway/types';
 export * from './gateway';

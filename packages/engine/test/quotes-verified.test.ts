@@ -77,7 +77,7 @@ test('an invented quote is dropped; a finding with only invented quotes is dropp
     quotes_rejected: inventedOnly,
     quotes_removed: mixed + 2 * inventedOnly,
   });
-  const text = methodologyOfRun(result, snapshot.documents.length);
+  const text = methodologyOfRun(result);
   expect(text).toContain(
     `${mixed + 2 * inventedOnly} that could not be found were removed from the evidence`,
   );

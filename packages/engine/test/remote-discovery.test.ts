@@ -6,26 +6,17 @@ import { createCapLedger, createLocalProvider, type ModelProvider } from '../src
 import type { CorpusSnapshot } from '../src/corpus';
 import { startLoopback, type LoopbackServer } from './gateway-loopback';
 import { snapshotOf } from './helpers/synthetic-corpus';
+import { chunkIdOf, modelRequestOf, scriptedModel, type Protocol } from './helpers/scripted-model';
 import {
-  chunkIdOf,
-  modelRequestOf,
-  scriptedModel,
-  type Protocol,
-  type Script,
-} from './helpers/scripted-model';
+  CONTRACT_LINE,
+  FILES,
+  INVENTED,
+  POLICY_LINE,
+  TITLE,
+  quote,
+  retentionScript,
+} from './helpers/retention-conflict';
 import { loopbackProvider, methodologyOfRun, scriptedRun } from './helpers/scripted-run';
-
-// A retention period in a contract that contradicts the policy, in wording no rule knows.
-const POLICY_LINE =
-  'Ledger extracts belonging to a patron survive in the archive until the seventh anniversary of the relationship ending.';
-const CONTRACT_LINE =
-  'The Processor shall purge every ledger extract no later than twenty-four months after the engagement concludes.';
-const FILES = {
-  'Archive-Policy.md': `# Archive Policy\n\nThis policy applies to the whole company.\n\n${POLICY_LINE}\n\nThe archive team reviews this policy every year.\n`,
-  'Processor-Agreement.md': `# Processor Agreement\n\nThis agreement binds the Processor to the Company.\n\n${CONTRACT_LINE}\n\nThe Processor keeps its staff trained.\n`,
-};
-const TITLE = 'Ledger extracts purged before the archive policy allows';
-const INVENTED = 'Ledger extracts may be kept forever by any party at its own discretion.';
 
 let server: LoopbackServer;
 let snapshot: CorpusSnapshot;
@@ -43,59 +34,6 @@ afterEach(async () => {
 const providerFor = (protocol: Protocol) => loopbackProvider(server, protocol, 'sk-test');
 const audit = (provider: ModelProvider, ledger = createCapLedger(1000)) =>
   scriptedRun(snapshot, provider, { ledger });
-
-const quote = (document: string, text: string, user: string) => ({
-  document,
-  chunk_id: chunkIdOf(user, document, text),
-  quote: text,
-});
-
-/** Discovery proposes the retention conflict; the verdict on it confirms it with both quotes. */
-function retentionScript(
-  extra: { verdictQuotes?: (user: string) => unknown[]; proposals?: unknown[] } = {},
-): Script {
-  return {
-    corpus_discovery: ({ user }) => ({
-      proposals: user.includes(CONTRACT_LINE)
-        ? [
-            {
-              primitive: 'conflict_check',
-              title: TITLE,
-              description:
-                'The policy keeps ledger extracts seven years; the processor agreement purges them after two.',
-              severity: 'high',
-              confidence: 0.9,
-              quotes: [
-                quote('Archive-Policy.md', POLICY_LINE, user),
-                quote('Processor-Agreement.md', CONTRACT_LINE, user),
-              ],
-            },
-            ...(extra.proposals ?? []),
-          ]
-        : [],
-    }),
-    question_verdict: ({ user }) =>
-      user.includes(TITLE)
-        ? {
-            verdict: 'issue',
-            findings: [
-              {
-                title: TITLE,
-                description:
-                  'Seven years in Archive-Policy.md against twenty-four months in Processor-Agreement.md.',
-                root_cause: 'The agreement was not aligned with the archive policy.',
-                severity: 'high',
-                confidence: 0.9,
-                evidence: extra.verdictQuotes?.(user) ?? [
-                  quote('Archive-Policy.md', POLICY_LINE, user),
-                  quote('Processor-Agreement.md', CONTRACT_LINE, user),
-                ],
-              },
-            ],
-          }
-        : { verdict: 'no_issue', findings: [] },
-  };
-}
 
 describe('model-led discovery with a remote provider', () => {
   test('the local provider does not find the retention conflict (no check lists it)', async () => {
@@ -206,7 +144,7 @@ describe('model-led discovery with a remote provider', () => {
     expect(verdictPrompts.some((r) => r.user.includes('No archive owner named'))).toBe(false);
     expect(result.methodology.quotes_rejected).toBe(1);
     expect(result.methodology.quotes_removed).toBe(3);
-    expect(methodologyOfRun(result, 2)).toMatch(
+    expect(methodologyOfRun(result)).toMatch(
       /1 proposed finding with no verifiable quote was dropped \(quotes_rejected\)/,
     );
   });

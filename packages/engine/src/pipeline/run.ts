@@ -5,6 +5,7 @@
 // run stops calling the model, keeps its findings and finishes consolidate, filter and report
 // deterministically.
 import { analyzeCorpus } from '../analyst/corpus-analysis';
+import type { ProviderName } from '../gateway/types';
 import { Bm25Index } from '../retrieval/bm25';
 import type { EngineFinding } from '../types';
 import {
@@ -34,6 +35,10 @@ export interface RunResult {
   converged: boolean;
   iterations: number;
   modelCalls: number;
+  /** The provider behind the run's gateway (null when the gateway does not say). */
+  provider: ProviderName | null;
+  /** Documents of the corpus the run examined. */
+  documentCount: number;
   /** What the methodology must say beyond the options: what was dropped. */
   methodology: RunMethodology;
 }
@@ -70,6 +75,8 @@ export async function runAudit(input: RunInput): Promise<RunResult> {
     converged,
     iterations: Math.max(1, iterations),
     modelCalls: run.modelCalls,
+    provider: input.gateway.provider ?? null,
+    documentCount: input.snapshot.documents.length,
     methodology: methodologyOf(run),
   };
 }

@@ -7,6 +7,7 @@ import {
   createModelGateway,
   createOpenAiProvider,
   createPriceTable,
+  methodologyRecordOf,
   methodologyText,
   runAudit,
   type AuditEvent,
@@ -69,17 +70,11 @@ export async function scriptedRun(
   return { result, events };
 }
 
-/** The methodology text a remote-provider run of `documentCount` documents writes of itself. */
-export function methodologyOfRun(result: RunResult, documentCount: number): string {
+/** The methodology text a run writes of itself (from its record, as the deliverable does). */
+export function methodologyOfRun(result: RunResult): string {
   return methodologyText({
-    documentCount,
     frameworks: [],
     options: DEFAULT_RUN_OPTIONS,
-    iterations: result.iterations,
-    modelCalls: result.modelCalls,
-    converged: result.converged,
-    aborted: result.aborted,
-    provider: 'openai',
-    run: result.methodology,
+    run: methodologyRecordOf(result),
   });
 }
