@@ -32,6 +32,27 @@ export function createRunRepository(prisma: Client) {
     findRun(id: string): Promise<Run | null> {
       return prisma.run.findUnique({ where: { id } });
     },
+    /** The engagement's runs, newest first (ties by id, so pages never overlap). */
+    async listForEngagement(engagementId: string, page: { limit: number; offset: number }) {
+      const where = { engagementId };
+      const [items, total] = await Promise.all([
+        prisma.run.findMany({
+          where,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          take: page.limit,
+          skip: page.offset,
+        }),
+        prisma.run.count({ where }),
+      ]);
+      return { items, total };
+    },
+    /** The engagement's latest completed full run: the one a deliverable's methodology describes. */
+    lastCompletedFullRun(engagementId: string): Promise<Run | null> {
+      return prisma.run.findFirst({
+        where: { engagementId, kind: 'run', status: 'completed' },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      });
+    },
     /** Runs still queued or running: what the queue sweep checks against the queues. */
     listActiveRuns(): Promise<Run[]> {
       return prisma.run.findMany({

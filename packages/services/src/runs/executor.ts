@@ -10,13 +10,13 @@
 // findings are added with the parent finding and the next iteration number.
 import type { Repositories, RunRecord } from '@auditsvc/db';
 import { RUN_ACTIVE_STATUSES, SQL_NULL } from '@auditsvc/db';
-import { type Intake, type RunEvent, type RunOptions, type RunResult, runAudit } from '@auditsvc/engine';
+import { type Intake, type RunEvent, type RunResult, methodologyRecordOf, runAudit } from '@auditsvc/engine';
 import type { ProgressPublisher } from '@auditsvc/jobs';
 import type { Logger } from '@auditsvc/runtime';
 import { presentEngagement } from '../engagements/presenter';
 import { countRows, findingRows } from './finding-rows';
 import type { RunGatewayFactory } from '../model-spend/gateways';
-import { type StoredRunOptions, spendCeiling } from './options';
+import { engineOptions, spendCeiling, storedRunOptions } from './options';
 import { loadCorpusSnapshot } from './snapshot';
 import { createRunFailure } from './run-failure';
 
@@ -54,16 +54,6 @@ function engineIntake(stored: unknown): Intake {
   return { ...intake, doc_hierarchy: hierarchy };
 }
 
-function engineOptions(stored: StoredRunOptions): RunOptions {
-  return {
-    maxIterations: stored.maxIterations,
-    maxFollowupRounds: stored.maxFollowupRounds,
-    enableAdversarialVerification: stored.enableAdversarialVerification,
-    adversarialSeverityThreshold: stored.adversarialSeverityThreshold,
-    maxQuestionsPerIteration: stored.maxQuestionsPerIteration,
-  };
-}
-
 export function createRunExecutor(deps: RunExecutorDeps) {
   const { repos, progress, logger, now } = deps;
   const store = repos.runs;
@@ -94,6 +84,8 @@ export function createRunExecutor(deps: RunExecutorDeps) {
         status: 'completed',
         completedAt: now(),
         failureReason: null,
+        // How the run read the corpus, for the run object and the deliverable's methodology.
+        methodology: { ...methodologyRecordOf(result) },
       });
       if (!claimed) return false;
       await runs.deleteFindingsOfRun(run.engagementId, run.id);
@@ -174,7 +166,7 @@ export function createRunExecutor(deps: RunExecutorDeps) {
       await repos.spend.clearReservations(engagementId);
       logger.info('run_started', { engagement_id: engagementId, run_id: runId, kind: run.kind });
 
-      const options = run.options as unknown as StoredRunOptions;
+      const options = storedRunOptions(run);
       // A mini-run's cap counts what its earlier attempts (a worker killed mid-run) already spent.
       const ceiling =
         run.kind === 'run'

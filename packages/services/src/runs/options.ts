@@ -1,6 +1,7 @@
 // Run options: the run body of spec 4.3 with the defaults of DECISIONS ("Engagements"), and the
 // options of an investigate-further mini-run (one steered iteration on a budget of its own).
 import type { Primitive, SeverityLevel } from '@auditsvc/core';
+import type { RunRecord } from '@auditsvc/db';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '@auditsvc/engine';
 import { MICROCENTS_PER_CENT } from '../engagements/presenter';
 
@@ -34,6 +35,22 @@ export interface StoredRunOptions extends RunOptions {
    * no 64-bit integers). The mini-run may take it to this plus budgetCents over all its attempts.
    */
   spentBeforeMicrocents?: string;
+}
+
+/** A Run row's options: written only by runOptionsFrom or investigateOptionsFrom below. */
+export function storedRunOptions(run: RunRecord): StoredRunOptions {
+  return run.options as unknown as StoredRunOptions;
+}
+
+/** The engine's options of a stored run (without the mini-run's steering and budget). */
+export function engineOptions(stored: StoredRunOptions): RunOptions {
+  return {
+    maxIterations: stored.maxIterations,
+    maxFollowupRounds: stored.maxFollowupRounds,
+    enableAdversarialVerification: stored.enableAdversarialVerification,
+    adversarialSeverityThreshold: stored.adversarialSeverityThreshold,
+    maxQuestionsPerIteration: stored.maxQuestionsPerIteration,
+  };
 }
 
 /**
