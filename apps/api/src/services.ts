@@ -219,6 +219,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     }),
     runs: createRunService({
       repos,
+      logger,
       engagements,
       now,
       enqueueRun: (payload) => jobs.enqueue('run', payload, runJobId({ id: payload.runId, kind: 'run' })),

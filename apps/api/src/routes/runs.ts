@@ -1,10 +1,34 @@
 import type { InvestigateFurtherRequest, RunRequest } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
-import { pathParams } from '../schemas/common';
+import { PageQuery, listResponse, page, paginatedQuery, pathParams } from '../schemas/common';
 import { engagementIdQuery } from '../schemas/finding';
-import { investigateFurtherBody, investigateFurtherResponse, runBody, runResponse } from '../schemas/run';
+import {
+  investigateFurtherBody,
+  investigateFurtherResponse,
+  runBody,
+  runObject,
+  runResponse,
+} from '../schemas/run';
 
 export const runRoutes = [
+  defineRoute<{ engagement_id: string }, PageQuery>({
+    method: 'get',
+    path: '/auditsvc/engagement/:engagement_id/runs',
+    operationId: 'listEngagementRuns',
+    summary:
+      "The engagement's runs and investigate-further mini-runs, newest first; a completed one carries " +
+      'its methodology (provider, discovery passes, documents left unread, quotes rejected and removed).',
+    tag: 'runs',
+    auth: 'any',
+    params: pathParams('engagement_id'),
+    query: paginatedQuery(100, 500),
+    response: listResponse('runs', runObject, { engagement_id: { type: 'string' } }),
+    errors: [404, 422],
+    handler: async ({ caller, params, query, services }) => {
+      const { items, total } = await services.runs.list(caller!, params.engagement_id, query);
+      return { engagement_id: params.engagement_id, ...page('runs', items, total, query) };
+    },
+  }),
   defineRoute<{ engagement_id: string }, Record<string, never>, RunRequest>({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/run',

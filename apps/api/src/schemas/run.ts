@@ -1,6 +1,8 @@
 // Run body and answers (spec 4.3 with DECISIONS "Engagements"), and investigate-further (4.5).
 import { PRIMITIVES, SEVERITIES } from '@auditsvc/core';
+import { methodologyRecordSchema } from '@auditsvc/engine';
 import type { JsonSchema } from '../http/route';
+import { nullableTimestamp, timestamp } from './common';
 
 export const runBody: JsonSchema = {
   type: 'object',
@@ -74,5 +76,42 @@ export const investigateFurtherResponse: JsonSchema = {
     status: { const: 'queued' },
   },
   required: ['ok', 'engagement_id', 'parent_finding_id', 'primitive', 'status'],
+  additionalProperties: false,
+};
+
+/** The run object: one audit run or investigate-further mini-run, and how it read the corpus. */
+export const runObject: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^run-' },
+    engagement_id: { type: 'string' },
+    kind: { type: 'string', enum: ['run', 'investigate_further'] },
+    status: { type: 'string', enum: ['queued', 'running', 'completed', 'failed'] },
+    parent_finding_id: {
+      type: ['string', 'null'],
+      description: 'The finding an investigate-further run looked into.',
+    },
+    created_at: timestamp,
+    started_at: nullableTimestamp,
+    completed_at: nullableTimestamp,
+    failure_reason: { type: ['string', 'null'] },
+    methodology: {
+      description:
+        'How the completed run read the corpus (see the README, "Run methodology"); null while it is queued or running, when it failed, and for runs completed before it was recorded.',
+      anyOf: [methodologyRecordSchema, { type: 'null' }],
+    },
+  },
+  required: [
+    'id',
+    'engagement_id',
+    'kind',
+    'status',
+    'parent_finding_id',
+    'created_at',
+    'started_at',
+    'completed_at',
+    'failure_reason',
+    'methodology',
+  ],
   additionalProperties: false,
 };

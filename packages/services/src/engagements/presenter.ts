@@ -16,7 +16,8 @@ function centsMap(value: unknown): Record<string, number> {
   return out;
 }
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** A nullable timestamp as the API writes it. */
+export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The engagement object of spec 2.1 with DECISIONS (progress). */
 export function presentEngagement(

@@ -16,6 +16,7 @@ import type { EngagementRecord, Repositories } from '@auditsvc/db';
 import { SQL_NULL } from '@auditsvc/db';
 import type { Primitive } from '@auditsvc/core';
 import type { RunOptions } from '@auditsvc/engine';
+import type { Logger } from '@auditsvc/runtime';
 import { MICROCENTS_PER_CENT } from '../engagements/presenter';
 import { runJobId } from '../queue-sweep/sweep';
 import type { EngagementService } from '../engagements/service';
@@ -28,9 +29,12 @@ import {
   investigateOptionsFrom,
   runOptionsFrom,
 } from './options';
+import { runMethodology } from './methodology';
+import { presentRun } from './presenter';
 
 export interface RunServiceDeps {
-  repos: Pick<Repositories, 'engagements' | 'findings' | 'transaction'>;
+  repos: Pick<Repositories, 'engagements' | 'findings' | 'runs' | 'transaction'>;
+  logger: Logger;
   engagements: Pick<EngagementService, 'requireVisible'>;
   now: () => Date;
   enqueueRun(payload: { engagementId: string; runId: string }): Promise<void>;
@@ -128,6 +132,13 @@ export function createRunService(deps: RunServiceDeps) {
   }
 
   return {
+    /** GET engagement/{id}/runs: the engagement's runs, newest first, with their methodology records. */
+    async list(caller: Caller, engagementId: string, page: { limit: number; offset: number }) {
+      await deps.engagements.requireVisible(caller, engagementId);
+      const { items, total } = await repos.runs.listForEngagement(engagementId, page);
+      return { items: items.map((run) => presentRun(run, runMethodology(run, deps.logger))), total };
+    },
+
     /** POST engagement/{id}/run: 202 once the run is queued. */
     async start(caller: Caller, engagementId: string, request: RunRequest) {
       const engagement = await deps.engagements.requireVisible(caller, engagementId);
