@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { newId } from '@auditsvc/core';
 import { SEVERITY_RANK, Severity, applyMigrations, createRepositories, openDatabase } from '@auditsvc/db';
 import { DELIVERABLE_FORMATS } from '@auditsvc/deliverables';
+import { createLogger } from '@auditsvc/runtime';
 import { createDeliverableService, createEngagementService } from '@auditsvc/services';
 
 const FINDINGS = Number(process.env.BENCH_FINDINGS ?? 1000);
@@ -123,7 +124,11 @@ async function seed(databaseUrl: string): Promise<string> {
 async function renderOne(databaseUrl: string, engagementId: string, format: string): Promise<void> {
   const db = await openDatabase(databaseUrl);
   const repos = createRepositories(db);
-  const deliverables = createDeliverableService({ repos, now: () => new Date() });
+  const deliverables = createDeliverableService({
+    repos,
+    now: () => new Date(),
+    logger: createLogger({ level: 'error', service: 'bench' }),
+  });
   const caller = { kind: 'admin_token' } as const;
   await deliverables.get(caller, engagementId, 'methodology');
   const baseMb = process.memoryUsage().rss / 1048576;

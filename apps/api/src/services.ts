@@ -149,6 +149,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
   const deliverables = createDeliverableService({
     repos,
     now,
+    logger,
     writeExecutiveSummary: createExecutiveSummaryWriter({
       gatewayFor: (engagementId) => createEngagementGateway({ config, repos, engagementId, logger }),
       logger,

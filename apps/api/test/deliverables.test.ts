@@ -703,6 +703,7 @@ describe('the executive summary writer', () => {
       createDeliverableService({
         repos: ctx.services.repos,
         now: () => new Date('2026-03-01T00:00:00.000Z'),
+        logger: ctx.services.logger,
         writeExecutiveSummary: (content) => {
           seen.push(content);
           return Promise.resolve(answer);

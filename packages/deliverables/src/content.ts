@@ -21,6 +21,8 @@ export interface BuildDeliverableInput {
   findings: DeliverableFinding[];
   intake: IntakeInput;
   executiveSummary: string;
+  /** How the last completed run read the corpus (the engine's methodology text), or null. */
+  procedure: string | null;
   isPolished: boolean;
   generatedAt: Date;
 }
@@ -83,7 +85,11 @@ function summarise(included: DeliverableFinding[], all: DeliverableFinding[]): D
   return summary;
 }
 
-function describeMethodology(disclaimer: string, byPrimitive: Record<string, number>): Methodology {
+function describeMethodology(
+  disclaimer: string,
+  byPrimitive: Record<string, number>,
+  procedure: string | null,
+): Methodology {
   return {
     overview:
       'The review read every document the client supplied, split it into passages, and ran a set of ' +
@@ -91,6 +97,7 @@ function describeMethodology(disclaimer: string, byPrimitive: Record<string, num
       'evidence; weaker proposals were challenged by an adversarial second reading, duplicates were ' +
       'consolidated into one canonical finding, and every finding was reviewed by the engagement team ' +
       'before it entered this report.',
+    procedure,
     checks: Object.entries(CHECKS).map(([primitive, check]) => ({
       primitive,
       name: check.name,
@@ -161,7 +168,7 @@ export function buildDeliverableContent(input: BuildDeliverableInput): Deliverab
     executive_summary: input.executiveSummary,
     is_polished: input.isPolished,
     methodology: withUnknownChecks(
-      describeMethodology(firm.methodology_disclaimer, summary.by_primitive),
+      describeMethodology(firm.methodology_disclaimer, summary.by_primitive, input.procedure),
       summary.by_primitive,
     ),
     summary,

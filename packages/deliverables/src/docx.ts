@@ -32,6 +32,7 @@ import {
   formatDate,
   formatHours,
   groupBySeverity,
+  PROCEDURE_HEADING,
   scopeRows,
   severityLabel,
 } from './vocabulary';
@@ -304,6 +305,7 @@ function methodology(content: DeliverableContent): (Paragraph | Table)[] {
     new Paragraph({ spacing: { after: 120 } }),
     ...textParagraphs(method.evidence),
     ...textParagraphs(method.review),
+    ...(method.procedure ? [heading(PROCEDURE_HEADING, 2), ...textParagraphs(method.procedure)] : []),
     heading('Severity scale', 2),
     ...method.severity_scale.map(
       (entry) =>

@@ -14,6 +14,7 @@ import {
   formatDate,
   formatHours,
   groupBySeverity,
+  PROCEDURE_HEADING,
   scopeRows,
   severityLabel,
 } from './vocabulary';
@@ -263,6 +264,7 @@ ${checks}
 </tbody></table>
 ${paragraphs(methodology.evidence)}
 ${paragraphs(methodology.review)}
+${methodology.procedure ? `<h3>${PROCEDURE_HEADING}</h3>\n${paragraphs(methodology.procedure)}` : ''}
 <h3>Severity scale</h3>
 <dl class="scope">${scale}</dl>
 <h3>Disclaimer</h3>

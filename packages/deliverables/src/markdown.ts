@@ -10,6 +10,7 @@ import {
   formatDate,
   formatHours,
   groupBySeverity,
+  PROCEDURE_HEADING,
   materialityText,
   severityLabel,
 } from './vocabulary';
@@ -147,6 +148,8 @@ export function renderMarkdown(content: DeliverableContent): string {
     );
   }
   out.push('', paragraph(content.methodology.evidence), '', paragraph(content.methodology.review), '');
+  if (content.methodology.procedure)
+    out.push(`### ${PROCEDURE_HEADING}`, '', paragraph(content.methodology.procedure), '');
   out.push('### Disclaimer', '', paragraph(content.methodology.disclaimer), '');
 
   out.push('---', '');

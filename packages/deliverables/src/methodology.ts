@@ -1,7 +1,7 @@
 // The methodology as plain text (format=methodology): what was checked, how evidence and review
 // work, the severity scale, and the firm's disclaimer. Plain text carries no markup to escape.
 import type { DeliverableContent } from './types';
-import { severityLabel } from './vocabulary';
+import { PROCEDURE_HEADING, severityLabel } from './vocabulary';
 
 /** Wraps text at `width` columns on spaces; paragraphs (blank lines) are kept. */
 export function wrapText(text: string, width = 88, indent = ''): string {
@@ -36,6 +36,14 @@ export function renderMethodology(content: DeliverableContent): string {
   }
   out.push('Evidence', '--------', '', wrapText(methodology.evidence), '');
   out.push('Review', '------', '', wrapText(methodology.review), '');
+  if (methodology.procedure)
+    out.push(
+      PROCEDURE_HEADING,
+      '-'.repeat(PROCEDURE_HEADING.length),
+      '',
+      wrapText(methodology.procedure),
+      '',
+    );
   out.push('Severity scale', '--------------', '');
   for (const entry of methodology.severity_scale) {
     out.push(`* ${severityLabel(entry.severity)}: ${entry.meaning}`);

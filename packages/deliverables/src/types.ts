@@ -87,6 +87,12 @@ export interface MethodologyCheck {
 
 export interface Methodology {
   overview: string;
+  /**
+   * How the engagement's last completed run read the corpus (the engine's methodology text: local
+   * analyst or model discovery, passes, documents left unread, quotes rejected and removed); null
+   * when no run recorded it. Absent from polished copies stored before it existed.
+   */
+  procedure?: string | null;
   checks: MethodologyCheck[];
   evidence: string;
   review: string;

@@ -3,6 +3,9 @@ import type { DeliverableContent, DeliverableFinding } from './types';
 
 export const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low'] as const;
 
+/** The heading of the methodology's account of how the run read the corpus (Methodology.procedure). */
+export const PROCEDURE_HEADING = 'How the documents were read';
+
 const SEVERITY_LABEL: Record<string, string> = {
   critical: 'Critical',
   high: 'High',

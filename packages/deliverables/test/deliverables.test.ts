@@ -14,11 +14,14 @@ import {
   parseLogo,
   renderDocx,
   renderHtml,
+  renderMarkdown,
+  renderMethodology,
   safeHref,
   textWithLinks,
   writeLocalExecutiveSummary,
   xmlSafe,
 } from '../src';
+import { docxBodyText } from '../../../test/helpers/docx-text';
 
 let counter = 0;
 function finding(overrides: Partial<DeliverableFinding> = {}): DeliverableFinding {
@@ -57,6 +60,7 @@ function finding(overrides: Partial<DeliverableFinding> = {}): DeliverableFindin
 function contentOf(
   findings: DeliverableFinding[],
   firmOverrides: Record<string, string> | null = {},
+  procedure: string | null = null,
 ): DeliverableContent {
   return buildDeliverableContent({
     engagement: {
@@ -95,6 +99,7 @@ function contentOf(
       known_concerns: [],
     },
     executiveSummary: '',
+    procedure,
     isPolished: true,
     generatedAt: new Date('2026-02-01T00:00:00.000Z'),
   });
@@ -172,6 +177,50 @@ describe('escaping', () => {
     ).join('');
     expect(text).toContain('Bell <w:p> & "quotes"');
     expect(text).toContain('xy');
+  });
+});
+
+const docxText = async (content: DeliverableContent) =>
+  docxBodyText(new Uint8Array(await renderDocx(content)));
+
+describe("the run's procedure in the methodology", () => {
+  const PROCEDURE =
+    'The built-in local analyst served this run.\n\nThe reading budget left 1 document not (fully) read: <b>x</b>_[y](javascript:1).md.';
+
+  it('is its own section of every format, its text escaped for the format', async () => {
+    const content = contentOf([finding()], {}, PROCEDURE);
+    expect(content.methodology.procedure).toBe(PROCEDURE);
+    const markdown = renderMarkdown(content);
+    expect(markdown).toContain(
+      '### How the documents were read\n\nThe built-in local analyst served this run.\n\n',
+    );
+    expect(markdown).toContain('&lt;b&gt;x&lt;/b&gt;\\_\\[y\\](javascript:1).md');
+    const html = renderHtml(content);
+    expect(html).toContain(
+      '<h3>How the documents were read</h3>\n<p>The built-in local analyst served this run.</p>',
+    );
+    expect(html).toContain('&lt;b&gt;x&lt;/b&gt;');
+    expect(html).not.toContain('<b>x</b>');
+    const text = renderMethodology(content);
+    expect(text).toContain(
+      'How the documents were read\n---------------------------\n\nThe built-in local analyst',
+    );
+    expect(text).toContain('<b>x</b>_[y](javascript:1).md');
+    const word = await docxText(content);
+    expect(word).toContain('How the documents were readThe built-in local analyst served this run.');
+    expect(word).toContain('&lt;b&gt;x&lt;/b&gt;');
+  });
+
+  it('is left out when no run recorded it, also from a copy stored before it existed', async () => {
+    const none = contentOf([finding()]);
+    expect(none.methodology.procedure).toBeNull();
+    const { procedure: _dropped, ...before } = none.methodology;
+    for (const content of [none, { ...none, methodology: before }]) {
+      expect(renderMarkdown(content)).not.toContain('How the documents were read');
+      expect(renderHtml(content)).not.toContain('How the documents were read');
+      expect(renderMethodology(content)).not.toContain('How the documents were read');
+      expect(await docxText(content)).not.toContain('How the documents were read');
+    }
   });
 });
 

@@ -52,6 +52,13 @@ const methodology: JsonSchema = {
   type: 'object',
   properties: {
     overview: text,
+    procedure: {
+      type: ['string', 'null'],
+      description:
+        "How the engagement's last completed run read the corpus (local analyst or model discovery, " +
+        'passes, documents left unread, quotes rejected and removed); null when no run recorded it. ' +
+        'Absent from a polished copy stored before it was introduced.',
+    },
     checks: {
       type: 'array',
       items: {

@@ -4,6 +4,8 @@
 import { NotFoundError, ValidationError, assertFirmVisible } from '@auditsvc/core';
 import type { Caller } from '@auditsvc/core';
 import type { EngagementRecord, Repositories } from '@auditsvc/db';
+import { methodologyText } from '@auditsvc/engine';
+import type { Logger } from '@auditsvc/runtime';
 import {
   DELIVERABLE_FORMATS,
   DeliverableContent,
@@ -21,6 +23,8 @@ import {
 import { normalizeIntake } from '../engagements/intake';
 import { presentFinding } from '../findings/presenter';
 import { presentFirm } from '../firms/presenter';
+import { runMethodology } from '../runs/methodology';
+import { engineOptions, storedRunOptions } from '../runs/options';
 
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -32,14 +36,16 @@ export type RenderedDeliverable =
   | { format: 'html'; html: string; contentSecurityPolicy: string };
 
 export interface DeliverableDeps {
-  repos: Pick<Repositories, 'engagements' | 'firms' | 'deliverables'>;
+  repos: Pick<Repositories, 'engagements' | 'firms' | 'deliverables' | 'runs'>;
   now: () => Date;
+  /** Where a run's unreadable methodology record is reported. */
+  logger: Logger;
   /** Writes the polished executive summary; the local writer by default (no model call). */
   writeExecutiveSummary?: (content: DeliverableContent) => Promise<string>;
 }
 
 export function createDeliverableService(deps: DeliverableDeps) {
-  const { engagements, firms, deliverables } = deps.repos;
+  const { engagements, firms, deliverables, runs } = deps.repos;
   const writeSummary =
     deps.writeExecutiveSummary ?? ((content) => Promise.resolve(writeLocalExecutiveSummary(content)));
 
@@ -50,11 +56,24 @@ export function createDeliverableService(deps: DeliverableDeps) {
     return engagement;
   }
 
+  /**
+   * How the engagement's last completed run read the corpus, in the engine's own words; null when no
+   * run recorded it (none completed, or all before the record existed).
+   */
+  async function procedure(engagement: EngagementRecord, frameworks: string[]): Promise<string | null> {
+    const run = await runs.lastCompletedFullRun(engagement.id);
+    const record = run && runMethodology(run, deps.logger);
+    if (!run || !record) return null;
+    return methodologyText({ frameworks, options: engineOptions(storedRunOptions(run)), run: record });
+  }
+
   /** Content from the current data; the executive summary is filled in by the caller. */
   async function build(engagement: EngagementRecord, isPolished: boolean): Promise<DeliverableContent> {
-    const [firm, findings] = await Promise.all([
+    const intake = normalizeIntake(engagement.intake as Parameters<typeof normalizeIntake>[0]);
+    const [firm, findings, runProcedure] = await Promise.all([
       firms.findById(engagement.firmId),
       deliverables.sourceFindings(engagement.id),
+      procedure(engagement, intake.frameworks),
     ]);
     return buildDeliverableContent({
       engagement: {
@@ -69,8 +88,9 @@ export function createDeliverableService(deps: DeliverableDeps) {
       firm: firm ? presentFirm(firm) : null,
       // Evidence is stored JSON; the builder re-checks each item's members.
       findings: findings.map(presentFinding) as DeliverableFinding[],
-      intake: normalizeIntake(engagement.intake as Parameters<typeof normalizeIntake>[0]),
+      intake,
       executiveSummary: isPolished ? '' : PLACEHOLDER_EXECUTIVE_SUMMARY,
+      procedure: runProcedure,
       isPolished,
       generatedAt: deps.now(),
     });
