@@ -10,11 +10,11 @@ import { writeLocalExecutiveSummary } from '@auditsvc/deliverables';
 import { STAGES } from '@auditsvc/engine';
 import { Actors, makeActors, makeEngagement } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
+import { ingestCorpus } from '../../../test/helpers/ingest';
 import { sampleFile, sampleIntake, sampleNames } from '../../../test/helpers/sample-corpus';
 import { serve } from '../../../test/helpers/server';
 import { TestProcess, startApiProcess, startWorkerProcess } from '../../../test/helpers/processes';
 import { SseReader, openSse } from '../../../test/helpers/sse';
-import { waitFor } from '../../../test/helpers/wait';
 import { runEnded } from '../../../test/helpers/run-ended';
 
 jest.setTimeout(180_000);
@@ -126,23 +126,12 @@ beforeAll(async () => {
   baseUrl = server.baseUrl;
   await startWorker();
   corpusId = (await makeEngagement(ctx, actors.firmA, { clientName: 'Northwind Health' })).id;
-  for (const name of sampleNames) {
-    const res = await ctx
-      .http()
-      .post(`/auditsvc/engagement/${corpusId}/corpus/upload`)
-      .set(actors.headers.partnerA)
-      .attach('file', sampleFile(name), name);
-    expect(res.status).toBe(201);
-  }
-  expect(
-    (await ctx.http().post(`/auditsvc/engagement/${corpusId}/corpus/ingest`).set(actors.headers.partnerA))
-      .status,
-  ).toBe(202);
-  await waitFor('the ingest', async () => {
-    const corpus = (await view(corpusId)).corpus as { status: string };
-    if (corpus.status === 'ingest_failed') throw new Error('ingest failed');
-    return corpus.status === 'ingested';
-  });
+  await ingestCorpus(
+    ctx,
+    corpusId,
+    actors.headers.partnerA,
+    Object.fromEntries(sampleNames.map((name) => [name, sampleFile(name)])),
+  );
   await stopWorker();
 });
 afterAll(async () => {
