@@ -1,0 +1,123 @@
+// Defined terms across documents, on fixtures in two industries' wording (a freight forwarder and
+// a retail bank), with decoys: asides set in bold, steps, abbreviations listed beside their
+// expansion, and short glosses that are alike by chance.
+import { runCheck } from '../../../test/helpers/check-harness';
+import { definedTermCheck } from '.';
+
+async function issuesOf(files: Record<string, string>) {
+  const { candidates, verdict } = await runCheck(definedTermCheck, files);
+  return candidates.flatMap((c) => verdict(c.params, c.documents).issues);
+}
+
+describe('one term defined two ways', () => {
+  test('a glossary entry glossed after a dash meets a definition in another document', async () => {
+    const issues = await issuesOf({
+      'Glossary.md': [
+        '# Glossary',
+        '',
+        '* *Consignment*: A single shipment of goods accepted from one shipper under one waybill.',
+        '* *Depot*: A site where consignments are sorted.',
+      ].join('\n'),
+      'Claims-Procedure.md': [
+        '# Claims Procedure',
+        '',
+        'Claims are handled in these categories:',
+        '',
+        '* **Consignments** - Any pallet or parcel held in a bonded warehouse awaiting customs clearance.',
+        '* **Losses** - Any shortfall reported by the consignee.',
+      ].join('\n'),
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.subject).toBe('term:consignment');
+    expect(issues[0]!.quotes.map((q) => q.text)).toEqual([
+      '* *Consignment*: A single shipment of goods accepted from one shipper under one waybill.',
+      '* **Consignments** - Any pallet or parcel held in a bonded warehouse awaiting customs clearance.',
+    ]);
+  });
+
+  test('a bank glossary and a complaints policy disagree on "Complaint"', async () => {
+    const issues = await issuesOf({
+      'Definitions.md':
+        '# Definitions\n\n"Complaint" means any expression of dissatisfaction by a customer about the service received, whether justified or not.\n',
+      'Complaints-Policy.md':
+        "# Complaints Policy\n\n- **Complaint** - A written allegation of financial loss submitted on the bank's claim form.\n",
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      '"Complaint" defined differently in Definitions.md and Complaints-Policy.md',
+    ]);
+  });
+
+  test('decoy: bold asides and steps after a dash are not definitions', async () => {
+    const issues = await issuesOf({
+      'Incident-Guide.md':
+        '# Incident Guide\n\n**Note** - All incidents involving card data must also be reported to the acquirer.\n\n- **Step** - The duty manager opens a ticket.\n',
+      'Branch-Security.md':
+        '# Branch Security\n\n**Note** - A vault may only be opened by two keyholders together.\n\n- **Step** - Restart the alarm panel.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+
+  test('decoy: one term defined alike in two documents', async () => {
+    const issues = await issuesOf({
+      'Glossary.md':
+        '# Glossary\n\n* *Waybill*: A document issued by a carrier giving details of a shipment of goods.\n',
+      'Export-Procedure.md':
+        '# Export Procedure\n\n- **Waybills** - A document issued by the carrier giving details of the shipment of goods.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});
+
+describe('two terms given one definition', () => {
+  const entry = (term: string, meaning: string) => `* *${term}*: ${meaning}`;
+  const settlement =
+    'The process of moving funds between the accounts of two banks at the end of the business day, confirmed by the clearing house.';
+
+  test('a bank glossary copies one entry under two terms', async () => {
+    const issues = await issuesOf({
+      'Key-Definitions.md': [
+        '# Key Definitions',
+        '',
+        entry('Settlement', settlement),
+        '',
+        entry('Chargeback', settlement),
+        '',
+        entry('Overdraft', 'An arranged borrowing facility on a current account.'),
+      ].join('\n'),
+      'Card-Disputes-Procedure.md':
+        '# Card Disputes\n\nEvery chargeback is logged within one business day.\n',
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.title).toBe('"Settlement" and "Chargeback" share one definition in Key-Definitions.md');
+    expect(issues[0]!.quotes.map((q) => q.text)).toEqual([
+      entry('Settlement', settlement),
+      entry('Chargeback', settlement),
+    ]);
+  });
+
+  test('a freight glossary and a handbook give two terms one definition', async () => {
+    const meaning =
+      'A secure area approved by customs where imported goods are stored before duties are paid or the goods are re-exported.';
+    const issues = await issuesOf({
+      'Glossary.md': `# Glossary\n\n${entry('Bonded Warehouse', meaning)}\n`,
+      'Driver-Handbook.md': `# Driver Handbook\n\n- **Cross-Dock** - ${meaning}\n`,
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:shared:bonded warehouse|cross-dock']);
+  });
+
+  test('decoy: an abbreviation beside its expansion, and short glosses alike by chance', async () => {
+    const meaning =
+      'Any information about a customer that identifies them, including name, address, account number and transaction history.';
+    const issues = await issuesOf({
+      'Key-Definitions.md': [
+        '# Key Definitions',
+        '',
+        entry('CPI', meaning),
+        entry('Customer Personal Information', meaning),
+        entry('Teller', 'A member of branch staff.'),
+        entry('Cashier', 'A member of branch staff.'),
+      ].join('\n'),
+    });
+    expect(issues).toEqual([]);
+  });
+});
