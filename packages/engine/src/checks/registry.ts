@@ -15,6 +15,7 @@ import { recordFrequencyCheck } from './record-frequency';
 import { recoveryPointCheck } from './recovery-point';
 import { requirementConflictCheck } from './requirement-conflict';
 import { reviewCurrencyCheck } from './review-currency';
+import { roleInventoryCheck } from './role-inventory';
 import { standardCurrencyCheck, standardEditionsCheck } from './standards';
 import { supersededInstrumentCheck } from './superseded-instrument';
 import { documentControlCheck } from './document-control';
@@ -43,6 +44,7 @@ export const CHECKS: readonly AnyCheck[] = [
   supersededInstrumentCheck,
   standardEditionsCheck,
   definedTermCheck,
+  roleInventoryCheck,
   versionReferenceCheck,
   citationCheck,
   documentReferenceCheck,

@@ -1,13 +1,10 @@
 // Defined terms across documents, on fixtures in two industries' wording (a freight forwarder and
 // a retail bank), with decoys: asides set in bold, steps, abbreviations listed beside their
 // expansion, and short glosses that are alike by chance.
-import { runCheck } from '../../../test/helpers/check-harness';
+import { candidateIssues } from '../../../test/helpers/check-harness';
 import { definedTermCheck } from '.';
 
-async function issuesOf(files: Record<string, string>) {
-  const { candidates, verdict } = await runCheck(definedTermCheck, files);
-  return candidates.flatMap((c) => verdict(c.params, c.documents).issues);
-}
+const issuesOf = (files: Record<string, string>) => candidateIssues(definedTermCheck, files);
 
 describe('one term defined two ways', () => {
   test('a glossary entry glossed after a dash meets a definition in another document', async () => {

@@ -1,0 +1,132 @@
+// Role titles across documents, on fixtures in two industries' wording (a hospital and a road
+// haulier), with decoys: two posts a document names side by side, a title that only looks alike,
+// plural and well-known combined titles, and a standard's name that spells like a role's initials.
+import { candidateIssues } from '../../../test/helpers/check-harness';
+import { roleInventoryCheck } from '.';
+
+const issuesOf = (files: Record<string, string>) => candidateIssues(roleInventoryCheck, files);
+
+describe('one post under two titles', () => {
+  test('a hospital names its privacy lead a Manager in one policy and an Officer in another', async () => {
+    const issues = await issuesOf({
+      'Records-Policy.md':
+        '# Health Records Policy\n\nRequests for access to a patient record are logged and approved by the Data Protection Manager within 5 days.\n',
+      'Subject-Access-Procedure.md':
+        '# Subject Access Procedure\n\nThe Data Protection Officer signs every disclosure before it is released to the patient.\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'One role under two titles: "Data Protection Manager" and "Data Protection Officer"',
+    ]);
+    expect(issues[0]!.quotes.map((q) => q.text)).toEqual([
+      'Requests for access to a patient record are logged and approved by the Data Protection Manager within 5 days.',
+      'The Data Protection Officer signs every disclosure before it is released to the patient.',
+    ]);
+  });
+
+  test('a haulier names its fleet safety post two ways', async () => {
+    const issues = await issuesOf({
+      'Vehicle-Safety-Policy.md':
+        '# Vehicle Safety Policy\n\nDefects are reported to the Fleet Compliance Lead before the vehicle leaves the depot.\n',
+      'Driver-Hours-Procedure.md':
+        '# Driver Hours Procedure\n\nThe Fleet Compliance Manager reviews tachograph downloads every 28 days.\n',
+      'Tyre-Checks.md': '# Tyre Checks\n\nThe Fleet Compliance Manager keeps the tyre log.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['role:titles:fleet compliance']);
+    expect(issues[0]!.description).toContain(
+      'Driver-Hours-Procedure.md and Tyre-Checks.md assign duties to the "Fleet Compliance Manager"',
+    );
+  });
+
+  test('decoy: a document that names both posts treats them as two', async () => {
+    const issues = await issuesOf({
+      'Roles.md':
+        '# Roles\n\nThe Data Protection Officer advises the board; the Data Protection Manager runs the subject access team.\n',
+      'Subject-Access-Procedure.md': '# Subject Access\n\nThe Data Protection Manager logs each request.\n',
+      'Board-Reporting.md':
+        '# Board Reporting\n\nThe Data Protection Officer reports to the board each quarter.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+
+  test('decoy: a chief post and a manager post are different titles', async () => {
+    const issues = await issuesOf({
+      'Security-Policy.md':
+        '# Security Policy\n\nThe Chief Information Security Officer owns this policy and reports to the board.\n',
+      'Patching-Procedure.md': '# Patching\n\nThe Information Security Manager approves emergency patches.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});
+
+describe('a combined post beside separate ones', () => {
+  test('a haulier gives duties to a "Fleet and Depot Manager" and also names each post', async () => {
+    const issues = await issuesOf({
+      'Depot-Security.md':
+        '# Depot Security\n\nThe Depot Manager holds the yard keys. The Fleet Manager allocates vehicles to drivers.\n',
+      'Incident-Procedure.md':
+        '# Incident Procedure\n\nA lost load is reported at once to the Fleet and Depot Manager, who informs the insurer.\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      '"Fleet and Depot Manager" named as one role beside a separate "Fleet Manager" and "Depot Manager"',
+    ]);
+    expect(issues[0]!.quotes.map((q) => q.document)).toEqual([
+      'Incident-Procedure.md',
+      'Depot-Security.md',
+      'Depot-Security.md',
+    ]);
+  });
+
+  test('a hospital merges its governance leads in one procedure', async () => {
+    const issues = await issuesOf({
+      'Governance-Roles.md':
+        '# Governance Roles\n\n- The Clinical Governance Lead chairs the audit committee.\n- The Information Governance Lead signs off data sharing agreements.\n',
+      'Incident-Reporting.md':
+        '# Incident Reporting\n\nSerious incidents are reviewed by the Clinical and Information Governance Lead within 2 working days.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['role:combined:clinical and information governance lead']);
+  });
+
+  test('decoy: "both the ... Officer" is two posts, and a combined title with no separate posts is one', async () => {
+    const issues = await issuesOf({
+      'Policy-Review.md':
+        '# Policy Review\n\nPolicies are reviewed yearly by both the Security and Privacy Officer. The Security Officer keeps the log and the Privacy Officer signs it.\n',
+      'Site-Safety.md': '# Site Safety\n\nThe Health and Safety Officer inspects the workshop every month.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});
+
+describe('a team abbreviation cut short', () => {
+  test('a hospital runs "the IMT" and defines a Major Incident Management Team (MIMT)', async () => {
+    const issues = await issuesOf({
+      'Major-Incident-Plan.md':
+        '# Major Incident Plan\n\nOn declaration the duty director convenes the Major Incident Management Team (MIMT) in the control room.\n',
+      'Ward-Evacuation.md': '# Ward Evacuation\n\nThe IMT decides which wards are evacuated first.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['role:abbreviation:IMT']);
+    expect(issues[0]!.quotes.map((q) => q.document)).toEqual([
+      'Ward-Evacuation.md',
+      'Major-Incident-Plan.md',
+    ]);
+  });
+
+  test('a haulier refers to "the RT" beside its Cargo Recovery Team (CRT)', async () => {
+    const issues = await issuesOf({
+      'Theft-Response.md':
+        '# Theft Response\n\nStolen trailers are traced by the Cargo Recovery Team (CRT).\n',
+      'Tracking-Procedure.md': '# Tracking\n\nThe RT is called when a tracker goes silent for 30 minutes.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['role:abbreviation:RT']);
+  });
+
+  test('decoy: a standard named like a role, and a shorter name that is spelled out too', async () => {
+    const issues = await issuesOf({
+      'Security-Policy.md':
+        '# Security Policy\n\nThe Chief Information Security Officer (CISO) maintains the certificate against the ISO 27001 standard.\n',
+      'Major-Incident-Plan.md':
+        '# Major Incident Plan\n\nThe Major Incident Management Team (MIMT) meets in the control room; each site keeps an Incident Management Team (IMT).\n',
+      'Ward-Evacuation.md': '# Ward Evacuation\n\nThe IMT decides which wards are evacuated first.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});
