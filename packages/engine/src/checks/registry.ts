@@ -1,6 +1,7 @@
 // Every check family of the engine. Adding a family: write its folder (see docs/ARCHITECTURE.md,
 // "Adding a check family") and add its check(s) here; nothing else in the pipeline changes.
 import type { AnyCheck } from './check';
+import { ambiguousFrequencyCheck } from './ambiguous-frequency';
 import { citationCheck } from './citation';
 import { conceptConflictCheck } from './concept-conflict';
 import { controlStateCheck } from './control-state';
@@ -45,6 +46,7 @@ export const CHECKS: readonly AnyCheck[] = [
   standardEditionsCheck,
   definedTermCheck,
   roleInventoryCheck,
+  ambiguousFrequencyCheck,
   versionReferenceCheck,
   citationCheck,
   documentReferenceCheck,
