@@ -47,6 +47,36 @@ export function quoteOf(segment: LocatedSegment, maxChars = 400): IssueQuote {
   };
 }
 
+/**
+ * A quote of a segment that shows the first match of `pattern` in its raw text: the segment from
+ * its start when the match falls within `maxChars`, else a window from shortly before the match.
+ * Always an exact substring of the document.
+ */
+export function quoteAround(segment: LocatedSegment, pattern: RegExp, maxChars = 400): IssueQuote {
+  const raw = segment.raw;
+  const m = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(raw);
+  if (!m || m.index + m[0].length <= maxChars - 40) return quoteOf(segment, maxChars);
+  const start = raw.lastIndexOf(' ', Math.max(0, m.index - 120)) + 1;
+  let end = Math.min(raw.length, start + maxChars);
+  const cut = raw.lastIndexOf(' ', end);
+  if (end < raw.length && cut > m.index + m[0].length) end = cut;
+  return {
+    document: segment.document,
+    start: segment.start + start,
+    end: segment.start + end,
+    text: raw.slice(start, end),
+    chunkId: segment.chunkId,
+    page: segment.page,
+  };
+}
+
+/** The words around offset `index` of `text`, for a description: "...the clause around it...". */
+export function excerptAround(text: string, index: number, before = 60, after = 100): string {
+  const start = Math.max(0, text.lastIndexOf(' ', Math.max(0, index - before)) + 1);
+  const end = text.indexOf(' ', Math.min(text.length, index + after));
+  return `${start > 0 ? '...' : ''}${text.slice(start, end < 0 ? text.length : end)}${end < 0 ? '' : '...'}`;
+}
+
 /** A quote around [start, end) of a segment-less span (e.g. a heading line). */
 export function quoteOfSpan(
   document: string,

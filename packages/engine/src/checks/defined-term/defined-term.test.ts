@@ -118,3 +118,71 @@ describe('two terms given one definition', () => {
     expect(issues).toEqual([]);
   });
 });
+
+describe('classification levels outside the scheme', () => {
+  const scheme =
+    '# Information Classification Guide\n\nThe three information classifications the council uses are `OFFICIAL`, `SECRET` and `TOP SECRET`.\n';
+
+  test('a council still prescribes markings of the former scheme in capitals', async () => {
+    const issues = await issuesOf({
+      'Classification-Guide.md': scheme,
+      'Email-Policy.md':
+        '# Email Policy\n\n- `RESTRICTED`, an older information classification marking, see the Classification Guide.\n',
+      'Incident-Plan.md':
+        '# Incident Plan\n\nA high-impact incident includes the loss of a significant quantity of RESTRICTED material.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:restricted']);
+    const [issue] = issues;
+    expect(issue!.quotes.map((q) => q.document)).toEqual([
+      'Incident-Plan.md',
+      'Classification-Guide.md',
+      'Email-Policy.md',
+    ]);
+    expect(issue!.quotes[0]!.text).toContain('RESTRICTED material');
+    expect(issue!.description).toContain('Email-Policy.md itself calls "RESTRICTED" a former marking');
+  });
+
+  test('a use deep in a long sentence is quoted from a window that shows it, verbatim', async () => {
+    const long =
+      'Suppliers send every message about key material, key orders, key returns, key destruction, audit visits, ' +
+      'custodian changes, inventory reconciliations, courier bookings, incident reports, loss reports, compromise ' +
+      'reports, re-keying schedules, equipment repairs, equipment disposals, account changes, access requests, ' +
+      'training records and contact changes by secure e-mail to the custodian team, whatever the marking of the ' +
+      'message, whether it is UNCLASSIFIED or up to SECRET.';
+    const files = { 'Classification-Guide.md': scheme, 'Crypto-Policy.md': `# Crypto Policy\n\n${long}\n` };
+    const issues = await issuesOf(files);
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:unclassified']);
+    const quote = issues[0]!.quotes[0]!;
+    expect(quote.text).toContain('UNCLASSIFIED');
+    expect(files['Crypto-Policy.md'].slice(quote.start, quote.end)).toBe(quote.text);
+  });
+
+  test('an insurer lays out its levels in a table with code-formatted names', async () => {
+    const issues = await issuesOf({
+      'Data-Classification-Standard.md': [
+        '# Data Classification Standard',
+        '',
+        '| Level | Meaning |',
+        '|---|---|',
+        '| `Public` | Published material |',
+        '| `Internal` | Staff only |',
+        '| `Confidential` | Policyholder and claims data |',
+      ].join('\n'),
+      'Claims-Handling-Procedure.md':
+        '# Claims Handling\n\nMedical reports attached to a claim are classified as Secret and kept in the restricted claims store.\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'Classification level "Secret" used in Claims-Handling-Procedure.md is not in the classification scheme',
+    ]);
+  });
+
+  test('decoy: a handling caveat of a level, a note about a former marking, and shouted prose', async () => {
+    const issues = await issuesOf({
+      'Classification-Guide.md': scheme,
+      'Data-Sharing-Guide.md':
+        '# Data Sharing\n\nPersonal data carries the `SENSITIVE` handling caveat, written as `OFFICIAL-SENSITIVE`.\n\nBulk transfers of OFFICIAL-SENSITIVE data need approval. ALL STAFF MUST read this NOTE.\n',
+      'Records-Policy.md': '# Records\n\n- `PROTECTED`, a former marking that is no longer used.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
 // consistency_check on vocabulary: the dispatcher over definitions (definitions.ts),
 // classification labels and retired terms (below).
 import type { LocatedSegment } from '../../analyst/corpus-analysis';
-import { quoteOf, type Issue } from '../../analyst/issue';
+import { excerptAround, quoteAround, quoteOf, type Issue } from '../../analyst/issue';
+import { escapeRegExp } from '../../text/normalize';
 import {
   conflictingDefinitionIssues,
   definitionsOf,
@@ -63,7 +64,7 @@ function firstCell(row: string): string {
     row.split('|').map((c) =>
       c
         .replace(/\([^)]*\)/g, ' ')
-        .replace(/[*_"“”]/g, '')
+        .replace(/[*_"“”`]/g, '')
         .replace(/\s+/g, ' ')
         .trim(),
     )[1] ?? '';
@@ -79,6 +80,11 @@ function rowLabel(text: string): string | null {
   if (isTableRow(text)) return firstCell(text);
   return LIST_ITEM.exec(text)?.[1] ?? null;
 }
+
+/** "Classification levels: Public, Internal, Confidential and Restricted". */
+const INLINE_SCHEME = /\bclassification\s+(?:levels?|scheme|labels?|categories)\b[^:]{0,40}:\s*(.+)$/i;
+/** "The three classifications the agency uses are OFFICIAL, SECRET and TOP SECRET." */
+const INLINE_SCHEME_SENTENCE = /\bclassifications\b[^.:]{0,60}?\b(?:are|is)\s+([^.]+)/i;
 
 /** Tables whose first column lists three or more levels, and inline lists "levels: A, B, C and D". */
 export function classificationSchemes(segments: LocatedSegment[]): ClassificationScheme[] {
@@ -98,19 +104,33 @@ export function classificationSchemes(segments: LocatedSegment[]): Classificatio
     const row = rowLabel(segment.text) !== null;
     if (!row || (table.length > 0 && !continues)) flush();
     if (row) table.push(segment);
-    const inline = segment.text.match(
-      /\bclassification\s+(?:levels?|scheme|labels?|categories)\b[^:]{0,40}:\s*(.+)$/i,
-    );
+    const inline = segment.text.match(INLINE_SCHEME) ?? segment.text.match(INLINE_SCHEME_SENTENCE);
     if (inline) {
       const items = inline[1]!
         .split(/,|;|\/|\band\b|\bor\b/)
-        .map((p) => p.replace(/\([^)]*\)|[*_"“”.]/g, '').trim())
+        .map((p) => p.replace(/\([^)]*\)|[*_"“”`.]/g, '').trim())
         .filter((p) => LABEL.test(p) && isLevel(p));
       if (items.length >= 3) schemes.push({ labels: items, segments: [segment] });
     }
   }
   flush();
   return schemes;
+}
+
+/**
+ * A level written in capitals in running text ("material marked CONFIDENTIAL and above"): a
+ * marking, where the scheme itself writes its levels in capitals.
+ */
+const CAPITALS_USAGE = /\b([A-Z]{4,}(?:[ -][A-Z]{4,})?)\b/g;
+
+/** A sentence that calls a label older or retired is a note about it, not a use of it. */
+const FORMER =
+  /\b(?:older|former|previous|legacy|retired|obsolete|superseded|replaced|withdrawn|no\s+longer|discontinued)\b/i;
+
+/** "OFFICIAL-SENSITIVE", "Confidential - HR": a caveat on a level of the scheme, not another level. */
+function caveatOf(label: string, known: Set<string>): boolean {
+  const [first, ...rest] = label.split(/\s*[-\s]\s*/);
+  return rest.length > 0 && known.has(normaliseLabel(first!));
 }
 
 const USAGE =
@@ -179,22 +199,41 @@ export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?
   if (!onlyLabel) for (const issue of divergentSchemeIssues(schemes)) issues.set(issue.subject, issue);
   // Levels of another scheme are reported with that scheme, not one by one.
   const otherSchemes = new Set(schemes.flatMap((s) => s.segments));
+  const capitals = scheme.labels.every((l) => l === l.toUpperCase());
+  // "OFFICIAL-SENSITIVE" anywhere makes SENSITIVE a caveat of a level, not a level of its own.
+  const caveats = new Set(
+    segments.flatMap((s) =>
+      [...s.text.matchAll(/\b([A-Z][A-Za-z]+)[ -]([A-Z][A-Za-z]+)\b/g)]
+        .filter((m) => known.has(normaliseLabel(m[1]!)))
+        .map((m) => normaliseLabel(m[2]!)),
+    ),
+  );
   for (const segment of segments) {
-    if (otherSchemes.has(segment)) continue;
-    for (const m of segment.text.matchAll(USAGE)) {
-      const label = (m[1] ?? m[2]!).trim();
+    if (otherSchemes.has(segment) || FORMER.test(segment.text)) continue;
+    const uses = [...segment.text.matchAll(USAGE)].map((m) => (m[1] ?? m[2]!).trim());
+    if (capitals) uses.push(...[...segment.text.matchAll(CAPITALS_USAGE)].map((m) => m[1]!));
+    for (const label of uses) {
       const key = normaliseLabel(label);
-      if (!isLevel(label) || known.has(key) || (onlyLabel && key !== onlyLabel)) continue;
+      if (!isLevel(label) || known.has(key) || caveats.has(key) || caveatOf(label, known)) continue;
+      if (onlyLabel && key !== onlyLabel) continue;
       const subject = termSubject(`classification:${key}`);
       if (issues.has(subject)) continue;
+      // Where the set itself calls the label a former marking, that note is the best evidence.
+      const note = segments.find(
+        (s) => FORMER.test(s.text) && new RegExp(`\\b${escapeRegExp(label)}\\b`).test(s.text),
+      );
       issues.set(subject, {
         primitive: 'consistency_check',
         subject,
         aspects: [subject],
         title: `Classification level "${label}" used in ${segment.document} is not in the classification scheme`,
         description:
-          `${segment.document} classifies information as "${label}" ("${segment.text.slice(0, 160)}"), but the classification scheme in ${schemeDoc} ` +
-          `has only ${scheme.labels.join(', ')}. The label has no defined handling rules, so staff cannot tell which controls apply.`,
+          `${segment.document} classifies information as "${label}" ("${excerptAround(segment.text, segment.text.indexOf(label))}"), but the classification scheme in ${schemeDoc} ` +
+          `has only ${scheme.labels.join(', ')}.` +
+          (note
+            ? ` ${note.document} itself calls "${label}" a former marking ("${note.text.slice(0, 160)}").`
+            : '') +
+          ` The label has no defined handling rules, so staff cannot tell which controls apply.`,
         rootCause: `${segment.document} was written without reference to the classification scheme of ${schemeDoc}; labels are not checked against the scheme at review.`,
         remediationScope: `Replace "${label}" in ${segment.document} with the matching level of the scheme in ${schemeDoc} (or add the level to the scheme with its handling rules).`,
         remediationEffortHours: 2,
@@ -202,9 +241,10 @@ export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?
         confidence: 0.8,
         frameworks: [],
         quotes: [
-          quoteOf(segment),
+          quoteAround(segment, new RegExp(`\\b${escapeRegExp(label)}\\b`)),
           quoteOf(scheme.segments[0]!),
           ...scheme.segments.slice(1, 4).map((s) => quoteOf(s)),
+          ...(note ? [quoteOf(note)] : []),
         ],
       });
     }

@@ -40,7 +40,9 @@ export const roleInventoryCheck = defineCheck<RoleParams>({
     // only what retrieval reached, and asks for the rest by its own words.
     const all = analysis.documents.flatMap((d) => d.segments);
     const issues = roleIssues(all, params.subject).filter((issue) =>
-      issue.quotes.every((q) => [...visible].some((s) => s.document === q.document && s.start === q.start)),
+      issue.quotes.every((q) =>
+        [...visible].some((s) => s.document === q.document && s.start <= q.start && q.end <= s.end),
+      ),
     );
     return { issues, hints: issues.length === 0 ? params.evidence : [] };
   },

@@ -8,7 +8,8 @@
 // - a team abbreviation cut short: "the IRT" used and never spelled out, where another document
 //   defines "Security Incident Response Team (SIRT)".
 import type { LocatedSegment } from '../../analyst/corpus-analysis';
-import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
+import { excerptAround, listDocuments, quoteAround, type Issue } from '../../analyst/issue';
+import { escapeRegExp } from '../../text/normalize';
 import nouns from './role-nouns.json';
 
 export interface RoleMention {
@@ -56,11 +57,9 @@ export function roleMentions(segments: LocatedSegment[]): RoleMention[] {
 
 const CONJUNCTION = /\s(?:and|&)\s/;
 
-/** The words around a mention, for a description: the title with some of its sentence. */
-function around(text: string, index: number): string {
-  const start = Math.max(0, text.lastIndexOf(' ', Math.max(0, index - 60)) + 1);
-  const end = text.indexOf(' ', Math.min(text.length, index + 100));
-  return `${start > 0 ? '...' : ''}${text.slice(start, end < 0 ? text.length : end)}${end < 0 ? '' : '...'}`;
+/** A quote of the mention's segment that shows its title. */
+function quoteOfMention(m: { title: string; segment: LocatedSegment }) {
+  return quoteAround(m.segment, new RegExp(m.title.split(/\s+/).map(escapeRegExp).join('\\s+')));
 }
 
 /**
@@ -113,8 +112,8 @@ export function twoTitleIssues(mentions: RoleMention[]): Issue[] {
       aspects: [subject],
       title: `One role under two titles: "${a.title}" and "${b.title}"`,
       description:
-        `${verb(majorDocs, 'assigns', 'assign')} duties to the "${a.title}" ("${around(a.segment.text, a.index)}"), while ` +
-        `${verb(minorDocs, 'assigns', 'assign')} them to the "${b.title}" ("${around(b.segment.text, b.index)}"). No document names both, ` +
+        `${verb(majorDocs, 'assigns', 'assign')} duties to the "${a.title}" ("${excerptAround(a.segment.text, a.index)}"), while ` +
+        `${verb(minorDocs, 'assigns', 'assign')} them to the "${b.title}" ("${excerptAround(b.segment.text, b.index)}"). No document names both, ` +
         `so they read as one post under two titles, or as two posts of which one is never defined; staff cannot tell who is accountable.`,
       rootCause: `Role titles are not taken from one roles and responsibilities list; ${listDocuments(minorDocs)} use a title the other documents do not.`,
       remediationScope: `Decide whether "${a.title}" and "${b.title}" are one post; use one title in every document (or define both posts and their split of duties).`,
@@ -122,7 +121,7 @@ export function twoTitleIssues(mentions: RoleMention[]): Issue[] {
       severity: 'medium',
       confidence: 0.75,
       frameworks: [],
-      quotes: [quoteOf(a.segment), quoteOf(b.segment)],
+      quotes: [quoteOfMention(a), quoteOfMention(b)],
     });
   }
   return issues;
@@ -166,8 +165,8 @@ export function combinedRoleIssues(mentions: RoleMention[]): Issue[] {
       aspects: [subject],
       title: `"${first.title}" named as one role beside a separate "${a.title}" and "${b.title}"`,
       description:
-        `${verb(docs, 'gives', 'give')} duties to "the ${first.title}" ("${around(first.segment.text, first.index)}"), one post, while ` +
-        `${a.segment.document} names a "${a.title}" ("${around(a.segment.text, a.index)}") and ${b.segment.document} a "${b.title}". ` +
+        `${verb(docs, 'gives', 'give')} duties to "the ${first.title}" ("${excerptAround(first.segment.text, first.index)}"), one post, while ` +
+        `${a.segment.document} names a "${a.title}" ("${excerptAround(a.segment.text, a.index)}") and ${b.segment.document} a "${b.title}". ` +
         `Whether the two roles are held by one person or two is left open, so duties given to "the ${first.title}" have no clear owner.`,
       rootCause: `The set treats the ${a.title} and the ${b.title} sometimes as one combined post and sometimes as two; no roles list settles it.`,
       remediationScope: `State whether "${a.title}" and "${b.title}" are one post; replace "${first.title}" with the accountable role in ${listDocuments(docs)}.`,
@@ -176,9 +175,9 @@ export function combinedRoleIssues(mentions: RoleMention[]): Issue[] {
       confidence: 0.75,
       frameworks: [],
       quotes: [
-        quoteOf(first.segment),
-        quoteOf(a.segment),
-        ...(b.segment === a.segment ? [] : [quoteOf(b.segment)]),
+        quoteOfMention(first),
+        quoteOfMention(a),
+        ...(b.segment === a.segment ? [] : [quoteOfMention(b)]),
       ],
     });
   }
@@ -248,7 +247,7 @@ export function truncatedAbbreviationIssues(segments: LocatedSegment[]): Issue[]
         aspects: [subject],
         title: `"${short}" is never defined; ${longer.segment.document} names the team "${longer.expansion} (${longer.short})"`,
         description:
-          `${verb(docs, 'assigns', 'assign')} work to "the ${short}" ("${around(uses[0]!.text, uses[0]!.text.search(use))}"), an abbreviation no document spells out, ` +
+          `${verb(docs, 'assigns', 'assign')} work to "the ${short}" ("${excerptAround(uses[0]!.text, uses[0]!.text.search(use))}"), an abbreviation no document spells out, ` +
           `while ${longer.segment.document} defines "${longer.expansion} (${longer.short})". ` +
           `"${short}" reads as "${expansion}", the same team under a shortened name, or a second team that is never set up.`,
         rootCause: `The team is named two ways (${short} and ${longer.short}) and ${listDocuments(docs)} never define the shorter name.`,
@@ -257,7 +256,10 @@ export function truncatedAbbreviationIssues(segments: LocatedSegment[]): Issue[]
         severity: 'low',
         confidence: 0.75,
         frameworks: [],
-        quotes: [quoteOf(uses[0]!), quoteOf(longer.segment)],
+        quotes: [
+          quoteAround(uses[0]!, use),
+          quoteAround(longer.segment, new RegExp(`\\(${longer.short}\\)`)),
+        ],
       });
     }
   }
