@@ -186,3 +186,73 @@ describe('classification levels outside the scheme', () => {
     expect(issues).toEqual([]);
   });
 });
+
+describe('examples headed with another level', () => {
+  const guide = (publicExamples: string) =>
+    [
+      '# Research Data Classification',
+      '',
+      'Research data is classified as one of the following levels:',
+      '',
+      '- **Public**: cleared for publication',
+      '- **Internal**: for university staff',
+      '- **Confidential**: identifiable participant data',
+      '',
+      '**Internal** data is shared among staff and students of the department.',
+      '',
+      '*Examples of Internal data*',
+      '',
+      '- Lab rotas',
+      '',
+      '**Public** data has been cleared for release by the principal investigator.',
+      '',
+      publicExamples,
+      '',
+      '- Published datasets',
+    ].join('\n');
+
+  test('a university heads its Public examples as Internal', async () => {
+    const issues = await issuesOf({
+      'Research-Data-Classification.md': guide('*Examples of Internal data*'),
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'Examples of "Public" information in Research-Data-Classification.md are headed as "Internal"',
+    ]);
+    expect(issues[0]!.quotes.map((q) => q.text)).toEqual([
+      '**Public** data has been cleared for release by the principal investigator.',
+      '*Examples of Internal data*',
+    ]);
+  });
+
+  test('a law firm heads its Confidential examples as Public', async () => {
+    const issues = await issuesOf({
+      'Matter-Information-Standard.md': [
+        '# Matter Information Standard',
+        '',
+        '| Level | Meaning |',
+        '|---|---|',
+        '| Public | Published judgments and marketing |',
+        '| Internal | Firm know-how |',
+        '| Confidential | Client matter files |',
+        '',
+        '#### Confidential',
+        '',
+        'Client matter files are only opened by the matter team.',
+        '',
+        'Example Public information:',
+        '',
+        '- Draft pleadings and witness statements',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.subject)).toEqual([
+      'term:classification:examples:Matter-Information-Standard.md:confidential',
+    ]);
+  });
+
+  test('decoy: headings that name their own level, and an example line naming two levels', async () => {
+    const issues = await issuesOf({
+      'Research-Data-Classification.md': guide('*Examples of Public data (formerly Internal)*'),
+    });
+    expect(issues).toEqual([]);
+  });
+});

@@ -186,9 +186,65 @@ function divergentSchemeIssues(schemes: ClassificationScheme[], onlyDocument?: s
   return [...issues.values()];
 }
 
+/** "**Public** data is ..." or "#### Public": where a level's own section starts. */
+const LEVEL_OPENER =
+  /^(?:#{1,6}\s+|\*{1,2}|_{1,2})([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*)?)(?:\*{1,2}|_{1,2})?(?:\s|$)/;
+
+export function mislabelledExamplesSubject(document: string, level: string): string {
+  return termSubject(`classification:examples:${document}:${normaliseLabel(level)}`);
+}
+
+/**
+ * consistency_check: a document that describes each level in its own section heads one level's
+ * examples with another level's name ("**Public** data is ..." followed by "*Example Internal Data
+ * Types*"), so the examples read as belonging to the wrong level.
+ */
+function mislabelledExampleIssues(schemes: ClassificationScheme[], segments: LocatedSegment[]): Issue[] {
+  const issues: Issue[] = [];
+  for (const document of new Set(schemes.map((s) => s.segments[0]!.document))) {
+    const labels = schemes.filter((s) => s.segments[0]!.document === document).flatMap((s) => s.labels);
+    const known = new Set(labels.map(normaliseLabel));
+    let section: { label: string; segment: LocatedSegment } | null = null;
+    for (const segment of segments) {
+      if (segment.document !== document) continue;
+      const opener = LEVEL_OPENER.exec(segment.text);
+      if (opener && known.has(normaliseLabel(opener[1]!))) {
+        section = { label: opener[1]!, segment };
+        continue;
+      }
+      if (!section || !/\bexamples?\b/i.test(segment.text) || segment.text.split(/\s+/).length > 10) continue;
+      const named = labels.filter((l) => new RegExp(`\\b${escapeRegExp(l)}\\b`).test(segment.text));
+      if (named.length !== 1 || normaliseLabel(named[0]!) === normaliseLabel(section.label)) continue;
+      const subject = mislabelledExamplesSubject(document, section.label);
+      issues.push({
+        primitive: 'consistency_check',
+        subject,
+        aspects: [subject],
+        title: `Examples of "${section.label}" information in ${document} are headed as "${named[0]}"`,
+        description:
+          `${document} opens the "${section.label}" level with "${section.segment.text.slice(0, 120)}", but heads its examples ` +
+          `"${segment.text.slice(0, 80)}", naming the "${named[0]}" level. Readers classifying by example put this information under the wrong level.`,
+        rootCause: `The examples heading was copied from the "${named[0]}" section and not updated.`,
+        remediationScope: `Rename the heading in ${document} to the "${section.label}" level and check the examples listed under it.`,
+        remediationEffortHours: 0.5,
+        severity: 'low',
+        confidence: 0.8,
+        frameworks: [],
+        quotes: [quoteOf(section.segment), quoteOf(segment)],
+      });
+      section = null;
+    }
+  }
+  return issues;
+}
+
 export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?: string): Issue[] {
   const schemes = classificationSchemes(segments);
   if (schemes.length === 0) return [];
+  if (onlyLabel?.startsWith('examples:'))
+    return mislabelledExampleIssues(schemes, segments).filter(
+      (i) => i.subject === termSubject(`classification:${onlyLabel}`),
+    );
   if (onlyLabel?.startsWith('scheme:'))
     return divergentSchemeIssues(schemes, onlyLabel.slice('scheme:'.length).split(':')[0]);
   // The fullest scheme is the reference; a corpus with two different schemes is not judged here.
@@ -196,7 +252,9 @@ export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?
   const known = new Set(scheme.labels.map(normaliseLabel));
   const schemeDoc = scheme.segments[0]!.document;
   const issues = new Map<string, Issue>();
-  if (!onlyLabel) for (const issue of divergentSchemeIssues(schemes)) issues.set(issue.subject, issue);
+  if (!onlyLabel)
+    for (const issue of [...divergentSchemeIssues(schemes), ...mislabelledExampleIssues(schemes, segments)])
+      issues.set(issue.subject, issue);
   // Levels of another scheme are reported with that scheme, not one by one.
   const otherSchemes = new Set(schemes.flatMap((s) => s.segments));
   const capitals = scheme.labels.every((l) => l === l.toUpperCase());

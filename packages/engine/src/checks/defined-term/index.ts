@@ -32,7 +32,8 @@ export const definedTermCheck = defineCheck<TermParams>({
       return {
         key: `term:${term}`,
         primitive: 'consistency_check',
-        label: labelOf(term),
+        // Definitions are labelled by their term; other vocabulary issues by what they found.
+        label: /^(?:classification|retired):/.test(term) ? issue.title : labelOf(term),
         documents: issueDocuments(issue),
         params: {
           term,
