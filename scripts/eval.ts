@@ -12,7 +12,8 @@
 // Tune on a holdout and it moves to test/corpora, on a real set and it moves to
 // test/corpora-real-tuned (and a new one is written or labelled).
 // Per corpus: recall (and high-severity recall where the key has severities), findings matching
-// no defect, precision where CLASSIFIED.json holds a reviewer's verdicts on those, per primitive,
+// no defect, precision where CLASSIFIED.json (or test/classified/<corpus>.json for a folder outside
+// this repository) holds a reviewer's verdicts on those, per primitive,
 // time and model calls; then one summary line per group. Folders given as arguments are scored
 // as one group "given". With EVAL_UNMATCHED_DIR set, each corpus's unmatched findings (title,
 // description, evidence) are written there as <corpus>.json for a reviewer to classify into the
@@ -101,9 +102,14 @@ const BUDGET_CENTS = Number(process.env.EVAL_BUDGET_CENTS ?? 500);
 
 async function evaluate(folder: string, model: EvalProvider) {
   const expected = readJson<ExpectedCorpus | null>(join(folder, 'EXPECTED.json'), null)!;
-  const classified = readJson<{ classified: ClassifiedFinding[] }>(join(folder, 'CLASSIFIED.json'), {
-    classified: [],
-  }).classified;
+  // A corpus folder this repository cannot write (../shared) keeps its verdicts in test/classified.
+  const verdicts = [
+    join(folder, 'CLASSIFIED.json'),
+    join(repository, 'test', 'classified', `${expected.corpus}.json`),
+  ];
+  const classified = verdicts.flatMap(
+    (file) => readJson<{ classified: ClassifiedFinding[] }>(file, { classified: [] }).classified,
+  );
   const snapshot = await loadCorpusFolder(folder, expected.corpus, asOfOf(expected));
   const gateway = createModelGateway({
     provider: model.provider,
