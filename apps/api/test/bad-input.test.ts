@@ -458,11 +458,12 @@ it('bounds every integer a route takes with a documented minimum and maximum', (
   expect(unbounded).toEqual([]);
 });
 
-it('covers every paginated list of the specification', () => {
+it('covers every paginated list of the specification, and the runs list', () => {
   expect(listRoutes.map((route) => route.path).sort()).toEqual(
     [
       '/auditsvc/engagement',
       '/auditsvc/engagement/:engagement_id/findings',
+      '/auditsvc/engagement/:engagement_id/runs',
       '/auditsvc/finding/:finding_id/comments',
       '/auditsvc/findings/search',
       '/auditsvc/firm',
