@@ -167,7 +167,7 @@ afterAll(async () => {
     await restartEmpty(() => doomed.kill());
     expect(await queue('run').getJobState(orphaned.jobId!)).toBe('unknown');
     expect(await settled(orphanedId)).toMatchObject({ status: 'findings_review', is_running: false });
-    expect(survivor.output()).toContain('queue_sweep_repaired');
+    await survivor.waitFor('queue_sweep_repaired', 10_000);
     expect(await ctx.services.db.prisma.run.findUniqueOrThrow({ where: { id: orphaned.id } })).toMatchObject({
       status: 'completed',
     });
@@ -226,7 +226,8 @@ afterAll(async () => {
         async () => (await queue('run').getJobState(run.jobId!)) === 'waiting',
       );
     }
-    expect(api.output()).toContain('queue_sweep_repaired');
+    // The sweep logs once it has queued everything: the line may reach us after the jobs do.
+    await api.waitFor('queue_sweep_repaired', 10_000);
     const next = await startWorkerProcess();
     await ingested(ingestId);
     for (const id of [queuedId, strandedId]) {
