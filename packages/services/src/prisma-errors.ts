@@ -20,6 +20,14 @@ const UNAVAILABLE_KINDS = new Set([
 ]);
 /** PostgreSQL SQLSTATEs: connection exceptions, server shutting down or starting, too many clients. */
 const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
+/**
+ * The same seen straight from the drivers of the plain reads (packages/db/src/plain-reads): a
+ * socket refused, reset or timed out, SQLite busy or locked past its timeout.
+ */
+const UNAVAILABLE_DRIVER_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|SQLITE_BUSY|SQLITE_LOCKED)/;
+const UNAVAILABLE_DRIVER_MESSAGE =
+  /Connection terminated|terminating connection|timeout exceeded when trying to connect/i;
 interface AdapterCause {
   kind?: string;
   code?: string;
@@ -43,6 +51,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       cause?: unknown;
     };
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_DRIVER_CODES.test(code)))
+      return true;
+    if (current instanceof Error && UNAVAILABLE_DRIVER_MESSAGE.test(current.message)) return true;
     const adapter = meta?.driverAdapterError?.cause;
     if (adapter) {
       if (adapter.kind && UNAVAILABLE_KINDS.has(adapter.kind)) return true;

@@ -63,6 +63,9 @@ export function openPostgresPlainReader(connectionString: string, max: number): 
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server drops (a restart, an outage) is reported here and replaced on
+  // the next query; without a listener the process would end on the first outage.
+  pool.on('error', () => undefined);
   return {
     provider: 'postgresql',
     all: async (sql, params) => (await pool.query(sql, params)).rows as Row[],
