@@ -16,8 +16,9 @@ import {
 import { extractStandardCitations } from '../src/analyst/standards';
 import { snapshotOf } from './helpers/synthetic-corpus';
 
-async function corpus(files: Record<string, string>): Promise<CorpusAnalysis> {
-  return analyzeCorpus(await snapshotOf(files), null);
+/** `asOf` (YYYY-MM-DD): the audit date; unset, the wall clock. */
+async function corpus(files: Record<string, string>, asOf?: string): Promise<CorpusAnalysis> {
+  return analyzeCorpus(await snapshotOf(files, asOf), null);
 }
 
 const CORPUS_DATE = 'Minutes of the committee, 5 November 2026.\n';
@@ -32,11 +33,16 @@ describe('superseded standards', () => {
     expect(extractStandardCitations('PCI DSS v4.0')[0]!.edition).toBe('4.0');
   });
 
-  test('a retired edition is superseded only once the corpus is dated after its retirement', async () => {
-    const old = await corpus({
-      'Card-Standard.md': '# Card Standard\n\nThis standard implements PCI DSS v3.2.1 Requirement 3.\n',
-      'Minutes.txt': 'Minutes of the committee, 5 March 2023.\n',
-    });
+  // The later of the corpus's newest date and the audit date decides: a set audited before the
+  // retirement cites the edition correctly; one followed after it (even if last written before) does not.
+  test('a retired edition is superseded only once the corpus or its audit is dated after its retirement', async () => {
+    const old = await corpus(
+      {
+        'Card-Standard.md': '# Card Standard\n\nThis standard implements PCI DSS v3.2.1 Requirement 3.\n',
+        'Minutes.txt': 'Minutes of the committee, 5 March 2023.\n',
+      },
+      '2023-06-30',
+    );
     expect(findSupersededCitations(old.citations, undefined, old)).toHaveLength(0);
     const recent = await corpus({
       'Card-Standard.md': '# Card Standard\n\nThis standard implements PCI DSS v3.2.1 Requirement 3.\n',

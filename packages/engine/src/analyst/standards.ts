@@ -52,6 +52,17 @@ function isoFamily(
   };
 }
 
+/**
+ * How a NIST Special Publication is named before its number: "NIST SP", "Special Publication (SP)",
+ * NIST's own document identifier ("NIST.SP.800-61r2"), or a path on a nist.gov site
+ * ("nvd.nist.gov/800-53/Rev4/...").
+ */
+const NIST_SP_PREFIX = String.raw`(?:NIST\s*\.?\s*(?:SP\s*\.?\s*|Special\s+Publication\s*(?:\(SP\)\s*)?)?|SP\s*|Special\s+Publication\s*(?:\(SP\)\s*)?|nist\.gov\/(?:[\w.-]+\/){0,4})`;
+/** The number ends: no further digit and no letter but the "r" of a revision ("800-53A" is another publication). */
+const NIST_NUMBER_END = String.raw`(?![\dA-QS-Z])`;
+/** Its revision: "Rev. 2", "Revision 1", "r2", or a path segment "/Rev4". */
+const NIST_REVISION = String.raw`(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d)|\/Rev(\d))?`;
+
 /** A NIST Special Publication cited by revision ("SP 800-37 Rev. 2", "NIST 800-66r1"). */
 function nistFamily(
   number: string,
@@ -64,10 +75,7 @@ function nistFamily(
   return {
     id: `nist-${number.toLowerCase()}`,
     name: `NIST SP ${number}`,
-    pattern: new RegExp(
-      `\\b(?:NIST\\s+(?:SP\\s*|Special\\s+Publication\\s*)?|SP\\s*|Special\\s+Publication\\s*)${escaped}(?![A-Z\\d])\\s*(?:,\\s*)?(?:Rev(?:ision)?\\.?\\s*(\\d)|r(\\d))?`,
-      'gi',
-    ),
+    pattern: new RegExp(`\\b${NIST_SP_PREFIX}${escaped}${NIST_NUMBER_END}\\s*${NIST_REVISION}`, 'gi'),
     edition: digits,
     current,
     currentLabel: `NIST SP ${number} Revision ${current}`,
@@ -169,8 +177,7 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
   {
     id: 'nist-800-53',
     name: 'NIST SP 800-53',
-    pattern:
-      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-53(?![A-Z\d])\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
+    pattern: new RegExp(`\\b${NIST_SP_PREFIX}800-53${NIST_NUMBER_END}\\s*${NIST_REVISION}`, 'gi'),
     edition: digits,
     current: '5',
     currentLabel: 'Revision 5',
@@ -181,8 +188,7 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
   {
     id: 'nist-800-171',
     name: 'NIST SP 800-171',
-    pattern:
-      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-171\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
+    pattern: new RegExp(`\\b${NIST_SP_PREFIX}800-171${NIST_NUMBER_END}\\s*${NIST_REVISION}`, 'gi'),
     edition: digits,
     current: '3',
     currentLabel: 'Revision 3',
@@ -193,8 +199,7 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
   {
     id: 'nist-800-61',
     name: 'NIST SP 800-61',
-    pattern:
-      /\b(?:NIST\s+(?:SP\s*|Special\s+Publication\s*)?|SP\s*|Special\s+Publication\s*)800-61\s*(?:,\s*)?(?:Rev(?:ision)?\.?\s*(\d)|r(\d))?/gi,
+    pattern: new RegExp(`\\b${NIST_SP_PREFIX}800-61${NIST_NUMBER_END}\\s*${NIST_REVISION}`, 'gi'),
     edition: digits,
     current: '3',
     currentLabel: 'Revision 3',
@@ -272,7 +277,9 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     current: '3',
     currentLabel: 'FIPS 140-3',
     currentSince: 'March 2019 (140-2 validations sunset September 2026)',
-    superseded: ['1'],
+    superseded: ['1', '2'],
+    // CMVP moves every FIPS 140-2 certificate to the historical list on 21 September 2026.
+    retiredOn: { '2': '2026-09-22' },
   },
   {
     id: 'tls',
@@ -464,12 +471,33 @@ export interface StandardCitation {
   index: number;
 }
 
+/** "..., dated June 2002", "(published 2010)": the date an unnumbered citation gives its edition. */
+const DATED_AFTER =
+  /^[^.;]{0,120}?\b(?:dated|published|issued|released)\s+(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?)?((?:19|20)\d\d)\b/i;
+
+/**
+ * A citation without a revision that dates what it cites: the edition current that year, the
+ * superseded edition retired first after it (none when the date is of the current edition).
+ */
+function editionOfDate(family: StandardFamily, after: string): string | null {
+  const year = DATED_AFTER.exec(after)?.[1];
+  if (!year || !family.retiredOn) return null;
+  // Retired after the end of that year: a date in the year of the change could be either edition.
+  const end = Date.UTC(Number(year), 11, 31);
+  const later = Object.entries(family.retiredOn)
+    .filter(([, retired]) => Date.parse(retired) > end)
+    .sort(([, a], [, b]) => Date.parse(a) - Date.parse(b));
+  return later[0]?.[0] ?? null;
+}
+
 export function extractStandardCitations(text: string): StandardCitation[] {
   const out: StandardCitation[] = [];
   for (const family of STANDARD_FAMILIES) {
     for (const m of text.matchAll(new RegExp(family.pattern.source, family.pattern.flags))) {
       const written = m.slice(1).find((g) => g !== undefined) ?? null;
-      let edition = written ? family.edition(written) : null;
+      let edition = written
+        ? family.edition(written)
+        : editionOfDate(family, text.slice(m.index + m[0].length, m.index + m[0].length + 200));
       // SSL 2.0/3.0 are their own (long retired) protocol versions, not TLS numbers.
       if (family.id === 'tls' && /ssl/i.test(m[0]) && edition) edition = `ssl${edition.split('.')[0]}`;
       out.push({ family, edition, phrase: m[0].trim(), index: m.index });

@@ -34,9 +34,9 @@ export const coverageCheck = defineCheck<ElementParams>({
       query: element?.query ?? label,
     };
   },
-  verdict(params, { segments, frameworks }) {
+  verdict(params, { segments, frameworks, analysis }) {
     const element = REQUIRED_ELEMENTS.find((e) => e.id === params.elementId);
-    const issue = element ? coverageIssue(element, segments, frameworks) : null;
+    const issue = element ? coverageIssue(element, segments, frameworks, analysis) : null;
     return { issues: issue ? [issue] : [] };
   },
 });

@@ -3,11 +3,9 @@
 // without a recovery point. Fixtures in two industries' wording (a regional water utility and a
 // veterinary clinic group), with decoys whose testing is required in other words, advised only,
 // or left to customers.
-import { analyzeCorpus } from '../../analyst/corpus-analysis';
-import { elementsFor, normaliseFrameworks } from '../../analyst/frameworks';
+import { normaliseFrameworks } from '../../analyst/frameworks';
 import { knowledge } from '../../knowledge';
-import { INTAKE, snapshotOf } from '../../../test/helpers/synthetic-corpus';
-import { findCoverageGaps } from './coverage';
+import { coverageGaps } from '../../../test/helpers/coverage-gaps';
 
 const PLAN_ELEMENTS = [
   'coverage:incident_response_plan_testing',
@@ -16,12 +14,8 @@ const PLAN_ELEMENTS = [
   'coverage:recovery_point_objective',
 ];
 
-async function gaps(files: Record<string, string>, frameworks: string[]) {
-  const analysis = analyzeCorpus(await snapshotOf(files), { ...INTAKE, frameworks });
-  return findCoverageGaps(analysis, elementsFor(frameworks), frameworks).filter((i) =>
-    PLAN_ELEMENTS.includes(i.subject),
-  );
-}
+const gaps = (files: Record<string, string>, frameworks: string[]) =>
+  coverageGaps(files, frameworks, PLAN_ELEMENTS);
 
 const UTILITY_UNTESTED: Record<string, string> = {
   'Incident-Response-Procedure.md':

@@ -3,11 +3,16 @@
 // reviewed or revised within their cycle as of the audit date (stale-set.ts).
 import { defineCheck, type Candidate } from '../check';
 import { findStaleDocuments, reviewCurrencyIssue } from './review-currency';
+import { DECLARED_STATUS_SUBJECT, declaredStatusIssue, declaredStatuses } from './declared-status';
 import { STALE_SET_SUBJECT, staleOnAuditDate, staleSetIssue } from './stale-set';
 
-/** One document's review, or (document null) the set's staleness on the audit date. */
+/**
+ * One document's review; or (document null) a finding for the set: its staleness on the audit
+ * date, or (declared) documents that call themselves legacy or under review.
+ */
 interface ReviewParams {
   document: string | null;
+  declared?: boolean;
 }
 
 export const reviewCurrencyCheck = defineCheck<ReviewParams>({
@@ -30,6 +35,17 @@ export const reviewCurrencyCheck = defineCheck<ReviewParams>({
           },
         ]
       : [];
+    const declared = declaredStatusIssue(declaredStatuses(analysis));
+    if (declared)
+      setCandidate.push({
+        key: DECLARED_STATUS_SUBJECT,
+        primitive: 'currency_check',
+        label: 'documents that declare themselves legacy or under review',
+        documents: [...new Set(declared.quotes.map((q) => q.document))],
+        params: { document: null, declared: true },
+        signal: 0.8,
+        severity: declared.severity,
+      });
     return setCandidate.concat(
       analysis.documents
         .filter((doc) => doc.lastReviewed || doc.nextReview || doc.approved)
@@ -45,6 +61,11 @@ export const reviewCurrencyCheck = defineCheck<ReviewParams>({
     );
   },
   question(params) {
+    if (params.declared)
+      return {
+        text: 'Which documents state that they are legacy, superseded or under review while still in force?',
+        query: 'this document is legacy under review withdrawn superseded no longer maintained',
+      };
     if (params.document === null)
       return {
         text: 'Which policies and procedures have not been reviewed or revised within their review cycle as of the audit date?',
@@ -57,7 +78,11 @@ export const reviewCurrencyCheck = defineCheck<ReviewParams>({
     };
   },
   verdict(params, { analysis, segments }) {
-    // The set's staleness is read from every document's control fields, not from what was retrieved.
+    // Set findings are read from every document's head and control fields, not from what was retrieved.
+    if (params.declared) {
+      const issue = declaredStatusIssue(declaredStatuses(analysis));
+      return { issues: issue ? [issue] : [] };
+    }
     if (params.document === null) {
       const issue = staleSetIssue(analysis, staleOnAuditDate(analysis));
       return { issues: issue ? [issue] : [] };

@@ -55,3 +55,17 @@ test('decoys: revised within the cycle, a newer review date, and a record', asyn
   expect(names).toEqual([]);
   expect(issue).toBeNull();
 });
+
+test('a document past the review cycle it sets itself is quoted first and named in the finding', async () => {
+  // A ferry operator: two policies silent about their cycle, one that promises an annual review.
+  const { issue } = await stale({
+    'Berth-Policy.md': utilityPolicy('Berth Policy', '4 March 2018'),
+    'Crew-Policy.md': utilityPolicy('Crew Policy', '9 April 2018'),
+    'Crisis-Plan.md':
+      '# Crisis Plan\n\nThe duty master leads the response.\n\nAt least once a year we review and update the plan.\n\n## Change log\n\n* 2023-08-14: Added the harbour radio channel\n',
+  });
+  expect(issue!.quotes[0]!.document).toBe('Crisis-Plan.md');
+  expect(issue!.description).toContain(
+    'Crisis-Plan.md requires its own review annually but was last touched on 2023-08-14',
+  );
+});

@@ -7,6 +7,7 @@ import type { AnalyzedDocument, CorpusAnalysis } from '../../analyst/corpus-anal
 import { DAY_MS } from '../../analyst/dates';
 import { isNormative } from '../../analyst/document-roles';
 import { listDocuments, type Issue } from '../../analyst/issue';
+import { describePeriod } from '../../analyst/quantities';
 import { fieldQuote, reviewCurrencyIssue, statedReviewCycle } from './review-currency';
 
 type Field = NonNullable<AnalyzedDocument['lastRevised']>;
@@ -28,6 +29,8 @@ interface StaleDocument {
   doc: AnalyzedDocument;
   touched: Field;
   ageDays: number;
+  /** The review cycle the document states for itself, when it states one. */
+  cycleDays: number | null;
 }
 
 /**
@@ -52,16 +55,28 @@ export function staleOnAuditDate(analysis: CorpusAnalysis): StaleDocument[] {
     const cycle = statedReviewCycle(doc);
     const allowed = cycle ? cycle.days + 31 : DEFAULT_ALLOWED_DAYS;
     const ageDays = (audit - touched.date.time) / DAY_MS;
-    if (ageDays > allowed) out.push({ doc, touched, ageDays });
+    if (ageDays > allowed) out.push({ doc, touched, ageDays, cycleDays: cycle?.days ?? null });
   }
-  return out.sort((a, b) => b.ageDays - a.ageDays);
+  // Documents past a cycle they set themselves break their own rule: they lead, most overdue first.
+  const overdue = (s: StaleDocument) => (s.cycleDays ? s.ageDays / s.cycleDays : 0);
+  return out.sort((a, b) => overdue(b) - overdue(a) || b.ageDays - a.ageDays);
 }
 
 export function staleSetIssue(analysis: CorpusAnalysis, stale: StaleDocument[]): Issue | null {
   if (stale.length === 0) return null;
   const documents = stale.map((s) => s.doc.name);
   const newest = stale.reduce((a, b) => (a.touched.date.time > b.touched.date.time ? a : b));
-  const oldest = stale[0]!;
+  const oldest = stale.reduce((a, b) => (a.touched.date.time < b.touched.date.time ? a : b));
+  const ownCycle = stale.filter((s) => s.cycleDays !== null);
+  const ownCycleText = ownCycle.length
+    ? ` ${ownCycle
+        .slice(0, MAX_QUOTES)
+        .map(
+          (s) =>
+            `${s.doc.name} requires its own review ${describePeriod(s.cycleDays!)} but was last touched on ${s.touched.date.iso}`,
+        )
+        .join('; ')}.`
+    : '';
   const dated = analysis.documents.filter((d) => isNormative(d.role) && lastTouched(d) !== null).length;
   return {
     primitive: 'currency_check',
@@ -71,7 +86,7 @@ export function staleSetIssue(analysis: CorpusAnalysis, stale: StaleDocument[]):
     description:
       `${listDocuments(documents)} ${stale.length === 1 ? 'was' : 'were'} last reviewed, approved or revised between ${oldest.touched.date.iso} and ${newest.touched.date.iso}, ` +
       `over ${age(newest.ageDays)} before this audit (${analysis.auditDate}), longer than their own review cycles (or two years where none is stated). ` +
-      'Documents the organisation has not looked at for that long may no longer describe its systems, people or obligations, and cannot evidence the periodic review frameworks require.',
+      `Documents the organisation has not looked at for that long may no longer describe its systems, people or obligations, and cannot evidence the periodic review frameworks require.${ownCycleText}`,
     rootCause:
       'Policy reviews are not scheduled and tracked; documents were written once and left unchanged.',
     remediationScope: `Review and re-approve the ${stale.length === 1 ? 'document' : `${stale.length} documents`}, record each review with its date and approver, and track review dates in a policy register.`,

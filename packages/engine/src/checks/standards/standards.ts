@@ -6,8 +6,9 @@ import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { isSuperseded, type StandardFamily } from '../../analyst/standards';
 import { escapeRegExp } from '../../text/normalize';
 
-/** What the checks need from the corpus: its newest date and the documents' text. */
-export type StandardsContext = Pick<CorpusAnalysis, 'referenceDate' | 'byName'>;
+/** What the checks need from the corpus: its newest date, the audit date and the documents' text. */
+export type StandardsContext = Pick<CorpusAnalysis, 'referenceDate' | 'byName'> &
+  Partial<Pick<CorpusAnalysis, 'auditDate'>>;
 
 export function standardSubject(familyId: string): string {
   return `standard:${familyId}`;
@@ -67,8 +68,20 @@ function currentUse(citations: CitationFact[], context?: StandardsContext): Cita
   return citations.filter((f) => reliedOn(f) && !inRevisionHistory(f, context));
 }
 
+/**
+ * Judged on the audit date when there is one: a document in force today that relies on an edition
+ * withdrawn since it was written is out of date today (a corpus older than the withdrawal cited it
+ * correctly when written, but is followed now).
+ */
+function asOfTime(context?: StandardsContext): number | undefined {
+  const audit = context?.auditDate ? Date.parse(context.auditDate) : undefined;
+  const newest = context?.referenceDate?.time;
+  if (audit === undefined || Number.isNaN(audit)) return newest;
+  return newest === undefined ? audit : Math.max(audit, newest);
+}
+
 function supersededNow(fact: CitationFact, context?: StandardsContext): boolean {
-  return isSuperseded(fact.citation, context?.referenceDate?.time) && !retainedByDecision(fact, context);
+  return isSuperseded(fact.citation, asOfTime(context)) && !retainedByDecision(fact, context);
 }
 
 /** Words that say an older edition is kept on purpose: "keeps Revision 2 as the baseline until". */

@@ -8,9 +8,20 @@ import { supersededMentions, type InstrumentMention } from './instruments';
 
 interface InstrumentParams {
   instrument: string;
+  /** The mentions as the corpus writes them ("SAS70"): retrieval must find those words. */
+  written?: string[];
 }
 
-const MAX_QUOTES = 4;
+const MAX_QUOTES = 6;
+
+/** One mention per document first (how far the reliance spreads), then further mentions. */
+function evidenceOf(group: InstrumentMention[]): LocatedSegment[] {
+  const segments = [...new Set(group.map((m) => m.segment))];
+  const seen = new Set<string>();
+  const first = segments.filter((s) => !seen.has(s.document) && seen.add(s.document));
+  const rest = segments.filter((s) => !first.includes(s));
+  return [...first, ...rest].slice(0, MAX_QUOTES);
+}
 
 function issueOf(group: InstrumentMention[]): Issue {
   const { instrument } = group[0]!;
@@ -33,7 +44,7 @@ function issueOf(group: InstrumentMention[]): Issue {
     severity: instrument.severity,
     confidence: 0.85,
     frameworks: [],
-    quotes: [...new Set(group.map((m) => m.segment))].slice(0, MAX_QUOTES).map((s) => quoteOf(s)),
+    quotes: evidenceOf(group).map((s) => quoteOf(s)),
   };
 }
 
@@ -61,7 +72,7 @@ export const supersededInstrumentCheck = defineCheck<InstrumentParams>({
         primitive: 'currency_check',
         label: `${group[0]!.instrument.name} replaced`,
         documents: [...new Set(issue.quotes.map((q) => q.document))],
-        params: { instrument: id },
+        params: { instrument: id, written: [...new Set(group.map((m) => m.written))] },
         signal: 0.85,
         severity: issue.severity,
       };
@@ -71,7 +82,7 @@ export const supersededInstrumentCheck = defineCheck<InstrumentParams>({
     const instrument = knowledge().instruments.instruments.find((i) => i.id === params.instrument);
     return {
       text: `Do ${documents.join(', ')} still rely on ${instrument?.name ?? params.instrument}, which was replaced by ${instrument?.replaced_by ?? 'a successor'}?`,
-      query: instrument?.name ?? params.instrument,
+      query: [instrument?.name ?? params.instrument, ...(params.written ?? [])].join(' '),
     };
   },
   verdict(params, { analysis, segments }) {

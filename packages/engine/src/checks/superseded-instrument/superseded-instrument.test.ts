@@ -72,3 +72,50 @@ test('an undated set, or one whose newest date is old, is judged on the audit da
     }),
   ).toEqual(['instrument:us-hipaa-harm-standard']);
 });
+
+// Bodies and instruments renamed or revoked: a US federal contractor that still escalates to
+// US-CERT and writes for the FedRAMP JAB, and a UK museum trust citing CPNI, ACPO guidance and the
+// 2002 electronic-signature regulations. The retrieval query carries the words as the corpus
+// writes them, and the evidence shows each document that relies on the instrument.
+test('a federal contractor relies on US-CERT and the FedRAMP JAB', async () => {
+  const files = {
+    'Incident-Runbook.md':
+      '# Incident Runbook\n\nThe on-call engineer notifies US-CERT within one hour of a confirmed incident.',
+    'Continuous-Monitoring-Plan.md':
+      '# Continuous Monitoring Plan\n\nSignificant changes are discussed with our JAB TRs before deployment. Monthly scan results go to US-CERT and the agency.',
+  };
+  const { candidates } = await runCheck(supersededInstrumentCheck, files, BLANK_INTAKE, '2026-11-26');
+  expect(candidates.map((c) => c.key).sort()).toEqual(['instrument:us-cert', 'instrument:us-fedramp-jab']);
+  const usCert = candidates.find((c) => c.key === 'instrument:us-cert')!;
+  // Both documents are evidence, and the question's query has the written form.
+  expect(usCert.documents.sort()).toEqual(['Continuous-Monitoring-Plan.md', 'Incident-Runbook.md']);
+  expect(supersededInstrumentCheck.question(usCert.params, usCert).query).toContain('US-CERT');
+});
+
+test('a UK museum trust cites CPNI, ACPO guidance and the Electronic Signatures Regulations 2002', async () => {
+  expect(
+    (
+      await keys({
+        'Physical-Security-Policy.md':
+          '# Physical Security Policy\n\nStrongrooms meet the CPNI guidance for secure storage.',
+        'Digital-Evidence-Procedure.md':
+          '# Digital Evidence Procedure\n\nSeized media are handled under the ACPO Good Practice Guide for Digital Evidence. Signed loan agreements are valid under the Electronic Signatures Regulations 2002.',
+      })
+    ).sort(),
+  ).toEqual(['instrument:uk-acpo', 'instrument:uk-cpni', 'instrument:uk-esig-regs-2002']);
+});
+
+test('decoys: the successor named with its history, a JAB that is not FedRAMP, an audit before the change', async () => {
+  expect(
+    await keys({
+      'Incident-Runbook.md':
+        '# Incident Runbook\n\nIncidents are reported to CISA, which replaced US-CERT in 2023. Physical security advice now comes from the NPSA (formerly CPNI).\n\nThe JAB sample is stored in the cold room.',
+    }),
+  ).toEqual([]);
+  expect(
+    await keys(
+      { 'Incident-Runbook.md': '# Incident Runbook\n\nConfirmed incidents are reported to US-CERT.' },
+      '2022-06-30',
+    ),
+  ).toEqual([]);
+});

@@ -1,0 +1,54 @@
+// Superseded editions of NIST publications and FIPS 140 cited in the forms real documents use: NIST's
+// own identifier in a link ("NIST.SP.800-61r2.pdf"), a revision in a nist.gov path
+// ("800-53/Rev4"), "Special Publication (SP) 800-34 ... dated June 2002", and FIPS 140-2 once its
+// validations are historical. Judged on the audit date: a set written years ago is followed today.
+// Fixtures: a state benefits agency's incident guide and a medical-device maker's key management
+// standard; decoys: the current revision, a different publication ("800-53A"), a date in the year
+// of the change (either edition), and an audit dated before the FIPS 140-2 sunset.
+import { BLANK_INTAKE, runCheck } from '../../../test/helpers/check-harness';
+import { standardCurrencyCheck } from '.';
+import { findSupersededCitations } from './standards';
+
+/** The findings the family's candidates stand for (the verdict reads the retrieved citations). */
+async function superseded(files: Record<string, string>, asOf = '2026-11-26') {
+  const { analysis, candidates } = await runCheck(standardCurrencyCheck, files, BLANK_INTAKE, asOf);
+  const issues = findSupersededCitations(analysis.citations, undefined, analysis);
+  expect(candidates.map((c) => `standard:${(c.params as { familyId: string }).familyId}`).sort()).toEqual(
+    [...new Set(issues.map((i) => i.aspects[0]))].sort(),
+  );
+  return issues;
+}
+
+const familiesOf = (issues: Array<{ aspects: string[] }>) => issues.map((i) => i.aspects[0]).sort();
+
+test('a benefits agency links withdrawn NIST revisions by identifier and by nist.gov path', async () => {
+  const issues = await superseded({
+    'Incident-Handling-Guide.md':
+      '# Incident Handling Guide\n\nWe classify incidents following [NIST SP 800-61](https://nvlpubs.nist.gov/nistpubs/SpecialPublications/NIST.SP.800-61r2.pdf).\n\nKey custody follows control [SC-12](https://nvd.nist.gov/800-53/Rev4/control/SC-12).\n\nLast reviewed: 2019-05-02.',
+  });
+  expect(familiesOf(issues)).toEqual(['standard:nist-800-53', 'standard:nist-800-61']);
+  expect(issues.map((i) => i.description).join(' ')).toContain('(edition 2)');
+});
+
+test('a medical-device maker dates its contingency guide and accepts FIPS 140-2 modules', async () => {
+  const issues = await superseded({
+    'Continuity-Plan.md':
+      '# Continuity Plan\n\nThis plan follows Special Publication (SP) 800-34, Contingency Planning Guide for Information Technology Systems, dated June 2002.',
+    'Key-Management-Standard.md':
+      '# Key Management Standard\n\nDevice signing keys are held in HSMs validated to FIPS 140-2 Level 3.',
+  });
+  expect(familiesOf(issues)).toEqual(['standard:fips-140', 'standard:nist-800-34']);
+});
+
+test('decoys: current revisions, another publication, a date in the year of the change, an earlier audit', async () => {
+  const files = {
+    'Assessment-Procedure.md':
+      '# Assessment Procedure\n\nControls are assessed with NIST SP 800-53A and the catalogue at https://csrc.nist.gov/pubs/sp/800/53/r5/upd1/final, as in [NIST.SP.800-61r3](https://doi.org/10.6028/NIST.SP.800-61r3).\n\nRisk is rated per NIST SP 800-30, published September 2012.',
+  };
+  expect(await superseded(files)).toEqual([]);
+  const fips = {
+    'Key-Management-Standard.md':
+      '# Key Management Standard\n\nDevice signing keys are held in HSMs validated to FIPS 140-2 Level 3.',
+  };
+  expect(await superseded(fips, '2026-03-31')).toEqual([]);
+});
