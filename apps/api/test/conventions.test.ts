@@ -37,7 +37,11 @@ describe('health', () => {
     try {
       await waitFor('readyz 200', async () => (await relayDown.http().get('/readyz')).status === 200);
       await relayDown.services.progressSubscriber.close();
-      const res = await relayDown.http().get('/readyz');
+      // The connection reports itself closed once its socket has closed, a moment later.
+      const res = await waitFor('readyz 503', async () => {
+        const answer = await relayDown.http().get('/readyz');
+        return answer.status !== 200 && answer;
+      });
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ ok: false, database: 'ok', redis: 'unavailable' });
     } finally {
