@@ -36,7 +36,7 @@ export function openApiDocument() {
 export function buildApp(services: AppServices, declared: RouteSpec[] = routes): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestLogger(services.logger));
+  app.use(requestLogger(services.logger, services.metrics.observeRequest));
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');
@@ -47,7 +47,14 @@ export function buildApp(services: AppServices, declared: RouteSpec[] = routes):
   for (const route of declared) registerRoute(router, route, services);
   app.use(router);
   const board = operatorBoard(services);
-  app.use(board.path, ...board.handlers);
+  app.use(
+    board.path,
+    (_req, res, next) => {
+      res.locals.route = board.path;
+      next();
+    },
+    ...board.handlers,
+  );
   app.use(notFoundHandler);
   app.use(createErrorHandler(services.logger));
   return app;

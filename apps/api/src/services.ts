@@ -59,6 +59,7 @@ import {
   runJobId,
 } from '@auditsvc/services';
 import { VersionedJsonCache, createVersionedJsonCache } from './http/versioned-json-cache';
+import { ApiMetrics, createApiMetrics } from './metrics';
 import { SessionRevocationChannel, createSessionRevocationChannel } from './session-revocation-channel';
 
 /** How long POST deliver waits for the polished deliverable before it answers. */
@@ -97,6 +98,8 @@ export interface AppServices {
   sessionRevocations: SessionRevocationChannel;
   /** Findings pages serialised once, served while their engagement's findings version holds. */
   findingPages: VersionedJsonCache;
+  /** This process's metrics registry (GET /metrics). */
+  metrics: ApiMetrics;
   close(): Promise<void>;
 }
 
@@ -126,7 +129,8 @@ export async function createAppServices(config: Config, logger: Logger): Promise
   // Subscriptions end when this connection drops (streams are told); it must not renew them itself.
   const subscriberConnection = new Redis(config.redisUrl, { disconnectTimeout: 200, autoResubscribe: false });
   subscriberConnection.on('error', () => undefined);
-  const jobs = createJobProducer(queueConnection, config.queuePrefix);
+  const jobs = createJobProducer(queueConnection, config);
+  const metrics = createApiMetrics({ jobs, redis, queuePrefix: config.queuePrefix });
   const progressSubscriber = createProgressSubscriber(subscriberConnection, config.queuePrefix);
   const passwords = createPasswordHasher(config.bcryptCost);
   const sessionCache = createSessionCache(config.sessionCacheMs);
@@ -144,14 +148,15 @@ export async function createAppServices(config: Config, logger: Logger): Promise
   );
   const mfa = createMfaService({ repos, box, now });
   // Model calls outside any engagement budget: intake extraction and portfolio clustering.
-  const modelGateways = createStandaloneGatewayFactory(config, logger);
+  const modelGateways = createStandaloneGatewayFactory(config, logger, metrics.observeModelCall);
   // The polished executive summary spends the engagement's budget; the local writer is the fallback.
   const deliverables = createDeliverableService({
     repos,
     now,
     logger,
     writeExecutiveSummary: createExecutiveSummaryWriter({
-      gatewayFor: (engagementId) => createEngagementGateway({ config, repos, engagementId, logger }),
+      gatewayFor: (engagementId) =>
+        createEngagementGateway({ config, repos, engagementId, logger, observe: metrics.observeModelCall }),
       logger,
     }),
   });
@@ -250,6 +255,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     }),
     sessionRevocations,
     findingPages: createVersionedJsonCache(config.responseCacheBytes),
+    metrics,
     async close() {
       await sessionRevocations.close();
       await jobs.close().catch(() => undefined);

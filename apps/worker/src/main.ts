@@ -8,6 +8,7 @@ import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
 import { ingestHandler } from './jobs/ingest';
 import { portfolioRecomputeHandler } from './jobs/portfolio-recompute';
 import { runHandler } from './jobs/run';
+import { serveWorkerMetrics } from './metrics-server';
 import { createWorkerServices } from './services';
 import { startWorker } from './worker';
 
@@ -22,17 +23,24 @@ async function main(): Promise<void> {
   const applied = await applyMigrations(config.databaseUrl);
   if (applied.length > 0) logger.info('migrations_applied', { migrations: applied });
   const services = await createWorkerServices(config, logger);
+  const stopPublishingMetrics = services.metrics.startPublishing(services.redis, config.queuePrefix, logger);
+  const metricsServer = await serveWorkerMetrics(services.metrics.registry, config, logger);
   // Signals are handled from here on, also while the consumers start (they log worker_ready before
   // startWorker returns): a stop then waits for the start and stops what it started.
-  const started = startWorker(config, logger, {
-    ingest: ingestHandler(services),
-    run: runHandler(services, 'run', 'The run'),
-    'investigate-further': runHandler(services, 'investigate-further', 'The investigation'),
-    'portfolio-recompute': portfolioRecomputeHandler(services),
-  });
+  const started = startWorker(
+    config,
+    logger,
+    {
+      ingest: ingestHandler(services),
+      run: runHandler(services, 'run', 'The run'),
+      'investigate-further': runHandler(services, 'investigate-further', 'The investigation'),
+      'portfolio-recompute': portfolioRecomputeHandler(services),
+    },
+    services.metrics.observeJob,
+  );
   // Work the database says is queued or running but no queue holds is queued again (or failed).
   const sweeping = started.then(() => {
-    const queues = createJobProducer(services.redis, config.queuePrefix);
+    const queues = createJobProducer(services.redis, config);
     const sweeper = startQueueSweeping({
       config,
       redis: services.redis,
@@ -56,6 +64,8 @@ async function main(): Promise<void> {
       () => undefined,
     );
     logger.info('worker_stopping', { signal, grace_ms: config.shutdownGraceMs });
+    stopPublishingMetrics();
+    metricsServer?.close();
     // A backstop for a stop that hangs (Redis or the database gone): the process exits anyway.
     setTimeout(() => {
       logger.error('worker_stop_timed_out');

@@ -5,6 +5,7 @@ import { Database, Repositories, createRepositories, openDatabase } from '@audit
 import { ParseHost, createParseHost, extensionOf } from '@auditsvc/ingest';
 import { ProgressPublisher, createIngestStageStore, createProgressPublisher } from '@auditsvc/jobs';
 import type { Config, Logger } from '@auditsvc/runtime';
+import { WorkerMetrics, createWorkerMetrics } from './metrics';
 import {
   IngestService,
   PortfolioService,
@@ -28,12 +29,14 @@ export interface WorkerServices {
   /** Audit runs and investigate-further mini-runs. */
   runs: RunExecutor;
   portfolio: PortfolioService;
+  metrics: WorkerMetrics;
   close(): Promise<void>;
 }
 
 export async function createWorkerServices(config: Config, logger: Logger): Promise<WorkerServices> {
   const db = await openDatabase(config.databaseUrl);
   const repos = createRepositories(db);
+  const metrics = createWorkerMetrics();
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, disconnectTimeout: 200 });
   redis.on('error', () => undefined);
   // Progress is advisory: without Redis a job carries on, and the outage is logged once.
@@ -44,13 +47,15 @@ export async function createWorkerServices(config: Config, logger: Logger): Prom
     timeoutMs: config.parseTimeoutMs,
     // The parser's time and peak memory per file, for sizing the parse limits (not the client's
     // file name: only its type).
-    onFileDone: (report) =>
+    onFileDone: (report) => {
+      metrics.observeParsedFile(report.filename, report.ok);
       logger.debug('parse_file_done', {
         type: extensionOf(report.filename),
         ok: report.ok,
         ms: report.elapsedMs,
         peak_rss_mb: report.peakRssBytes === null ? null : Math.round(report.peakRssBytes / 1024 / 1024),
-      }),
+      });
+    },
   });
   const ingest = createIngestService({
     repos,
@@ -64,13 +69,14 @@ export async function createWorkerServices(config: Config, logger: Logger): Prom
   const runs = createRunExecutor({
     repos,
     progress,
-    gateways: createRunGatewayFactory({ config, repos, logger }),
+    gateways: createRunGatewayFactory({ config, repos, logger, observe: metrics.observeModelCall }),
     logger,
     now,
+    onStageComplete: metrics.observeStage,
   });
   const portfolio = createPortfolioService({
     repos,
-    gateways: createStandaloneGatewayFactory(config, logger),
+    gateways: createStandaloneGatewayFactory(config, logger, metrics.observeModelCall),
     now,
     logger,
   });
@@ -85,6 +91,7 @@ export async function createWorkerServices(config: Config, logger: Logger): Prom
     ingest,
     runs,
     portfolio,
+    metrics,
     async close() {
       await parseHost.close();
       await redis.quit().catch(() => undefined);

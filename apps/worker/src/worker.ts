@@ -1,5 +1,7 @@
 // The worker process: one BullMQ consumer per queue that has a handler, with the concurrency of
-// QUEUE_SETTINGS. A job whose worker dies keeps its lock only JOB_LOCK_MS; then BullMQ's stalled
+// WORKER_CONCURRENCY_<QUEUE>. Every line logged about a job carries its queue, id and the request
+// id of the API call that queued it (log-context.ts), and each attempt's outcome and duration go
+// to the metrics. A job whose worker dies keeps its lock only JOB_LOCK_MS; then BullMQ's stalled
 // check (in any live worker, or this one restarted) puts it back on the queue, and the handler
 // starts over from stored state. When a job fails for the last time (attempts used, or stalled
 // too often), its queue's `onExhausted` records the failure, so nothing stays `ingesting` or
@@ -13,13 +15,14 @@ import Redis from 'ioredis';
 import { DelayedError, Job, Worker } from 'bullmq';
 import {
   QUEUE_NAMES,
-  QUEUE_SETTINGS,
   QueueName,
   bullPrefix,
   createJobLeases,
+  jobRequestId,
   jobSubject,
 } from '@auditsvc/jobs';
-import type { Config, Logger } from '@auditsvc/runtime';
+import { type Config, type LogContext, type Logger, withLogContext } from '@auditsvc/runtime';
+import type { JobOutcome } from './metrics';
 
 export interface JobContext {
   /** True once SIGTERM arrived: long jobs stop at a safe point and call `requeue`. */
@@ -35,6 +38,15 @@ export interface QueueHandler {
 }
 
 export type QueueHandlers = Partial<Record<QueueName, QueueHandler>>;
+
+/** Told how each job attempt ended and how long it took (the process's metrics). */
+export type JobObserver = (queue: QueueName, outcome: JobOutcome, seconds: number) => void;
+
+/** What every log line about the job carries. */
+function jobLogContext(queue: QueueName, job: Job): LogContext {
+  const requestId = jobRequestId(job.data);
+  return { queue, job_id: job.id, ...(requestId ? { request_id: requestId } : {}) };
+}
 
 export interface RunningWorker {
   queues: QueueName[];
@@ -85,6 +97,7 @@ export async function startWorker(
   config: Config,
   logger: Logger,
   handlers: QueueHandlers = {},
+  observeJob: JobObserver = () => undefined,
 ): Promise<RunningWorker> {
   await assertRedisReachable(config.redisUrl);
   // BullMQ needs maxRetriesPerRequest null on its blocking connection. After start-up it rides out
@@ -112,50 +125,58 @@ export async function startWorker(
     if (!handler) continue;
     const worker = new Worker(
       name,
-      async (job, token) => {
-        const context: JobContext = {
-          shuttingDown: () => stopping,
-          async requeue() {
-            await job.moveToDelayed(Date.now() + 1000, token);
-            throw new DelayedError();
-          },
-        };
-        const key = `${name}:${job.id}`;
-        const subject = jobSubject(name, job.data);
-        inProgress.set(key, { job, token, queue: name });
-        if (subject) leases.hold(name, subject);
-        try {
-          return await handler.process(job, context);
-        } finally {
-          inProgress.delete(key);
-          lockLossLogged.delete(job.id!);
-          if (subject) leases.release(name, subject);
-        }
-      },
+      async (job, token) =>
+        withLogContext(jobLogContext(name, job), async () => {
+          const context: JobContext = {
+            shuttingDown: () => stopping,
+            async requeue() {
+              await job.moveToDelayed(Date.now() + 1000, token);
+              throw new DelayedError();
+            },
+          };
+          const key = `${name}:${job.id}`;
+          const subject = jobSubject(name, job.data);
+          inProgress.set(key, { job, token, queue: name });
+          if (subject) leases.hold(name, subject);
+          const started = performance.now();
+          let outcome: JobOutcome = 'failed';
+          try {
+            const result = await handler.process(job, context);
+            outcome = 'completed';
+            return result;
+          } catch (error) {
+            if (error instanceof DelayedError) outcome = 'requeued';
+            throw error;
+          } finally {
+            inProgress.delete(key);
+            lockLossLogged.delete(job.id!);
+            if (subject) leases.release(name, subject);
+            observeJob(name, outcome, (performance.now() - started) / 1000);
+          }
+        }),
       {
         connection,
         prefix: bullPrefix(config.queuePrefix),
-        concurrency: QUEUE_SETTINGS[name].concurrency,
+        concurrency: config.workerConcurrency[name],
         lockDuration: config.jobLockMs,
         stalledInterval: config.jobLockMs,
         maxStalledCount: 1,
       },
     );
     worker.on('failed', (job, error) => {
-      logger.warn('job_failed', {
-        queue: name,
-        job_id: job?.id,
-        attempt: job?.attemptsMade,
-        error: error.message,
+      if (!job) {
+        logger.warn('job_failed', { queue: name, error: error.message });
+        return;
+      }
+      withLogContext(jobLogContext(name, job), () => {
+        logger.warn('job_failed', { attempt: job.attemptsMade, error: error.message });
+        if (!isFinalFailure(job, error) || !handler.onExhausted) return;
+        handler.onExhausted(job, error).catch((hookError: unknown) =>
+          logger.error('job_failure_hook_failed', {
+            error: hookError instanceof Error ? hookError.message : String(hookError),
+          }),
+        );
       });
-      if (!isFinalFailure(job, error) || !handler.onExhausted) return;
-      handler.onExhausted(job, error).catch((hookError: unknown) =>
-        logger.error('job_failure_hook_failed', {
-          queue: name,
-          job_id: job.id,
-          error: hookError instanceof Error ? hookError.message : String(hookError),
-        }),
-      );
     });
     // During a Redis outage every reconnection attempt of every consumer fails; the outage itself
     // is logged once (redis_unavailable above).
@@ -168,7 +189,9 @@ export async function startWorker(
     worker.on('lockRenewalFailed', (jobIds: string[]) => {
       for (const jobId of jobIds.filter((id) => !lockLossLogged.has(id))) {
         lockLossLogged.add(jobId);
-        logger.warn('job_lock_lost', { queue: name, job_id: jobId });
+        const running = inProgress.get(`${name}:${jobId}`);
+        const context = running ? jobLogContext(name, running.job) : { queue: name, job_id: jobId };
+        withLogContext(context, () => logger.warn('job_lock_lost'));
       }
     });
     consumers.push(worker);
@@ -221,12 +244,14 @@ async function handBack(
   logger: Logger,
 ): Promise<void> {
   for (const { job, token, queue } of jobs) {
-    try {
-      await job.moveToWait(token);
-      logger.warn('job_handed_back', { queue, job_id: job.id, reason: 'shutdown grace period over' });
-    } catch (error) {
-      // Its lock was lost already: the stalled-job check re-queues it.
-      logger.warn('job_hand_back_failed', { queue, job_id: job.id, error: (error as Error).message });
-    }
+    await withLogContext(jobLogContext(queue, job), async () => {
+      try {
+        await job.moveToWait(token);
+        logger.warn('job_handed_back', { reason: 'shutdown grace period over' });
+      } catch (error) {
+        // Its lock was lost already: the stalled-job check re-queues it.
+        logger.warn('job_hand_back_failed', { error: (error as Error).message });
+      }
+    });
   }
 }

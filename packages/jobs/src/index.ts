@@ -4,3 +4,4 @@ export * from './producer';
 export * from './redis-calls';
 export * from './job-leases';
 export * from './sweep-lock';
+export * from './worker-metrics-relay';

@@ -1,9 +1,19 @@
 // The API's side of the queues: typed `enqueue`, and the Queue objects for Bull Board. Every call
 // fails fast with a 503 naming the queue while Redis is unavailable (redis-calls.ts); the caller
-// undoes what it wrote before the enqueue.
+// undoes what it wrote before the enqueue. Each job carries the request id of the call that queued
+// it, and finished jobs are trimmed (JOBS_KEEP_*).
 import { JobType, Queue, QueueEvents } from 'bullmq';
 import type Redis from 'ioredis';
-import { JobPayloads, QUEUE_NAMES, QUEUE_SETTINGS, QueueName, bullPrefix, jobSubject } from './queues';
+import { type Config, currentLogContext } from '@auditsvc/runtime';
+import {
+  JobPayloads,
+  JobTrace,
+  QUEUE_NAMES,
+  QUEUE_RETRIES,
+  QueueName,
+  bullPrefix,
+  jobSubject,
+} from './queues';
 import { callRedis, queueUnavailable } from './redis-calls';
 
 export interface JobProducer {
@@ -23,23 +33,48 @@ export interface JobProducer {
   jobState(name: QueueName, jobId: string): Promise<string>;
   /** The subjects (jobSubject) of the queue's jobs that are waiting, delayed or running. */
   pendingSubjects(name: QueueName): Promise<Set<string>>;
+  /** How many jobs the queue holds in each state; a 503 when Redis is unavailable. */
+  jobCounts(name: QueueName): Promise<Record<QueueJobState, number>>;
   close(): Promise<void>;
 }
+
+/** The job states a queue is measured by (metrics): its depth, what runs, what it keeps. */
+export const QUEUE_JOB_STATES = [
+  'waiting',
+  'prioritized',
+  'delayed',
+  'active',
+  'completed',
+  'failed',
+] as const;
+export type QueueJobState = (typeof QUEUE_JOB_STATES)[number];
 
 /** Job states in which a job will still run, or runs now. */
 const PENDING_STATES: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
 
-export function createJobProducer(connection: Redis, queuePrefix: string): JobProducer {
-  const prefix = bullPrefix(queuePrefix);
+/** The payload with the request id of the API call in progress (log-context.ts), if any. */
+function traced<P extends object>(payload: P): P & JobTrace {
+  const requestId = currentLogContext().request_id;
+  return requestId ? { ...payload, requestId } : payload;
+}
+
+export function createJobProducer(
+  connection: Redis,
+  config: Pick<Config, 'queuePrefix' | 'jobRetention'>,
+): JobProducer {
+  const prefix = bullPrefix(config.queuePrefix);
+  const { completed, failed } = config.jobRetention;
   const queues = new Map<QueueName, Queue>(
     QUEUE_NAMES.map((name) => {
       const queue = new Queue(name, {
         connection,
         prefix,
         defaultJobOptions: {
-          ...QUEUE_SETTINGS[name].job,
-          removeOnComplete: { count: 1000 },
-          removeOnFail: { count: 1000 },
+          ...QUEUE_RETRIES[name],
+          // BullMQ trims a queue's finished jobs when the next one finishes: past the count, and
+          // older than the age (in seconds).
+          removeOnComplete: { count: completed.count, age: completed.ageSeconds },
+          removeOnFail: { count: failed.count, age: failed.ageSeconds },
         },
       });
       // Without a listener BullMQ prints every reconnection failure of an outage to stderr; the
@@ -67,13 +102,13 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
   return {
     queues: [...queues.values()],
     async enqueue(name, payload, jobId) {
-      await onQueue(name, () => queues.get(name)!.add(name, payload, { jobId }));
+      await onQueue(name, () => queues.get(name)!.add(name, traced(payload), { jobId }));
     },
     async enqueueAndWait(name, payload, jobId, timeoutMs) {
       const listener = queueEvents(name);
       const job = await onQueue(name, async () => {
         await listener.waitUntilReady();
-        return queues.get(name)!.add(name, payload, { jobId });
+        return queues.get(name)!.add(name, traced(payload), { jobId });
       });
       // The job's end is heard as an event on the events connection; events published while
       // either connection is down are lost, so the wait would last until its time limit. It ends
@@ -93,6 +128,13 @@ export function createJobProducer(connection: Redis, queuePrefix: string): JobPr
     async pendingSubjects(name) {
       const jobs = await onQueue(name, () => queues.get(name)!.getJobs(PENDING_STATES));
       return new Set(jobs.flatMap((job) => jobSubject(name, job?.data) ?? []));
+    },
+    async jobCounts(name) {
+      const counts = await onQueue(name, () => queues.get(name)!.getJobCounts(...QUEUE_JOB_STATES));
+      return Object.fromEntries(QUEUE_JOB_STATES.map((state) => [state, counts[state] ?? 0])) as Record<
+        QueueJobState,
+        number
+      >;
     },
     async close() {
       await Promise.all([...queues.values()].map((queue) => queue.close()));

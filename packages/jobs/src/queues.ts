@@ -1,9 +1,10 @@
-// Queue names, typed payloads and retry options shared by the API (producer) and the worker
+// Typed payloads and retry options of the queues, shared by the API (producer) and the worker
 // (consumer). Payloads carry ids only; handlers load current state, so a retried job is harmless.
+// The queue names and their concurrency are configuration (packages/runtime/src/config.ts).
 import type { JobsOptions } from 'bullmq';
+import type { QueueName } from '@auditsvc/runtime';
 
-export const QUEUE_NAMES = ['ingest', 'run', 'investigate-further', 'portfolio-recompute'] as const;
-export type QueueName = (typeof QUEUE_NAMES)[number];
+export { QUEUE_NAMES, type QueueName } from '@auditsvc/runtime';
 
 export interface PortfolioFilters {
   firm_id: string | null;
@@ -25,28 +26,27 @@ export interface JobPayloads {
 }
 
 /**
- * Retries and concurrency, declared beside the queue names. Ingest and runs retry once after a
- * crash (their handlers start over from stored state); a job whose worker died is re-queued by
- * BullMQ's stalled-job check once its lock expires.
+ * Retries per queue. Ingest and runs retry once after a crash (their handlers start over from
+ * stored state); a job whose worker died is re-queued by BullMQ's stalled-job check once its lock
+ * expires.
  */
-export const QUEUE_SETTINGS: Record<QueueName, { job: JobsOptions; concurrency: number }> = {
-  ingest: {
-    job: { attempts: 2, backoff: { type: 'exponential', delay: 2000 } },
-    concurrency: 1,
-  },
-  run: {
-    job: { attempts: 2, backoff: { type: 'exponential', delay: 5000 } },
-    concurrency: 2,
-  },
-  'investigate-further': {
-    job: { attempts: 2, backoff: { type: 'exponential', delay: 5000 } },
-    concurrency: 2,
-  },
-  'portfolio-recompute': {
-    job: { attempts: 1 },
-    concurrency: 2,
-  },
+export const QUEUE_RETRIES: Record<QueueName, JobsOptions> = {
+  ingest: { attempts: 2, backoff: { type: 'exponential', delay: 2000 } },
+  run: { attempts: 2, backoff: { type: 'exponential', delay: 5000 } },
+  'investigate-further': { attempts: 2, backoff: { type: 'exponential', delay: 5000 } },
+  'portfolio-recompute': { attempts: 1 },
 };
+
+/** What a job carries besides its payload: the request id of the API call that queued it, if any. */
+export interface JobTrace {
+  requestId?: string;
+}
+
+/** The request id a job carries (jobs queued by a sweep carry none). */
+export function jobRequestId(data: unknown): string | undefined {
+  const requestId = (data as JobTrace | null)?.requestId;
+  return typeof requestId === 'string' ? requestId : undefined;
+}
 
 /** Every key BullMQ writes lives under QUEUE_PREFIX. */
 export function bullPrefix(queuePrefix: string): string {

@@ -1,8 +1,22 @@
 // The one place that reads process.env. Every variable of DECISIONS section 1 is parsed and
 // validated here at boot, and every problem is reported at once.
+import os from 'node:os';
 import path from 'node:path';
 
 export type ModelProvider = 'local' | 'openai' | 'anthropic';
+
+/**
+ * The job queues (packages/jobs declares their payloads and retries). Named here because each has
+ * a concurrency variable, WORKER_CONCURRENCY_<QUEUE> (the name in capitals, - as _).
+ */
+export const QUEUE_NAMES = ['ingest', 'run', 'investigate-further', 'portfolio-recompute'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** How many finished jobs of one outcome each queue keeps in Redis, and for how long at most. */
+export interface JobKeep {
+  count: number;
+  ageSeconds: number;
+}
 export type ResponseValidation = 'strict' | 'warn' | 'off';
 
 export interface ModelPrice {
@@ -63,6 +77,34 @@ export interface Config {
    * A page is served from it only while its engagement's findings version is unchanged.
    */
   responseCacheBytes: number;
+  /** A bearer token that may read GET /metrics besides the admin (METRICS_TOKEN); null: none. */
+  metricsToken: string | null;
+  /** Port of the worker's own metrics endpoint (WORKER_METRICS_PORT, on HOST); null: none. */
+  workerMetricsPort: number | null;
+  /** Completed and failed jobs are trimmed from Redis past these (JOBS_KEEP_*). */
+  jobRetention: { completed: JobKeep; failed: JobKeep };
+  /** Jobs of each queue one worker process runs at once (WORKER_CONCURRENCY_<QUEUE>). */
+  workerConcurrency: Record<QueueName, number>;
+}
+
+/**
+ * Default concurrency per worker process for a host with `cores` CPUs (2 cores: 1, 2, 2, 2; 8 cores:
+ * 2, 4, 4, 2). A worker parses one file at a time (in its parse child) and runs the local analyst on
+ * one core, so ingests gain little from more; runs mostly wait on the database and on remote
+ * models. Beyond this, more worker processes use more cores.
+ */
+export function defaultWorkerConcurrency(cores: number): Record<QueueName, number> {
+  return {
+    ingest: Math.max(1, Math.floor(cores / 4)),
+    run: Math.max(2, Math.floor(cores / 2)),
+    'investigate-further': Math.max(2, Math.floor(cores / 2)),
+    'portfolio-recompute': 2,
+  };
+}
+
+/** The variable that sets a queue's concurrency. */
+export function concurrencyVariable(queue: QueueName): string {
+  return `WORKER_CONCURRENCY_${queue.toUpperCase().replace(/-/g, '_')}`;
 }
 
 export class ConfigError extends Error {
@@ -74,7 +116,8 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-export function loadConfig(env: Env = process.env): Config {
+/** `cores`: the host's CPUs, which set the default worker concurrency. */
+export function loadConfig(env: Env = process.env, cores = os.availableParallelism()): Config {
   const problems: string[] = [];
   const text = (name: string): string | null => {
     const value = env[name];
@@ -130,6 +173,14 @@ export function loadConfig(env: Env = process.env): Config {
     if (model !== null) modelTiers[tier] = model;
   }
 
+  const concurrencyDefaults = defaultWorkerConcurrency(cores);
+  const workerConcurrency = Object.fromEntries(
+    QUEUE_NAMES.map((queue) => [
+      queue,
+      integer(concurrencyVariable(queue), concurrencyDefaults[queue], 1, 256),
+    ]),
+  ) as Record<QueueName, number>;
+
   let modelPricing: Record<string, ModelPrice> | null = null;
   const pricingRaw = text('MODEL_PRICING');
   if (pricingRaw !== null) {
@@ -163,6 +214,20 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: integer('SHUTDOWN_GRACE_MS', 20_000, 1_000, 600_000),
     sessionCacheMs: integer('SESSION_CACHE_MS', 5_000, 0, 600_000),
     responseCacheBytes: integer('RESPONSE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
+    metricsToken: text('METRICS_TOKEN'),
+    workerMetricsPort:
+      text('WORKER_METRICS_PORT') === null ? null : integer('WORKER_METRICS_PORT', 0, 0, 65535),
+    jobRetention: {
+      completed: {
+        count: integer('JOBS_KEEP_COMPLETED', 1000, 1, 1_000_000),
+        ageSeconds: integer('JOBS_KEEP_COMPLETED_HOURS', 24, 1, 8760) * 3600,
+      },
+      failed: {
+        count: integer('JOBS_KEEP_FAILED', 5000, 1, 1_000_000),
+        ageSeconds: integer('JOBS_KEEP_FAILED_HOURS', 168, 1, 8760) * 3600,
+      },
+    },
+    workerConcurrency,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

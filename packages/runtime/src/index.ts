@@ -1,3 +1,5 @@
 export * from './config';
 export * from './logger';
 export * from './secrets';
+export * from './log-context';
+export * from './metrics';

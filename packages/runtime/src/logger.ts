@@ -2,6 +2,7 @@
 // (without its query string), status, timing and ids, and `redact` scrubs known secret keys from
 // any metadata object as a second line of defence.
 import winston from 'winston';
+import { currentLogContext } from './log-context';
 
 const SECRET_KEYS =
   /^(authorization|x-admin-token|password|current_password|new_password|token|secret|totp_code|backup_code|backup_codes|code|signature|sig|cookie|api_key|apikey)$/i;
@@ -36,7 +37,20 @@ export function createLogger(options: {
     : new winston.transports.Console();
   return winston.createLogger({
     level: options.level ?? 'info',
-    defaultMeta: { service: options.service },
+    // Read when each line is logged (winston copies these members then, on the caller's turn):
+    // the request or job in progress (log-context.ts). An unset member is left out of the line.
+    defaultMeta: {
+      service: options.service,
+      get request_id() {
+        return currentLogContext().request_id;
+      },
+      get queue() {
+        return currentLogContext().queue;
+      },
+      get job_id() {
+        return currentLogContext().job_id;
+      },
+    },
     format: winston.format.combine(redact(), winston.format.timestamp(), winston.format.json()),
     transports: [transport],
   });

@@ -2,6 +2,7 @@ export * from './audit-log';
 export * from './auth/backup-codes';
 export * from './auth/email';
 export * from './auth/lockout';
+export * from './auth/metrics-access';
 export * from './auth/mfa';
 export * from './auth/passwords';
 export * from './auth/recovery';

@@ -38,7 +38,8 @@ export function dueRefusal(request: FuzzRequest, world: World): string | null {
   } else if (auth !== 'none') {
     if (role === 'none') return 'no valid credential';
     if (auth === 'session' && role === 'adminToken') return 'the admin token on a session-only route';
-    if (auth === 'admin' && (role === 'partner' || role === 'associate'))
+    // No actor holds METRICS_TOKEN: a metrics route admits the admin alone.
+    if ((auth === 'admin' || auth === 'metrics') && (role === 'partner' || role === 'associate'))
       return `a ${role} on an admin route`;
     if ((auth === 'mut' || auth === 'partner') && role === 'associate')
       return `an associate on a ${auth} route`;

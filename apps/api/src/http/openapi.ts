@@ -38,6 +38,7 @@ function security(auth: AuthLevel): Record<string, string[]>[] | undefined {
     case 'mut':
     case 'partner':
     case 'admin':
+    case 'metrics':
       return [{ adminToken: [] }, { bearer: [] }];
   }
 }

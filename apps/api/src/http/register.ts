@@ -13,7 +13,8 @@ import {
   requireMutator,
   requirePartnerOrAdmin,
 } from '@auditsvc/core';
-import { uploadStagingDirectory } from '@auditsvc/services';
+import { withLogContext } from '@auditsvc/runtime';
+import { isScrapeCredential, uploadStagingDirectory } from '@auditsvc/services';
 import type { AppServices } from '../services';
 import { AuthLevel, RouteSpec, isRawResponse } from './route';
 import { compileRequestValidator, compileResponseValidator } from './validation';
@@ -55,6 +56,7 @@ function authorise(level: AuthLevel, caller: Caller): void {
     case 'partner':
       return requirePartnerOrAdmin(caller);
     case 'admin':
+    case 'metrics':
       return requireAdmin(caller);
   }
 }
@@ -79,15 +81,20 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
   const mode = services.config.responseValidation;
 
   const authenticate: RequestHandler = async (req, res, next) => {
+    // The route's template names it in the request metrics (request-log.ts).
+    res.locals.route = route.path;
     if (route.auth === 'none') return next();
     if (route.auth === 'bearer') {
       if (!/^Bearer\s+\S+/i.test(header(req, 'authorization') ?? '')) throw new UnauthorizedError();
       return next();
     }
-    const caller = await services.auth.authenticate({
+    const credentials = {
       adminToken: header(req, 'x-admin-token'),
       authorization: header(req, 'authorization'),
-    });
+    };
+    // METRICS_TOKEN is no session: it is checked before a bearer is looked up as one.
+    if (route.auth === 'metrics' && isScrapeCredential(credentials, services.config)) return next();
+    const caller = await services.auth.authenticate(credentials);
     authorise(route.auth, caller);
     res.locals.caller = caller;
     next();
@@ -137,20 +144,24 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
       const params = validateParams ? validateParams({ ...req.params }) : req.params;
       const query = validateQuery ? validateQuery({ ...(req.query as Record<string, unknown>) }) : {};
       const body = validateBody ? validateBody(req.body) : {};
-      result = await route.handler({
-        caller: res.locals.caller as Caller | undefined,
-        params: params as Record<string, string>,
-        query: query as Record<string, unknown>,
-        body: body as Record<string, unknown>,
-        file: req.file,
-        services,
-        req,
-        res,
-        serialize: (body) => {
-          checkResult(body, res);
-          return JsonBytes.of(body);
-        },
-      });
+      // Entered here, not in an earlier middleware: body parsers resume on stream events, outside
+      // it. What the handler logs or queues carries the request id (log-context.ts).
+      result = await withLogContext({ request_id: res.locals.requestId as string }, () =>
+        route.handler({
+          caller: res.locals.caller as Caller | undefined,
+          params: params as Record<string, string>,
+          query: query as Record<string, unknown>,
+          body: body as Record<string, unknown>,
+          file: req.file,
+          services,
+          req,
+          res,
+          serialize: (body) => {
+            checkResult(body, res);
+            return JsonBytes.of(body);
+          },
+        }),
+      );
     } finally {
       // A staged upload the handler did not move (bad input, an error) is removed.
       if (req.file?.path) await fs.promises.rm(req.file.path, { force: true });

@@ -1,5 +1,7 @@
-// Request ids and one JSON log line per request. Only method, path (never the query string, which
-// may hold a signature), status, duration and caller id are logged: no header or body.
+// Request ids, one JSON log line per request and the request metrics. Only method, path (never the
+// query string, which may hold a signature), status, duration and caller id are logged: no header
+// or body. Metrics name the route by its declared path (res.locals.route, set where routes are
+// registered), so their label values stay few; a request no route matched counts as "unmatched".
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Caller } from '@auditsvc/core';
@@ -12,7 +14,9 @@ function callerLabel(caller: Caller | undefined): string | null {
   return caller.kind === 'admin_token' ? 'admin_token' : caller.userId;
 }
 
-export function requestLogger(logger: Logger): RequestHandler {
+export type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
+
+export function requestLogger(logger: Logger, observe: RequestObserver = () => undefined): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const requestId =
@@ -21,14 +25,21 @@ export function requestLogger(logger: Logger): RequestHandler {
     res.setHeader('x-request-id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
       logger.info('request', {
         request_id: requestId,
         method: req.method,
         path: req.path,
         status: res.statusCode,
-        duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        duration_ms: durationMs,
         caller: callerLabel(res.locals.caller as Caller | undefined),
       });
+      observe(
+        req.method,
+        (res.locals.route as string | undefined) ?? 'unmatched',
+        res.statusCode,
+        durationMs / 1000,
+      );
     });
     next();
   };

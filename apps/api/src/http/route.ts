@@ -14,9 +14,10 @@ export type JsonSchema = Record<string, unknown>;
  * - bearer: an Authorization bearer header must be present, valid or not (logout);
  * - session: a user session; admin-token callers get 403 (TOTP endpoints, change-password);
  * - any / mut / admin: the spec's Any, Mut and Admin;
- * - partner: admin token, or an admin or partner session (firm logo, deliver, templates).
+ * - partner: admin token, or an admin or partner session (firm logo, deliver, templates);
+ * - metrics: as admin, or METRICS_TOKEN as a bearer (GET /metrics, for a Prometheus server).
  */
-export type AuthLevel = 'none' | 'bearer' | 'session' | 'any' | 'mut' | 'partner' | 'admin';
+export type AuthLevel = 'none' | 'bearer' | 'session' | 'any' | 'mut' | 'partner' | 'admin' | 'metrics';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 

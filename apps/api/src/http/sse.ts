@@ -42,8 +42,15 @@ export interface EventStreamOptions {
   stillAuthorised(): Promise<boolean>;
 }
 
-/** The close function of every stream open in this process, for a stopping API. */
-const openStreams = new Set<() => void>();
+/** The close function of every stream open in this process, for a stopping API, with its kind. */
+const openStreams = new Map<() => void, StreamKind>();
+
+/** How many streams of each kind are open in this process (metrics). */
+export function openStreamCounts(): Record<StreamKind, number> {
+  const counts: Record<StreamKind, number> = { corpus: 0, run: 0 };
+  for (const kind of openStreams.values()) counts[kind] += 1;
+  return counts;
+}
 
 /**
  * Ends every open stream (the API is stopping): a client reconnects, to another API process, and
@@ -51,7 +58,7 @@ const openStreams = new Set<() => void>();
  */
 export function endOpenStreams(): number {
   const count = openStreams.size;
-  for (const close of [...openStreams]) close();
+  for (const close of [...openStreams.keys()]) close();
   return count;
 }
 
@@ -98,7 +105,7 @@ export async function openEventStream(options: EventStreamOptions): Promise<void
   };
   // The client went away (or the response ended): stop relaying.
   res.on('close', close);
-  openStreams.add(close);
+  openStreams.set(close, stream);
 
   // Subscribe before anything is sent: without Redis no events can come, and the caller gets a
   // 503 with Retry-After (thrown from here) instead of a stream. Subscribing before reading the

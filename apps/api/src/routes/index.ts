@@ -9,6 +9,7 @@ import { findingRoutes } from './findings';
 import { firmRoutes } from './firms';
 import { healthRoutes } from './health';
 import { intakeRoutes } from './intake';
+import { metricsRoutes } from './metrics';
 import { portfolioRoutes } from './portfolio';
 import { queryRoutes } from './query';
 import { streamRoutes } from './streams';
@@ -19,6 +20,7 @@ import { userRoutes } from './users';
 /** Every route of the API except the OpenAPI document itself (see app.ts). */
 export const allRoutes: RouteSpec[] = [
   ...healthRoutes,
+  ...metricsRoutes,
   ...authRoutes,
   ...userRoutes,
   ...firmRoutes,

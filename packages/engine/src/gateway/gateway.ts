@@ -8,7 +8,8 @@
 // An answer that cannot be used is billed and asked once more (a fresh reservation), and so is a
 // request that timed out or was cut off (the provider may bill it: it is charged its reserved
 // worst case); after that the call fails with ModelCallError. No prompt, answer or key is logged.
-import type { Logger } from '@auditsvc/runtime';
+// Each llm_call event is also handed to `observe` (the process's model call metrics).
+import type { Logger, ModelCallObserver } from '@auditsvc/runtime';
 import { MICROCENTS_PER_CENT } from './pricing';
 import { TIER_ORDER } from './providers/tiers';
 import {
@@ -36,6 +37,7 @@ export interface GatewayDeps {
   engagementId: string | null;
   logger?: Logger;
   now?: () => Date;
+  observe?: ModelCallObserver;
 }
 
 interface Reservation {
@@ -52,7 +54,7 @@ const toCents = (microcents: bigint) => Number(microcents) / Number(MICROCENTS_P
 export function createModelGateway(
   deps: GatewayDeps,
 ): ModelGateway & { readonly calls: number; readonly spentCents: number } {
-  const { provider, pricing, ledger, audit, engagementId, logger } = deps;
+  const { provider, pricing, ledger, audit, engagementId, logger, observe } = deps;
   const now = deps.now ?? (() => new Date());
   let calls = 0;
   let spentMicrocents = 0n;
@@ -140,6 +142,7 @@ export function createModelGateway(
       latency_ms: event.latency_ms,
       downshifted_from: event.downshifted_from,
     });
+    observe?.(event);
     if (!audit) return;
     try {
       await audit.append(event);

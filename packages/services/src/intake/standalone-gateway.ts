@@ -1,7 +1,7 @@
 // Model calls that belong to no engagement (intake extraction, portfolio clustering) go through a
 // gateway of their own: the configured provider and prices, a hard spend cap per call site, and
 // no audit log (the audit log is per engagement). The API and the worker build it the same way.
-import type { Config, Logger } from '@auditsvc/runtime';
+import type { Config, Logger, ModelCallObserver } from '@auditsvc/runtime';
 import {
   ModelCallError,
   ModelGateway,
@@ -20,7 +20,11 @@ export interface StandaloneGateway extends ModelGateway {
 /** A fresh gateway whose calls together may spend at most `capCents`. */
 export type StandaloneGatewayFactory = (capCents: number) => StandaloneGateway;
 
-export function createStandaloneGatewayFactory(config: Config, logger?: Logger): StandaloneGatewayFactory {
+export function createStandaloneGatewayFactory(
+  config: Config,
+  logger?: Logger,
+  observe?: ModelCallObserver,
+): StandaloneGatewayFactory {
   const pricing = createPriceTable(config.modelPricing);
   let provider: ModelProvider | null = null;
   const providerOrFailure = (): ModelProvider => {
@@ -42,6 +46,7 @@ export function createStandaloneGatewayFactory(config: Config, logger?: Logger):
         audit: null,
         engagementId: null,
         ...(logger ? { logger } : {}),
+        ...(observe ? { observe } : {}),
       }));
     return {
       call: async (task, input, meta) => open().call(task, input, meta),

@@ -11,7 +11,7 @@ import {
   createPriceTable,
   createProviderFromConfig,
 } from '@auditsvc/engine';
-import type { Config, Logger } from '@auditsvc/runtime';
+import type { Config, Logger, ModelCallObserver } from '@auditsvc/runtime';
 import { createAuditLogWriter } from './audit-log-writer';
 import { createEngagementLedger } from './engagement-ledger';
 
@@ -32,8 +32,10 @@ export function createEngagementGateway(deps: {
    * from a killed one sees what the killed one spent.
    */
   ceilingMicrocents?: bigint | null;
+  /** The process's model call metrics. */
+  observe?: ModelCallObserver;
 }): ModelGateway {
-  const { config, repos, engagementId, logger } = deps;
+  const { config, repos, engagementId, logger, observe } = deps;
   const ledger = createEngagementLedger(repos, engagementId, {
     ceilingMicrocents: deps.ceilingMicrocents ?? undefined,
   });
@@ -44,6 +46,7 @@ export function createEngagementGateway(deps: {
     audit: createAuditLogWriter({ repos, dataDir: config.dataDir, engagementId }),
     engagementId,
     logger,
+    observe,
   });
 }
 
@@ -51,8 +54,9 @@ export function createRunGatewayFactory(deps: {
   config: Config;
   repos: Pick<Repositories, 'spend' | 'auditLog' | 'transaction'>;
   logger: Logger;
+  observe?: ModelCallObserver;
 }): RunGatewayFactory {
-  const { config, repos, logger } = deps;
+  const { config, repos, logger, observe } = deps;
   return (engagementId, ceilingMicrocents) =>
-    createEngagementGateway({ config, repos, engagementId, logger, ceilingMicrocents });
+    createEngagementGateway({ config, repos, engagementId, logger, ceilingMicrocents, observe });
 }

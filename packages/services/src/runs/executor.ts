@@ -28,6 +28,8 @@ export interface RunExecutorDeps {
   now: () => Date;
   /** engagement.progress is written at most this often for `progress` events (stage starts always). */
   progressIntervalMs?: number;
+  /** Told how long each stage took (the process's metrics). */
+  onStageComplete?: (stage: string, seconds: number) => void;
 }
 
 /** What the queue lets a job do about a shutdown. */
@@ -173,6 +175,7 @@ export function createRunExecutor(deps: RunExecutorDeps) {
           ? null
           : spendCeiling(options, (await repos.spend.state(engagementId))!.spentMicrocents);
       const recordProgress = progressRecorder(engagementId);
+      const stageStarted = new Map<string, number>();
       const snapshot = await loadCorpusSnapshot(repos, engagement.clientId);
       if (snapshot.documents.length === 0) throw new Error('The corpus has no parsed documents.');
       const result = await runAudit({
@@ -189,7 +192,13 @@ export function createRunExecutor(deps: RunExecutorDeps) {
             await recordProgress({ stage, iteration, questions_done, questions_total }, false);
             return;
           }
+          if (event.type === 'stage_complete') {
+            const started = stageStarted.get(event.stage);
+            if (started !== undefined)
+              deps.onStageComplete?.(event.stage, (performance.now() - started) / 1000);
+          }
           if (event.type === 'stage_start') {
+            stageStarted.set(event.stage, performance.now());
             await recordProgress(
               { stage: event.stage, iteration: event.iteration, questions_done: 0, questions_total: 0 },
               true,
