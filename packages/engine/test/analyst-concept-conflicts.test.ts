@@ -564,3 +564,41 @@ describe('a value belongs to the action its sentence attaches it to', () => {
     ).toEqual([['Data-Protection-Policy.md', 'annually']]);
   });
 });
+
+describe("the sentence's own reading keeps different populations and kinds apart", () => {
+  test.each([
+    [
+      'a building society: privileged and standard user access',
+      {
+        'Access-Policy.md':
+          '# Access Policy\n\n5.1 Privileged access reviews are performed quarterly by the platform owner.\n',
+        'Branch-Systems-Standard.md':
+          '# Branch Systems Standard\n\n3.2 **User access reviews.** System owners review all user access to the teller systems every six months and confirm it is still needed.\n',
+      },
+    ],
+    [
+      'a freight forwarder: external and application penetration tests',
+      {
+        'Security-Testing-Standard.md':
+          '# Security Testing Standard\n\n2.1 Application penetration tests of the booking portal are performed every three years.\n',
+        'Operations-Committee-Minutes.txt':
+          'Operations Committee minutes\n\n4.2 The annual external penetration test of the booking portal found two medium issues.\n',
+      },
+    ],
+  ])('%s', async (_name, files) => {
+    const { issues } = await conflicts(files);
+    expect(issues.filter((i) => i.primitive === 'conflict_check')).toEqual([]);
+  });
+
+  test('a hospital trust: the same population stated with two values still conflicts', async () => {
+    const { issues, texts } = await conflicts({
+      'Access-Policy.md':
+        '# Access Policy\n\n5.1 Privileged access reviews of clinical systems are performed quarterly by the system owner.\n',
+      'Clinical-Systems-Procedure.md':
+        '# Clinical Systems Procedure\n\n3.2 Privileged access reviews of clinical systems are performed every six months by the system owner.\n',
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/quarterly|3 months/);
+    expectVerbatim(issues[0]!, texts);
+  });
+});

@@ -32,6 +32,8 @@ export interface Requirement {
   modifiers: Map<string, string[]>;
   /** Stated with must / shall / required / will, or as a plain statement of practice. */
   obligation: boolean;
+  /** About the document it stands in ("this policy is reviewed every two years"). */
+  selfReference: boolean;
 }
 
 /** Verbs of one action, and the nouns that name it ("the review", "retention"). */
@@ -394,6 +396,7 @@ function requirementIn(
     ],
     modifiers,
     obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)),
+    selfReference: SELF_REFERENCE.test(words),
   };
 }
 
@@ -482,20 +485,55 @@ export function aligned(a: Requirement, b: Requirement): boolean {
   const headsA = heads(a);
   const headsB = heads(b);
   if (headsA.length > 0 && headsB.length > 0 && !headsA.some((h) => headsB.includes(h))) return false;
+  return !apart(a, b);
+}
+
+/** "this policy", "the present procedure": a statement about the document it stands in. */
+const SELF_REFERENCE =
+  /\bth(?:is|e present) (?:policy|standard|procedure|plan|document|section|schedule|guideline|guide|programme|program|manual|framework|charter|agreement|addendum|contract)\b/i;
+
+/**
+ * Evidence that two requirements speak about different things, whatever words they share: a named
+ * thing (a system, a party, an acronym) on each side that the other lacks; a shared noun modified
+ * differently ("privileged" and "user" access); or any of the plain signs of `plainlyApart`.
+ */
+export function apart(a: Requirement, b: Requirement): boolean {
   const namedA = a.named.filter((w) => !b.topic.includes(w));
   const namedB = b.named.filter((w) => !a.topic.includes(w));
-  if (namedA.length > 0 && namedB.length > 0) return false;
-  for (const noun of shared) {
+  if (namedA.length > 0 && namedB.length > 0) return true;
+  return modifiedApart(a, b, () => true) || plainlyApart(a, b);
+}
+
+/** A shared noun that each modifies differently, where `counts` accepts the two modifier lists. */
+function modifiedApart(
+  a: Requirement,
+  b: Requirement,
+  counts: (ma: string[], mb: string[]) => boolean,
+): boolean {
+  const shared = sharedTopic(a, b);
+  return shared.some((noun) => {
     const ma = (a.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
     const mb = (b.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
-    if (ma.length > 0 && mb.length > 0 && ma.join(' ') !== mb.join(' ')) return false;
-  }
-  // "Tier A systems" and "Tier B records": one noun, different identifiers.
+    return ma.length > 0 && mb.length > 0 && ma.join(' ') !== mb.join(' ') && counts(ma, mb);
+  });
+}
+
+/**
+ * The signs of different subjects that hold even when the rest of the reading is rough (a long
+ * sentence, a table row): different identifiers after one noun ("Tier A" and "Tier B"); scope words
+ * apart ("critical" and "other" systems); or, in two documents, a statement about the document
+ * itself ("this policy is reviewed every two years" is each policy's own rule).
+ */
+export function plainlyApart(a: Requirement, b: Requirement): boolean {
   for (const [noun, ids] of a.labels) {
     const other = b.labels.get(noun);
-    if (other && !ids.some((id) => other.includes(id))) return false;
+    if (other && !ids.some((id) => other.includes(id))) return true;
   }
-  return !scopesApart(a, b);
+  if (a.segment.document !== b.segment.document && (a.selfReference || b.selfReference)) return true;
+  // One noun, modified differently where a modifier is a scope word ("external" and "application"
+  // penetration tests).
+  if (modifiedApart(a, b, (ma, mb) => [...ma, ...mb].some((w) => SCOPE_WORDS.has(w)))) return true;
+  return scopesApart(a, b);
 }
 
 /** Each names a scope word the other lacks ("critical" and "other" systems): different scopes. */

@@ -9,6 +9,7 @@ import { topicOverlap, topicWords } from '../../analyst/topics';
 import { isNormative, type DocumentRole } from '../../analyst/document-roles';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { describeQuantity, incompatible, type Quantity } from '../../analyst/quantities';
+import { plainlyApart, requirementsOf, type Requirement } from '../../analyst/requirements';
 
 export function conceptSubject(conceptId: string, scope: string | null): string {
   return `concept:${conceptId}:${scope ?? 'general'}`;
@@ -93,6 +94,7 @@ function comparable(
   roles: Map<string, DocumentRole>,
   multiValued: Set<string> = new Set(),
 ): boolean {
+  if (readingsApart(a, b)) return false;
   const aboutOneThing = sameTopic(a.topic, b.topic);
   const sameDocument = a.segment.document === b.segment.document;
   if (a.concept.requireTopic && !aboutOneThing && !(sameDocument && generalRuleAndItsSubset(a, b)))
@@ -118,6 +120,24 @@ function comparable(
     if (stricter && specific.topic.length >= 2) return false;
   }
   return true;
+}
+
+/** The requirement a fact's value states, read with the NLP reading (null when none is read). */
+function readingOf(fact: ConceptFact): Requirement | null {
+  return requirementsOf(fact.segment).find((r) => r.quantity.index === fact.quantity.index) ?? null;
+}
+
+/**
+ * The sentences' own reading says the two values are about different things, whatever the concept
+ * vocabulary matched: different populations, tiers or kinds ("privileged" and "user" access,
+ * "external" and "application" tests), or each document's rule about itself (requirements.ts
+ * `plainlyApart`).
+ */
+function readingsApart(a: ConceptFact, b: ConceptFact): boolean {
+  const ra = readingOf(a);
+  const rb = readingOf(b);
+  if (!ra || !rb) return false;
+  return plainlyApart(ra, rb);
 }
 
 /**

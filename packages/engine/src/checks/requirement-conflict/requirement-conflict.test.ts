@@ -82,6 +82,29 @@ describe('decoys: different subjects or scopes', () => {
     expect(found).toEqual([]);
   });
 
+  test.each([
+    [
+      'a school: each policy names its own review cycle',
+      'Safeguarding-Policy.md',
+      'This policy is reviewed every two years.',
+      'Online-Safety-Policy.md',
+      'This policy is reviewed every year.',
+    ],
+    [
+      'a dental practice: "the present procedure" against another document\'s own cycle',
+      'Sterilisation-Procedure.md',
+      'The practice manager reviews the present procedure every three years.',
+      'Radiation-Protection-Procedure.md',
+      'The practice manager reviews this procedure annually.',
+    ],
+  ])('%s', async (_name, nameA, bodyA, nameB, bodyB) => {
+    const { found } = await conflicts({
+      [nameA]: `# ${nameA.replace(/-/g, ' ').replace('.md', '')}\n\n1. ${bodyA}\n`,
+      [nameB]: `# ${nameB.replace(/-/g, ' ').replace('.md', '')}\n\n1. ${bodyB}\n`,
+    });
+    expect(found).toEqual([]);
+  });
+
   test('evidence records are not requirements', async () => {
     const { found } = await conflicts({
       'Driver-Compliance-Policy.md':
