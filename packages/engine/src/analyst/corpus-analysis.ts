@@ -18,6 +18,20 @@ export interface LocatedSegment extends Segment {
   document: string;
   chunkId: string | null;
   page: number | null;
+  /** For a table row: what names its columns and its subject (set when the document is analysed). */
+  frame?: RowFrame;
+}
+
+/**
+ * Where a table row stands: its header row, the sentence that introduces its table, its section
+ * heading and its document's subject. A row rarely names the action its values are for ("| Critical
+ * | 14 days |"); these do ("Deploy within", "Patch timelines", "Retention Schedule").
+ */
+export interface RowFrame {
+  header: string | null;
+  caption: string | null;
+  heading: string | null;
+  title: string;
 }
 
 export interface ConceptFact {
@@ -754,8 +768,16 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       if (!listItem) leadIn = /:\s*$/.test(segment.text) ? segment.text : null;
       previous = segment;
       const leading = row ? null : leadingCells(segments, position);
+      const heading = headingBefore(analyzed.headings, segment.start);
+      if (row && header !== segment)
+        segment.frame = {
+          header: header?.text ?? null,
+          caption,
+          heading,
+          title: documentSubject(doc.name),
+        };
       const context: SegmentContext = {
-        heading: headingBefore(analyzed.headings, segment.start),
+        heading,
         leading,
         tableHeader: leading ? splitTableHeader(segments, position, analyzed.headings) : null,
         caption: row ? caption : null,

@@ -8,7 +8,7 @@
 import winkNLP, { type ItemToken } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { foldTypography } from '../text/normalize';
-import type { LocatedSegment } from './corpus-analysis';
+import type { LocatedSegment, RowFrame } from './corpus-analysis';
 import { extractTimeQuantities, type Quantity } from './quantities';
 import { clauseAround } from './topics';
 
@@ -34,6 +34,11 @@ export interface Requirement {
   obligation: boolean;
   /** About the document it stands in ("this policy is reviewed every two years"). */
   selfReference: boolean;
+  /**
+   * For a table row: the lemmas of its subject cells ("| Critical | 14 days |": critical), and of
+   * what frames the table (the value's column name, caption, heading and document subject).
+   */
+  row?: { subject: string[]; frame: string[] };
 }
 
 /** Verbs of one action, and the nouns that name it ("the review", "retention"). */
@@ -74,7 +79,17 @@ const ACTION_CLASSES: Record<string, string[]> = {
   change: ['rotate', 'rotation', 'change', 'expire', 'expiry', 'expiration', 'renew', 'renewal', 'reset'],
   test: ['test', 'testing', 'exercise', 'rehearse', 'drill'],
   backup: ['backup', 'back', 'replicate', 'replication', 'snapshot'],
-  patch: ['patch', 'patching', 'remediate', 'remediation', 'fix'],
+  patch: [
+    'patch',
+    'patching',
+    'remediate',
+    'remediation',
+    'fix',
+    'install',
+    'installation',
+    'deploy',
+    'deployment',
+  ],
   notify: ['notify', 'notification', 'report', 'inform', 'alert', 'escalate', 'escalation', 'tell'],
   train: ['train', 'training'],
   scan: ['scan', 'scanning'],
@@ -124,7 +139,7 @@ const NOT_TOPIC = new Set(
     'least maximum minimum number basis interval frequency cycle deadline timeframe window ' +
     'aware awareness undue delay discovery detection receipt occurrence identification ' +
     'other all each every any same new following relevant appropriate applicable necessary required ' +
-    'level type kind way part practice possible'
+    'level type kind way part practice possible more less fewer'
   ).split(' '),
 );
 
@@ -178,7 +193,10 @@ function normaliseLemma(token: Token): string {
   // the usual English plural rule.
   let word = token.lemma;
   if (token.pos === 'PROPN' && /^[A-Z][a-z]+s$/.test(token.value))
-    word = word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+    word = word
+      .replace(/ies$/, 'y')
+      .replace(/(ch|sh|x|ss)es$/, '$1')
+      .replace(/(?<!s)s$/, '');
   return word;
 }
 
@@ -334,6 +352,123 @@ function rowSubjectTokens(row: string): Token[] {
   );
 }
 
+/** Per noun of `content` (tokens of `words`), the content words right before it in the same phrase. */
+function modifiersOf(content: Token[], words: string): Map<string, string[]> {
+  const modifiers = new Map<string, string[]>();
+  content.forEach((t, j) => {
+    if (t.pos === 'ADJ') return;
+    const before: string[] = [];
+    for (let k = j - 1; k >= 0 && before.length < 2; k -= 1) {
+      if (!/^[\s-]*$/.test(words.slice(content[k]!.end, content[k + 1]!.start))) break;
+      before.unshift(normaliseLemma(content[k]!));
+    }
+    const noun = normaliseLemma(t);
+    modifiers.set(noun, [...(modifiers.get(noun) ?? []), ...before]);
+  });
+  return modifiers;
+}
+
+/** "9.0 or higher", "greater": a comparison with a threshold, not a subject ("high" risks). */
+function comparative(t: Token): boolean {
+  return t.pos === 'ADJ' && /(?:er|est)$/i.test(t.value) && t.lemma !== t.value.toLowerCase();
+}
+
+/** Words that may name a subject: content words that are neither values nor filler. */
+function subjectTokens(text: string): Token[] {
+  return tokensOf(text).filter(
+    (t) =>
+      CONTENT.has(t.pos) &&
+      !comparative(t) &&
+      t.value.length > 2 &&
+      !/\d/.test(t.value) &&
+      !NOT_TOPIC.has(normaliseLemma(t)),
+  );
+}
+
+/**
+ * A value inside a cell written as a sentence ("Larkspur misses the 24-hour notice owed to
+ * Clients") is read as one; a short cell ("14 days", "Closure + 3 years") by its row and frame.
+ */
+function inProseCell(text: string, quantity: Quantity): boolean {
+  const start = text.lastIndexOf('|', quantity.index) + 1;
+  const end = text.indexOf('|', quantity.index + quantity.phrase.length);
+  const cell = text.slice(start, end < 0 ? text.length : end).replace(quantity.phrase, ' ');
+  return cell.split(/\s+/).filter((w) => /[a-z]/i.test(w)).length > 4;
+}
+
+/** A column named "Deploy within" or "Maximum time" holds limits; "Minimum retention", floors. */
+function columnBound(columnName: string | null): Quantity['bound'] {
+  if (!columnName) return 'exact';
+  if (/\b(?:within|maximum|max|no later than|not later than|deadline|at most|up to)\b/i.test(columnName))
+    return 'max';
+  if (/\b(?:minimum|min|at least|no less than|not less than)\b/i.test(columnName)) return 'min';
+  return 'exact';
+}
+
+/** The first action class the texts name, in order ("Deploy within", then the caption, ...). */
+function firstActionClass(texts: Array<string | null>): string | null {
+  for (const text of texts) {
+    if (!text) continue;
+    for (const t of tokensOf(text)) {
+      const cls = /^[a-z]/i.test(t.value) ? actionClassOf(t) : undefined;
+      if (cls) return cls;
+    }
+  }
+  return null;
+}
+
+/**
+ * The requirement a table row's value states: its action from what names the value's column (the
+ * column name, then the table's caption, the row's own words, the section heading, the document's
+ * subject); its subject from the row's cells before the value ("| Critical | 14 days |" under
+ * "Deploy within", in "Patch timelines": deploy critical patches within 14 days).
+ */
+function rowRequirement(
+  segment: LocatedSegment,
+  frame: RowFrame,
+  text: string,
+  quantity: Quantity,
+): Requirement | null {
+  const column = (text.slice(0, quantity.index).match(/\|/g) ?? []).length;
+  const cells = text.split('|');
+  const columnName = frame.header?.split('|')[column] ?? null;
+  const ownCells = cells.filter((_, i) => i !== column).join(' | ');
+  const action = firstActionClass([columnName, frame.caption, ownCells, frame.heading, frame.title]);
+  if (!action) return null;
+  const actionWords = new Set(ACTION_CLASSES[action] ?? []);
+  // The subject cells: those before the value's that hold no value of their own.
+  const subjectCells = cells
+    .slice(0, column)
+    .filter((cell) => extractTimeQuantities(cell).length === 0)
+    .join(' , ');
+  const lemmasOf = (tokens: Token[]) => [
+    ...new Set(
+      tokens
+        .filter((t) => actionClassOf(t) !== action)
+        .map(normaliseLemma)
+        .filter((w) => !actionWords.has(w)),
+    ),
+  ];
+  const content = subjectTokens(subjectCells).filter((t) => actionClassOf(t) !== action);
+  const subject = lemmasOf(content);
+  if (subject.length === 0) return null;
+  const frameWords = lemmasOf(
+    subjectTokens([columnName, frame.caption, frame.heading, frame.title].filter(Boolean).join(' . ')),
+  );
+  return {
+    segment,
+    quantity: { ...quantity, bound: quantity.bound === 'exact' ? columnBound(columnName) : quantity.bound },
+    action,
+    topic: [...new Set([...subject, ...lemmasOf(subjectTokens(columnName ?? ''))])],
+    named: [],
+    labels: labelsIn(subjectCells),
+    modifiers: modifiersOf(content, subjectCells),
+    obligation: true,
+    selfReference: false,
+    row: { subject, frame: frameWords.filter((w) => !subject.includes(w)) },
+  };
+}
+
 /** The requirement a value states within the words of its span, or null when no action is named. */
 function requirementIn(
   segment: LocatedSegment,
@@ -353,6 +488,7 @@ function requirementIn(
   const content = tokens.filter(
     (t) =>
       CONTENT.has(t.pos) &&
+      !comparative(t) &&
       !inQuantity(t) &&
       !circumstance.has(t) &&
       actionClassOf(t) !== action &&
@@ -364,18 +500,7 @@ function requirementIn(
   // A table row's leading cells name the subject of every value in the row.
   const rowSubject = /\s\|\s/.test(text) && span.start > 0 ? rowSubjectTokens(text) : [];
   for (const t of rowSubject) if (!content.some((c) => c.lemma === t.lemma)) content.unshift(t);
-  const modifiers = new Map<string, string[]>();
-  content.forEach((t, j) => {
-    if (t.pos === 'ADJ') return;
-    // The content words right before a noun in the same phrase modify it.
-    const before: string[] = [];
-    for (let k = j - 1; k >= 0 && before.length < 2; k -= 1) {
-      if (!/^[\s-]*$/.test(words.slice(content[k]!.end, content[k + 1]!.start))) break;
-      before.unshift(normaliseLemma(content[k]!));
-    }
-    const noun = normaliseLemma(t);
-    modifiers.set(noun, [...(modifiers.get(noun) ?? []), ...before]);
-  });
+  const modifiers = modifiersOf(content, words);
   return {
     segment,
     quantity,
@@ -406,8 +531,12 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
   if (cached) return cached;
   const text = foldTypography(segment.text);
   const quantities = text.length <= 600 ? extractTimeQuantities(text) : [];
+  const frame = segment.frame && /\s\|\s/.test(text) ? segment.frame : null;
   const out = quantities.flatMap((quantity, i) => {
-    const requirement = requirementIn(segment, text, quantity, localSpan(text, quantities, i));
+    const requirement =
+      frame && !inProseCell(text, quantity)
+        ? rowRequirement(segment, frame, text, quantity)
+        : requirementIn(segment, text, quantity, localSpan(text, quantities, i));
     return requirement ? [requirement] : [];
   });
   cache.set(segment, out);
@@ -477,6 +606,7 @@ const MIN_SIMILARITY = 0.5;
  */
 export function aligned(a: Requirement, b: Requirement): boolean {
   if (a.action !== b.action || a.quantity.kind !== b.quantity.kind) return false;
+  if (rowKeyed(a, b) || rowKeyed(b, a)) return !labelsApart(a, b);
   const shared = sharedTopic(a, b);
   const union = new Set([...a.topic, ...b.topic]).size;
   const oneWord = a.topic.length === 1 && b.topic.length === 1 && shared.length === 1;
@@ -486,6 +616,29 @@ export function aligned(a: Requirement, b: Requirement): boolean {
   const headsB = heads(b);
   if (headsA.length > 0 && headsB.length > 0 && !headsA.some((h) => headsB.includes(h))) return false;
   return !apart(a, b);
+}
+
+/**
+ * A table row and a statement of the same thing: the action is a known one, the row's subject
+ * cells are all among the statement's words ("Critical" in "patches rated Critical ... installed
+ * within 30 days"), and, for a one-word subject, what frames the table (its column name, caption,
+ * heading or document subject: "Patch timelines") names one more of them. However long the statement, the row is keyed
+ * by its subject, as a reader looks a value up in a summary table.
+ */
+function rowKeyed(row: Requirement, other: Requirement): boolean {
+  if (!row.row || other.row || !isActionClass(row.action)) return false;
+  const topic = new Set(other.topic);
+  if (!row.row.subject.every((w) => topic.has(w))) return false;
+  return row.row.subject.length >= 2 || row.row.frame.some((w) => topic.has(w));
+}
+
+/** "Tier A systems" and "Tier B records": one noun, different identifiers. */
+function labelsApart(a: Requirement, b: Requirement): boolean {
+  for (const [noun, ids] of a.labels) {
+    const other = b.labels.get(noun);
+    if (other && !ids.some((id) => other.includes(id))) return true;
+  }
+  return false;
 }
 
 /** "this policy", "the present procedure": a statement about the document it stands in. */
@@ -525,10 +678,7 @@ function modifiedApart(
  * itself ("this policy is reviewed every two years" is each policy's own rule).
  */
 export function plainlyApart(a: Requirement, b: Requirement): boolean {
-  for (const [noun, ids] of a.labels) {
-    const other = b.labels.get(noun);
-    if (other && !ids.some((id) => other.includes(id))) return true;
-  }
+  if (labelsApart(a, b)) return true;
   if (a.segment.document !== b.segment.document && (a.selfReference || b.selfReference)) return true;
   // One noun, modified differently where a modifier is a scope word ("external" and "application"
   // penetration tests).

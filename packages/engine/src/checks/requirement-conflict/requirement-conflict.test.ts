@@ -114,3 +114,69 @@ describe('decoys: different subjects or scopes', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("a document's text against its own summary table", () => {
+  test('a bus operator: brake inspections every 28 days in the text, 42 days in the summary table', async () => {
+    const { analysis, found } = await conflicts({
+      'Fleet-Maintenance-Standard.md': [
+        '# Fleet Maintenance Standard',
+        '',
+        '## 3. Inspections',
+        '',
+        '3.1 Brake systems on double-deck vehicles shall be inspected at intervals of no more than 28 days.',
+        '',
+        '3.2 Tachographs are calibrated every two years by an approved centre.',
+        '',
+        '## 9. Inspection intervals (summary)',
+        '',
+        '| Item | Inspect within | Notes |',
+        '|---|---|---|',
+        '| Brake systems | 42 days | Double-deck and single-deck |',
+        '| Tachographs | 2 years | Approved centre |',
+      ].join('\n'),
+    });
+    expect(found).toHaveLength(1);
+    const issue = conflictIssue(found[0]!);
+    expect(issue.description).toMatch(/28 days/);
+    expect(issue.description).toMatch(/42 days/);
+    for (const q of issue.quotes)
+      expect(analysis.byName.get(q.document)!.text.slice(q.start, q.end)).toBe(q.text);
+  });
+
+  test('a pharmacy chain: controlled-drug registers kept seven years in a table, two years in the text', async () => {
+    const { found } = await conflicts({
+      'Records-Retention-Schedule.md': [
+        '# Records Retention Schedule',
+        '',
+        '2.4 Controlled drug registers are retained for two years after the last entry.',
+        '',
+        '## Schedule',
+        '',
+        '| Record | Retention period | Owner |',
+        '|---|---|---|',
+        '| Controlled drug registers | 7 years | Superintendent pharmacist |',
+        '| Staff rotas | 1 year | Store manager |',
+      ].join('\n'),
+    });
+    expect(found.map((c) => c.key)).toEqual([expect.stringMatching(/^requirement:retain:duration:.*drug/)]);
+  });
+
+  test('decoy: a row for another severity, and a row whose subject the text does not name', async () => {
+    const { found } = await conflicts({
+      'Patch-Procedure.md': [
+        '# Patch Procedure',
+        '',
+        '4.1 Patches rated Critical (CVSS 9.0 or higher) are installed on servers within 14 days of release.',
+        '',
+        '## 8. Patch timelines (summary)',
+        '',
+        '| Severity | Deploy within | Notes |',
+        '|---|---|---|',
+        '| Critical | 14 days | From release |',
+        '| High | 30 days | From release |',
+        '| Firmware | 90 days | Planned maintenance |',
+      ].join('\n'),
+    });
+    expect(found).toEqual([]);
+  });
+});
