@@ -32,6 +32,8 @@ export interface RowFrame {
   caption: string | null;
   heading: string | null;
   title: string;
+  /** A row split over lines, one cell per line: the cells before this one. */
+  leading?: string;
 }
 
 export interface ConceptFact {
@@ -271,6 +273,25 @@ function leadingCells(segments: LocatedSegment[], position: number): string | nu
     parts.unshift(text);
   }
   return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/**
+ * The cell that names a split row's value: the nearest line before it with words ("Critical", not
+ * "9.0 - 10.0"); the lines further up may be the table's column names.
+ */
+function nearestCell(segments: LocatedSegment[], position: number, leading: string): string {
+  for (let i = position - 1; i >= Math.max(0, position - 4); i -= 1) {
+    const text = segments[i]!.text;
+    if (/[A-Za-z]{3}/.test(text)) return leading.includes(text) ? text : leading;
+  }
+  return leading;
+}
+
+/** The sentence that introduces a split table: the nearest earlier one ending in a colon. */
+function captionBefore(segments: LocatedSegment[], position: number): string | null {
+  for (let i = position - 1; i >= Math.max(0, position - 20); i -= 1)
+    if (/:\s*$/.test(segments[i]!.text)) return segments[i]!.text;
+  return null;
 }
 
 /**
@@ -775,6 +796,14 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
           caption,
           heading,
           title: documentSubject(doc.name),
+        };
+      else if (leading)
+        segment.frame = {
+          header: null,
+          caption: captionBefore(segments, position),
+          heading,
+          title: documentSubject(doc.name),
+          leading: nearestCell(segments, position, leading),
         };
       const context: SegmentContext = {
         heading,

@@ -405,12 +405,16 @@ function columnBound(columnName: string | null): Quantity['bound'] {
   return 'exact';
 }
 
-/** The first action class the texts name, in order ("Deploy within", then the caption, ...). */
+/**
+ * The first action class the texts name, in order ("Deploy within", then the caption, ...); in
+ * each, a verb's first ("Updates must be installed": install).
+ */
 function firstActionClass(texts: Array<string | null>): string | null {
   for (const text of texts) {
     if (!text) continue;
-    for (const t of tokensOf(text)) {
-      const cls = /^[a-z]/i.test(t.value) ? actionClassOf(t) : undefined;
+    const tokens = tokensOf(text).filter((t) => /^[a-z]/i.test(t.value));
+    for (const t of [...tokens.filter((x) => x.pos === 'VERB'), ...tokens]) {
+      const cls = actionClassOf(t);
       if (cls) return cls;
     }
   }
@@ -419,7 +423,7 @@ function firstActionClass(texts: Array<string | null>): string | null {
 
 /**
  * The requirement a table row's value states: its action from what names the value's column (the
- * column name, then the table's caption, the row's own words, the section heading, the document's
+ * column name, then the row's own cells, the table's caption, the section heading, the document's
  * subject); its subject from the row's cells before the value ("| Critical | 14 days |" under
  * "Deploy within", in "Patch timelines": deploy critical patches within 14 days).
  */
@@ -429,18 +433,43 @@ function rowRequirement(
   text: string,
   quantity: Quantity,
 ): Requirement | null {
+  // A row split over lines (one cell per line) has its earlier cells in the frame.
+  if (frame.leading !== undefined && !/\s\|\s/.test(text))
+    return framedRequirement(segment, frame, quantity, { subject: frame.leading, column: null, own: text });
   const column = (text.slice(0, quantity.index).match(/\|/g) ?? []).length;
   const cells = text.split('|');
-  const columnName = frame.header?.split('|')[column] ?? null;
-  const ownCells = cells.filter((_, i) => i !== column).join(' | ');
-  const action = firstActionClass([columnName, frame.caption, ownCells, frame.heading, frame.title]);
-  if (!action) return null;
-  const actionWords = new Set(ACTION_CLASSES[action] ?? []);
   // The subject cells: those before the value's that hold no value of their own.
-  const subjectCells = cells
+  const subject = cells
     .slice(0, column)
     .filter((cell) => extractTimeQuantities(cell).length === 0)
     .join(' , ');
+  return framedRequirement(segment, frame, quantity, {
+    subject,
+    column: frame.header?.split('|')[column] ?? null,
+    own: cells.filter((_, i) => i !== column).join(' | '),
+  });
+}
+
+/** A row's requirement from its subject cells, the value's column name and its other cells. */
+function framedRequirement(
+  segment: LocatedSegment,
+  frame: RowFrame,
+  quantity: Quantity,
+  cells: { subject: string; column: string | null; own: string },
+): Requirement | null {
+  const { subject: subjectCells, column: columnName, own: ownCells } = cells;
+  // The nearest words first: the value's column name, then the row's own cells ("Acknowledge
+  // receipt"), then what introduces the table.
+  const action = firstActionClass([
+    columnName,
+    subjectCells,
+    frame.caption,
+    ownCells,
+    frame.heading,
+    frame.title,
+  ]);
+  if (!action) return null;
+  const actionWords = new Set(ACTION_CLASSES[action] ?? []);
   const lemmasOf = (tokens: Token[]) => [
     ...new Set(
       tokens
@@ -531,7 +560,8 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
   if (cached) return cached;
   const text = foldTypography(segment.text);
   const quantities = text.length <= 600 ? extractTimeQuantities(text) : [];
-  const frame = segment.frame && /\s\|\s/.test(text) ? segment.frame : null;
+  const frame =
+    segment.frame && (/\s\|\s/.test(text) || segment.frame.leading !== undefined) ? segment.frame : null;
   const out = quantities.flatMap((quantity, i) => {
     const requirement =
       frame && !inProseCell(text, quantity)

@@ -161,6 +161,52 @@ describe("a document's text against its own summary table", () => {
     expect(found.map((c) => c.key)).toEqual([expect.stringMatching(/^requirement:retain:duration:.*drug/)]);
   });
 
+  test('a law firm: a table extracted one cell per line (as from a PDF) against the firm policy', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.3 Security updates rated critical by the vendor must be installed within 7 days of release.\n',
+      'Update-Procedure.md': [
+        '# Update Procedure',
+        '',
+        '## 4. Timescales for security updates',
+        '',
+        'Updates must be installed within the following timescales from release:',
+        '',
+        'Rating',
+        '',
+        'Critical',
+        '',
+        '21 days',
+        '',
+        'Important',
+        '',
+        '45 days',
+      ].join('\n'),
+    });
+    expect(found.map((c) => [c.a.quantity.value, c.b.quantity.value].sort((x, y) => x - y))).toEqual([
+      [7, 21],
+    ]);
+  });
+
+  test("decoy: a council's service levels, a row naming its own action under a caption naming another", async () => {
+    const { found } = await conflicts({
+      'Complaints-Procedure.md': [
+        '# Complaints Procedure',
+        '',
+        '3.2 The complaints officer passes a complaint about a contractor to the contractor within two working days and tells the complainant.',
+        '',
+        'The team works to the following service levels, which are reported monthly to the board:',
+        '',
+        'Stage',
+        '',
+        'Acknowledge receipt to complainant',
+        '',
+        '5 working days',
+      ].join('\n'),
+    });
+    expect(found).toEqual([]);
+  });
+
   test('decoy: a row for another severity, and a row whose subject the text does not name', async () => {
     const { found } = await conflicts({
       'Patch-Procedure.md': [
