@@ -139,7 +139,7 @@ const NOT_TOPIC = new Set(
     'least maximum minimum number basis interval frequency cycle deadline timeframe window ' +
     'aware awareness undue delay discovery detection receipt occurrence identification ' +
     'other all each every any same new following relevant appropriate applicable necessary required ' +
-    'level type kind way part practice possible more less fewer'
+    'level type kind way part practice possible more less fewer practicable soon event'
   ).split(' '),
 );
 
@@ -314,6 +314,12 @@ function localSpan(text: string, quantities: Quantity[], i: number): { start: nu
     const between = text.slice(quantity.index + quantity.phrase.length, next.index);
     const cut = between.search(/,|\band\b|\bor\b|;/);
     end = quantity.index + quantity.phrase.length + (cut >= 0 ? cut : between.length);
+  } else {
+    // A clause of its own after the value ("..., and notifies affected individuals as set out in
+    // section 5") is another duty, not this value's subject.
+    const after = text.slice(quantity.index + quantity.phrase.length, end);
+    const cut = after.search(/(?:,\s*and|;)\s+(?:then\s+)?[a-z]+(?:s|es)\b(?!\s+(?:and|or)\b)/);
+    if (cut >= 0) end = quantity.index + quantity.phrase.length + cut;
   }
   return { start, end };
 }

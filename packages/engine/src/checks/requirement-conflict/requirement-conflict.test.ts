@@ -115,6 +115,29 @@ describe('decoys: different subjects or scopes', () => {
   });
 });
 
+describe('a value belongs to its own clause', () => {
+  test('a telecom operator: regulator notice in three calendar days in the plan, three business days in the procedure', async () => {
+    const { found } = await conflicts({
+      'Breach-Response-Plan.md':
+        '# Breach Response Plan\n\n5.1 Where the DPO decides that a breach is notifiable, the DPO notifies the regulator as soon as practicable and in any event no later than three calendar days after that decision.\n',
+      'Incident-Procedure.md':
+        '# Incident Procedure\n\n7.3 Where the breach is notifiable, the DPO notifies the regulator within three business days of deciding that the breach is notifiable, and informs affected subscribers as set out in section 6 of the Breach Response Plan.\n',
+    });
+    expect(found).toHaveLength(1);
+    expect(conflictIssue(found[0]!).description).toMatch(/business days/);
+  });
+
+  test('decoy: a courier notifies the shipper in two days, and only then the insurer, whose own deadline is five days', async () => {
+    const { found } = await conflicts({
+      'Claims-Policy.md':
+        '# Claims Policy\n\n2.1 The depot notifies the shipper of a damaged parcel within 2 business days, and notifies the insurer as set out in the claims handbook.\n',
+      'Insurance-Procedure.md':
+        '# Insurance Procedure\n\n3.1 The depot notifies the insurer of a damaged parcel within 5 business days.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
+
 describe("a document's text against its own summary table", () => {
   test('a bus operator: brake inspections every 28 days in the text, 42 days in the summary table', async () => {
     const { analysis, found } = await conflicts({
