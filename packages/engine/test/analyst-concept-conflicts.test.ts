@@ -42,6 +42,15 @@ describe('quantities', () => {
     expect(describeDays(13 * 30.4375)).toBe('13 months');
     expect(describeDays(90)).toBe('90 days');
   });
+
+  test('emphasis marks do not hide a bound: "within **one calendar month**", "at least **six years**"', () => {
+    const bounds = (text: string) => extractTimeQuantities(text).map((q) => q.bound);
+    expect(bounds('A hotel answers guest data requests within **one calendar month** of receipt.')).toEqual([
+      'max',
+    ]);
+    expect(bounds('Payroll records are kept for at least **six years** after the tax year.')).toEqual(['min']);
+    expect(bounds('Keys are rotated every **12 months**.')).toEqual(['exact']);
+  });
 });
 
 describe('topics', () => {

@@ -127,6 +127,16 @@ describe('a value belongs to its own clause', () => {
     expect(conflictIssue(found[0]!).description).toMatch(/business days/);
   });
 
+  test('a hotel group: a response "within **one calendar month**" in the policy, within 40 days in the procedure', async () => {
+    const { found } = await conflicts({
+      'Privacy-Policy.md':
+        '# Privacy Policy\n\n7.2 The Group will respond without undue delay and in any event within **one calendar month** of receipt.\n',
+      'Guest-Request-Procedure.md':
+        '# Guest Request Procedure\n\n5.1 The Group must send its response within 40 calendar days of receiving a valid request.\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+
   test('decoy: a courier notifies the shipper in two days, and only then the insurer, whose own deadline is five days', async () => {
     const { found } = await conflicts({
       'Claims-Policy.md':
