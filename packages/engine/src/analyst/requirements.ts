@@ -560,12 +560,34 @@ function requirementIn(
   };
 }
 
+/**
+ * "Weekly restore points", "annual leave": a frequency written before a noun whose head is no
+ * action names a kind of thing, not how often something is done ("weekly backups" and "an annual
+ * penetration test" still state frequencies).
+ */
+function namesAKind(text: string, quantity: Quantity): boolean {
+  if (quantity.kind !== 'period' || !/^[a-z]+ly$|^annual$/i.test(quantity.phrase)) return false;
+  const after = tokensOf(
+    text.slice(quantity.index + quantity.phrase.length, quantity.index + quantity.phrase.length + 60),
+  );
+  // The noun phrase right after the value (the tagger may read "restore" in "restore points" as a
+  // verb); its head is its last noun.
+  let head: Token | null = null;
+  for (const t of after) {
+    if (!['NOUN', 'PROPN', 'ADJ', 'VERB', 'CCONJ'].includes(t.pos)) break;
+    if (t.pos === 'NOUN' || t.pos === 'PROPN') head = t;
+  }
+  return head !== null && actionClassOf(head) === undefined;
+}
+
 /** The requirements with a time quantity that one segment states (cached per segment). */
 export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const cached = cache.get(segment);
   if (cached) return cached;
   const text = foldTypography(segment.text);
-  const quantities = text.length <= 600 ? extractTimeQuantities(text) : [];
+  const quantities = (text.length <= 600 ? extractTimeQuantities(text) : []).filter(
+    (q) => !namesAKind(text, q),
+  );
   const frame =
     segment.frame && (/\s\|\s/.test(text) || segment.frame.leading !== undefined) ? segment.frame : null;
   const out = quantities.flatMap((quantity, i) => {

@@ -137,6 +137,30 @@ describe('a value belongs to its own clause', () => {
     expect(found).toHaveLength(1);
   });
 
+  test('a school trust: "weekly backups" of the pupil database against daily backups is still a frequency', async () => {
+    const { found } = await conflicts({
+      'Backup-Policy.md':
+        '# Backup Policy\n\n3.1 Weekly backups of the pupil database are taken by the IT team.\n',
+      'IT-Operations-Procedure.md':
+        '# IT Operations Procedure\n\n2.4 The pupil database is backed up daily by the IT team.\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+
+  test.each([
+    [
+      'a broadcaster: weekly and annual restore points are kinds of copies, kept for their own periods',
+      '5.2 Weekly restore points are kept for 13 weeks.\n\n5.4 Annual restore points are kept for 7 years.',
+    ],
+    [
+      'a car dealer: a monthly sales bulletin and annual leave are things, not cadences of an action',
+      '2.1 The monthly sales bulletin is checked by the showroom manager.\n\n2.2 Annual leave requests are checked by the showroom manager.',
+    ],
+  ])('decoy: %s', async (_name, body) => {
+    const { found } = await conflicts({ 'Operations-Standard.md': `# Operations Standard\n\n${body}\n` });
+    expect(found).toEqual([]);
+  });
+
   test('decoy: a courier notifies the shipper in two days, and only then the insurer, whose own deadline is five days', async () => {
     const { found } = await conflicts({
       'Claims-Policy.md':
