@@ -48,7 +48,9 @@ describe('quantities', () => {
     expect(bounds('A hotel answers guest data requests within **one calendar month** of receipt.')).toEqual([
       'max',
     ]);
-    expect(bounds('Payroll records are kept for at least **six years** after the tax year.')).toEqual(['min']);
+    expect(bounds('Payroll records are kept for at least **six years** after the tax year.')).toEqual([
+      'min',
+    ]);
     expect(bounds('Keys are rotated every **12 months**.')).toEqual(['exact']);
   });
 });
@@ -592,6 +594,15 @@ describe("the sentence's own reading keeps different populations and kinds apart
           '# Security Testing Standard\n\n2.1 Application penetration tests of the booking portal are performed every three years.\n',
         'Operations-Committee-Minutes.txt':
           'Operations Committee minutes\n\n4.2 The annual external penetration test of the booking portal found two medium issues.\n',
+      },
+    ],
+    [
+      'a water utility: a hyphenated kind ("threat-led") against external penetration tests',
+      {
+        'Resilience-Framework.md':
+          '# Resilience Framework\n\n2.1 Threat-led penetration testing of the telemetry platform is performed at least every three years.\n',
+        'Board-Minutes.txt':
+          'Board minutes\n\n4.2 The annual external penetration test of the telemetry platform found two medium issues.\n',
       },
     ],
   ])('%s', async (_name, files) => {

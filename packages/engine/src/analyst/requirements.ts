@@ -365,7 +365,8 @@ function modifiersOf(content: Token[], words: string): Map<string, string[]> {
     if (t.pos === 'ADJ') return;
     const before: string[] = [];
     for (let k = j - 1; k >= 0 && before.length < 2; k -= 1) {
-      if (!/^[\s-]*$/.test(words.slice(content[k]!.end, content[k + 1]!.start))) break;
+      // A hyphenated compound ("threat-led", "risk-based") modifies as one word.
+      if (!/^[\s-]*(?:-[a-z]+\s*)?$/i.test(words.slice(content[k]!.end, content[k + 1]!.start))) break;
       before.unshift(normaliseLemma(content[k]!));
     }
     const noun = normaliseLemma(t);
