@@ -39,6 +39,8 @@ export interface Requirement {
    * what frames the table (the value's column name, caption, heading and document subject).
    */
   row?: { subject: string[]; frame: string[] };
+  /** For a notice: the nouns naming whom it goes to ("to the Duty Manager"), when the clause says. */
+  recipient?: string[] | null;
 }
 
 /** Verbs of one action, and the nouns that name it ("the review", "retention"). */
@@ -558,7 +560,45 @@ function requirementIn(
     modifiers,
     obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)),
     selfReference: SELF_REFERENCE.test(words),
+    recipient: action === 'notify' ? recipientOf(tokens) : null,
   };
+}
+
+/**
+ * Whom a notice goes to: the nouns after "to" following the notice word ("escalation to the
+ * Duty Manager", "report it to the service desk"), or the object of the verb ("notifies the
+ * Client's Technology Risk Office"). Null when the clause does not say.
+ */
+function recipientOf(tokens: Token[]): string[] | null {
+  const at = tokens.findIndex((t) => /^[a-z]/i.test(t.value) && actionClassOf(t) === 'notify');
+  if (at < 0) return null;
+  const verb = tokens[at]!.pos === 'VERB';
+  // "escalation of P1 incidents to the Duty Manager", "report it to": the first "to" a noun
+  // follows, a few words on.
+  const to = tokens
+    .slice(at + 1, at + 10)
+    .findIndex((t, k, rest) => t.lemma === 'to' && t.pos !== 'PART' && rest[k + 1]?.pos !== 'VERB');
+  let i = at + 1;
+  if (to >= 0) i = at + 2 + to;
+  else if (!verb) return null;
+  const nouns: string[] = [];
+  for (; i < tokens.length; i += 1) {
+    const t = tokens[i]!;
+    if (t.pos === 'NOUN' || t.pos === 'PROPN') nouns.push(normaliseLemma(t));
+    else if (!['DET', 'ADJ', 'PART', 'PUNCT'].includes(t.pos) || (t.pos === 'PUNCT' && t.value !== "'"))
+      break;
+  }
+  return nouns.length > 0 ? nouns : null;
+}
+
+/**
+ * Two notices to different people ("to the Duty Manager" and "notifies the Bank's Risk Office")
+ * are two links of one chain, not one rule. Contracts name the parties by their defined roles
+ * ("the Contractor" is the policy's company), so callers leave a contract's notices out.
+ */
+export function differentRecipients(a: Requirement, b: Requirement): boolean {
+  if (!a.recipient || !b.recipient) return false;
+  return !a.recipient.some((w) => b.recipient!.includes(w));
 }
 
 /**

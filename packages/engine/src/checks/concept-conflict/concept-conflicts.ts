@@ -9,7 +9,12 @@ import { topicOverlap, topicWords } from '../../analyst/topics';
 import { isNormative, type DocumentRole } from '../../analyst/document-roles';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { describeQuantity, incompatible, type Quantity } from '../../analyst/quantities';
-import { plainlyApart, requirementsOf, type Requirement } from '../../analyst/requirements';
+import {
+  differentRecipients,
+  plainlyApart,
+  requirementsOf,
+  type Requirement,
+} from '../../analyst/requirements';
 
 export function conceptSubject(conceptId: string, scope: string | null): string {
   return `concept:${conceptId}:${scope ?? 'general'}`;
@@ -94,7 +99,7 @@ function comparable(
   roles: Map<string, DocumentRole>,
   multiValued: Set<string> = new Set(),
 ): boolean {
-  if (readingsApart(a, b)) return false;
+  if (readingsApart(a, b, roles)) return false;
   const aboutOneThing = sameTopic(a.topic, b.topic);
   const sameDocument = a.segment.document === b.segment.document;
   if (a.concept.requireTopic && !aboutOneThing && !(sameDocument && generalRuleAndItsSubset(a, b)))
@@ -133,11 +138,12 @@ function readingOf(fact: ConceptFact): Requirement | null {
  * "external" and "application" tests), or each document's rule about itself (requirements.ts
  * `plainlyApart`).
  */
-function readingsApart(a: ConceptFact, b: ConceptFact): boolean {
+function readingsApart(a: ConceptFact, b: ConceptFact, roles: Map<string, DocumentRole>): boolean {
   const ra = readingOf(a);
   const rb = readingOf(b);
   if (!ra || !rb) return false;
-  return plainlyApart(ra, rb);
+  const contract = [a, b].some((f) => roles.get(f.segment.document) === 'contract');
+  return plainlyApart(ra, rb) || (!contract && differentRecipients(ra, rb));
 }
 
 /**

@@ -172,6 +172,41 @@ describe('a value belongs to its own clause', () => {
   });
 });
 
+describe('notices to different people are links of one chain', () => {
+  test.each([
+    [
+      'an airline: the station reports to the duty manager, the duty manager to the regulator',
+      'Station-Procedure.md',
+      '2.1 The station supervisor must report every safety incident to the duty manager within 15 minutes.',
+      'Safety-Policy.md',
+      '4.1 The duty manager must report every safety incident to the aviation authority within 72 hours.',
+    ],
+    [
+      'a care home group: staff tell the home manager, the home manager tells the regulator',
+      'Care-Staff-Handbook.md',
+      '3.2 Staff must report every safeguarding incident to the home manager within one hour.',
+      'Safeguarding-Policy.md',
+      '5.1 The home manager must report every safeguarding incident to the care regulator within 24 hours.',
+    ],
+  ])('decoy: %s', async (_name, nameA, bodyA, nameB, bodyB) => {
+    const { found } = await conflicts({
+      [nameA]: `# ${nameA.replace(/-/g, ' ').replace('.md', '')}\n\n${bodyA}\n`,
+      [nameB]: `# ${nameB.replace(/-/g, ' ').replace('.md', '')}\n\n${bodyB}\n`,
+    });
+    expect(found).toEqual([]);
+  });
+
+  test('the same recipient with two deadlines still conflicts', async () => {
+    const { found } = await conflicts({
+      'Station-Procedure.md':
+        '# Station Procedure\n\n2.1 The station supervisor must report every safety incident to the duty manager within 15 minutes.\n',
+      'Operations-Manual.md':
+        '# Operations Manual\n\n4.1 The station supervisor must report every safety incident to the duty manager within 2 hours.\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+});
+
 describe("a document's text against its own summary table", () => {
   test('a bus operator: brake inspections every 28 days in the text, 42 days in the summary table', async () => {
     const { analysis, found } = await conflicts({
