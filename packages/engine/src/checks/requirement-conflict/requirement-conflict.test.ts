@@ -14,6 +14,13 @@ async function conflicts(files: Record<string, string>) {
   return { analysis, found };
 }
 
+/** Two Markdown documents titled after their file names, each with one body. */
+function twoDocuments(nameA: string, bodyA: string, nameB: string, bodyB: string): Record<string, string> {
+  const titled = (name: string, body: string) =>
+    `# ${name.replace(/-/g, ' ').replace('.md', '')}\n\n${body}\n`;
+  return { [nameA]: titled(nameA, bodyA), [nameB]: titled(nameB, bodyB) };
+}
+
 describe('conflicting requirements', () => {
   test('a haulage firm: driver licence checks every 12 months in one document, every two years in another', async () => {
     const { analysis, found } = await conflicts({
@@ -98,10 +105,7 @@ describe('decoys: different subjects or scopes', () => {
       'The practice manager reviews this procedure annually.',
     ],
   ])('%s', async (_name, nameA, bodyA, nameB, bodyB) => {
-    const { found } = await conflicts({
-      [nameA]: `# ${nameA.replace(/-/g, ' ').replace('.md', '')}\n\n1. ${bodyA}\n`,
-      [nameB]: `# ${nameB.replace(/-/g, ' ').replace('.md', '')}\n\n1. ${bodyB}\n`,
-    });
+    const { found } = await conflicts(twoDocuments(nameA, `1. ${bodyA}`, nameB, `1. ${bodyB}`));
     expect(found).toEqual([]);
   });
 
@@ -189,10 +193,7 @@ describe('notices to different people are links of one chain', () => {
       '5.1 The home manager must report every safeguarding incident to the care regulator within 24 hours.',
     ],
   ])('decoy: %s', async (_name, nameA, bodyA, nameB, bodyB) => {
-    const { found } = await conflicts({
-      [nameA]: `# ${nameA.replace(/-/g, ' ').replace('.md', '')}\n\n${bodyA}\n`,
-      [nameB]: `# ${nameB.replace(/-/g, ' ').replace('.md', '')}\n\n${bodyB}\n`,
-    });
+    const { found } = await conflicts(twoDocuments(nameA, bodyA, nameB, bodyB));
     expect(found).toEqual([]);
   });
 
