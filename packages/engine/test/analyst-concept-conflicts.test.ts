@@ -605,6 +605,23 @@ describe("the sentence's own reading keeps different populations and kinds apart
           'Board minutes\n\n4.2 The annual external penetration test of the telemetry platform found two medium issues.\n',
       },
     ],
+    [
+      'a housing association: passive clauses about risks and about exceptions on one register',
+      {
+        'Information-Security-Policy.md':
+          '# Information Security Policy\n\n4.1 Information risks are recorded on the risk register, scored on the corporate matrix and reviewed by the risk committee every quarter.\n',
+        'Patch-Procedure.md':
+          '# Patch Procedure\n\n7.2 Exceptions are recorded on the risk register and reviewed monthly.\n',
+      },
+    ],
+    [
+      'a port authority: the resilience assessment and "all other accounts", each reviewed passively',
+      {
+        'Cyber-Policy.md':
+          '# Cyber Policy\n\n3.3 The risk assessment is reviewed and recertified to the regulator at least once every 5 years.\n',
+        'Account-Procedure.md': '# Account Procedure\n\n7.2 All other accounts are reviewed once a year.\n',
+      },
+    ],
   ])('%s', async (_name, files) => {
     const { issues } = await conflicts(files);
     expect(issues.filter((i) => i.primitive === 'conflict_check')).toEqual([]);

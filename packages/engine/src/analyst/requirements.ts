@@ -39,6 +39,8 @@ export interface Requirement {
    * what frames the table (the value's column name, caption, heading and document subject).
    */
   row?: { subject: string[]; frame: string[] };
+  /** The thing a passive clause is about ("Information risks are reviewed": risk), if it is one. */
+  passiveSubject?: string | null;
   /** For a notice: the nouns naming whom it goes to ("to the Duty Manager"), when the clause says. */
   recipient?: string[] | null;
 }
@@ -561,7 +563,36 @@ function requirementIn(
     obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)),
     selfReference: SELF_REFERENCE.test(words),
     recipient: action === 'notify' ? recipientOf(tokens) : null,
+    // A table row's cells are no clause.
+    passiveSubject: /\s\|\s/.test(text) ? null : passiveSubjectOf(tokens),
   };
+}
+
+/**
+ * The subject of a passive clause ("Information risks are ... reviewed", "All other accounts are
+ * reviewed"): the last noun before the auxiliary that is not the action's own noun ("privileged
+ * access reviews are performed": access). Null for an active clause, where the subject is the
+ * actor.
+ */
+function passiveSubjectOf(tokens: Token[]): string | null {
+  const aux = tokens.findIndex(
+    (t, i) =>
+      t.pos === 'AUX' &&
+      t.lemma === 'be' &&
+      tokens.slice(i + 1, i + 4).some((n) => n.pos === 'VERB' || (n.pos === 'ADJ' && /ed$/.test(n.value))),
+  );
+  if (aux <= 0) return null;
+  for (let i = aux - 1; i >= 0; i -= 1) {
+    const t = tokens[i]!;
+    if (t.pos === 'PUNCT' || t.pos === 'ADP' || t.pos === 'VERB') break;
+    if (
+      (t.pos === 'NOUN' || t.pos === 'PROPN') &&
+      actionClassOf(t) === undefined &&
+      !NOT_TOPIC.has(normaliseLemma(t))
+    )
+      return normaliseLemma(t);
+  }
+  return null;
 }
 
 /**
@@ -740,6 +771,15 @@ function labelsApart(a: Requirement, b: Requirement): boolean {
   return false;
 }
 
+/**
+ * Two passive clauses about different things ("Information risks are reviewed every quarter",
+ * "Exceptions are reviewed monthly"): one's subject is not among the other's words.
+ */
+function subjectsApart(a: Requirement, b: Requirement): boolean {
+  if (!a.passiveSubject || !b.passiveSubject || a.passiveSubject === b.passiveSubject) return false;
+  return !b.topic.includes(a.passiveSubject) || !a.topic.includes(b.passiveSubject);
+}
+
 /** "this policy", "the present procedure": a statement about the document it stands in. */
 const SELF_REFERENCE =
   /\bth(?:is|e present) (?:policy|standard|procedure|plan|document|section|schedule|guideline|guide|programme|program|manual|framework|charter|agreement|addendum|contract)\b/i;
@@ -772,12 +812,14 @@ function modifiedApart(
 
 /**
  * The signs of different subjects that hold even when the rest of the reading is rough (a long
- * sentence, a table row): different identifiers after one noun ("Tier A" and "Tier B"); scope words
+ * sentence, a table row): different identifiers after one noun ("Tier A" and "Tier B"); passive
+ * clauses about different things ("risks are reviewed", "exceptions are reviewed"); scope words
  * apart ("critical" and "other" systems); or, in two documents, a statement about the document
  * itself ("this policy is reviewed every two years" is each policy's own rule).
  */
 export function plainlyApart(a: Requirement, b: Requirement): boolean {
   if (labelsApart(a, b)) return true;
+  if (subjectsApart(a, b)) return true;
   if (a.segment.document !== b.segment.document && (a.selfReference || b.selfReference)) return true;
   // One noun, modified differently where a modifier is a scope word ("external" and "application"
   // penetration tests).

@@ -129,7 +129,13 @@ function comparable(
 
 /** The requirement a fact's value states, read with the NLP reading (null when none is read). */
 function readingOf(fact: ConceptFact): Requirement | null {
-  return requirementsOf(fact.segment).find((r) => r.quantity.index === fact.quantity.index) ?? null;
+  // The two readings may cut the value differently ("once every 5 years", "every 5 years").
+  const { index, phrase } = fact.quantity;
+  return (
+    requirementsOf(fact.segment).find(
+      (r) => r.quantity.index < index + phrase.length && index < r.quantity.index + r.quantity.phrase.length,
+    ) ?? null
+  );
 }
 
 /**

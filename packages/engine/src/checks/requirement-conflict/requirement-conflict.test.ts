@@ -176,6 +176,20 @@ describe('a value belongs to its own clause', () => {
   });
 });
 
+describe('passive clauses about different things (decoys in analyst-concept-conflicts.test.ts)', () => {
+  test('one subject stated passively twice still conflicts', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Information-Security-Policy.md',
+        '4.1 Information risks on the risk register are reviewed by the risk committee every quarter.',
+        'Risk-Procedure.md',
+        '2.3 Information risks on the risk register are reviewed by the risk committee every six months.',
+      ),
+    );
+    expect(found).toHaveLength(1);
+  });
+});
+
 describe('notices to different people are links of one chain', () => {
   test.each([
     [
