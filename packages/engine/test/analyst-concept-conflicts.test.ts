@@ -6,7 +6,7 @@ import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analys
 import { findConceptConflicts } from '../src/checks/concept-conflict/concept-conflicts';
 import { recoveryPointIssue } from '../src/checks/recovery-point/recovery-point';
 import { describeDays, extractTimeQuantities } from '../src/analyst/quantities';
-import { definedAbbreviations, topicWords } from '../src/analyst/topics';
+import { clauseAround, definedAbbreviations, topicWords } from '../src/analyst/topics';
 import type { Issue } from '../src/analyst/issue';
 import { snapshotOf } from './helpers/synthetic-corpus';
 
@@ -52,6 +52,21 @@ describe('quantities', () => {
       'min',
     ]);
     expect(bounds('Keys are rotated every **12 months**.')).toEqual(['exact']);
+  });
+});
+
+describe('clauses', () => {
+  test('a full stop after a single letter ("U.S.", "e.g.") ends an abbreviation, not the clause', () => {
+    const around = (text: string, value: string) => clauseAround(text, text.indexOf(value), value.length);
+    expect(
+      around('The plan is reviewed and filed with the U.S. regulator every 3 years.', 'every 3 years'),
+    ).toBe('The plan is reviewed and filed with the U.S. regulator every 3 years');
+    expect(around('Removable media (e.g. USB sticks) are wiped within 30 days.', 'within 30 days')).toBe(
+      'Removable media (e.g. USB sticks) are wiped within 30 days',
+    );
+    expect(around('Keys are rotated yearly. Logs are kept 90 days.', '90 days')).toBe(
+      'Logs are kept 90 days',
+    );
   });
 });
 
