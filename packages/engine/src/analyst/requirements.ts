@@ -39,6 +39,8 @@ export interface Requirement {
    * what frames the table (the value's column name, caption, heading and document subject).
    */
   row?: { subject: string[]; frame: string[] };
+  /** The content words of the statement's run-in label ("Scanning after ad hoc releases: ..."). */
+  runIn?: string[];
   /** The thing a passive clause is about ("Information risks are reviewed": risk), if it is one. */
   passiveSubject?: string | null;
   /** For a notice: the nouns naming whom it goes to ("to the Duty Manager"), when the clause says. */
@@ -565,7 +567,23 @@ function requirementIn(
     recipient: action === 'notify' ? recipientOf(tokens) : null,
     // A table row's cells are no clause.
     passiveSubject: /\s\|\s/.test(text) ? null : passiveSubjectOf(tokens),
+    runIn: runInLabel(text),
   };
+}
+
+/** A label that opens a list item or clause: "Scanning after patch releases:", "**Internal.**". */
+const RUN_IN =
+  /^\s*(?:[-*\u2022]\s+|\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?(?:\*\*([^*]{2,80})\*\*|([^:.|]{2,80}):\s)/;
+
+/** The content words of a statement's run-in label, the scope its list item or clause is about. */
+function runInLabel(text: string): string[] {
+  const m = RUN_IN.exec(text);
+  const label = m ? (m[1] ?? m[2] ?? '') : '';
+  // Every word counts in a label ("Scheduled", "Ad Hoc"), not only its nouns.
+  const words = tokensOf(label).filter(
+    (t) => /^[a-z]/i.test(t.value) && !['DET', 'ADP', 'CCONJ', 'PRON', 'PART', 'AUX'].includes(t.pos),
+  );
+  return [...new Set(words.map(normaliseLemma))];
 }
 
 /**
@@ -772,6 +790,18 @@ function labelsApart(a: Requirement, b: Requirement): boolean {
 }
 
 /**
+ * Two list items or clauses under different run-in labels ("Scanning after scheduled patch
+ * releases:" and "Scanning after ad hoc patch releases:"): each label names something the other
+ * does not.
+ */
+function runInsApart(a: Requirement, b: Requirement): boolean {
+  const la = a.runIn ?? [];
+  const lb = b.runIn ?? [];
+  if (la.length === 0 || lb.length === 0) return false;
+  return la.some((w) => !lb.includes(w)) && lb.some((w) => !la.includes(w));
+}
+
+/**
  * Two passive clauses about different things ("Information risks are reviewed every quarter",
  * "Exceptions are reviewed monthly"): one's subject is not among the other's words.
  */
@@ -819,6 +849,7 @@ function modifiedApart(
  */
 export function plainlyApart(a: Requirement, b: Requirement): boolean {
   if (labelsApart(a, b)) return true;
+  if (runInsApart(a, b)) return true;
   if (subjectsApart(a, b)) return true;
   if (a.segment.document !== b.segment.document && (a.selfReference || b.selfReference)) return true;
   // One noun, modified differently where a modifier is a scope word ("external" and "application"

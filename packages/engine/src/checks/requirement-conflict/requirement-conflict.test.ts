@@ -190,6 +190,34 @@ describe('passive clauses about different things (decoys in analyst-concept-conf
   });
 });
 
+describe('list items under different run-in labels', () => {
+  test.each([
+    [
+      'a software house: scans after scheduled and after emergency releases',
+      '- Scanning after scheduled releases: a scan takes place within two business days of the release.\n\n- Scanning after emergency releases: a scan takes place within three business days of the release.',
+    ],
+    [
+      'a distribution centre: checks of owned and of hired forklifts',
+      '- **Owned forklifts.** Forklift safety checks are carried out every 6 months.\n\n- **Hired forklifts.** Forklift safety checks are carried out every 12 months.',
+    ],
+  ])('decoy: %s', async (_name, body) => {
+    const { found } = await conflicts({ 'Operations-Procedure.md': `# Operations Procedure\n\n${body}\n` });
+    expect(found).toEqual([]);
+  });
+
+  test('one label, or a label and an unlabelled statement, still compare', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Operations-Procedure.md',
+        '- **Hired forklifts.** Forklift safety checks are carried out every 6 months.',
+        'Fleet-Policy.md',
+        'Forklift safety checks are carried out every 12 months.',
+      ),
+    );
+    expect(found).toHaveLength(1);
+  });
+});
+
 describe('notices to different people are links of one chain', () => {
   test.each([
     [
