@@ -36,6 +36,23 @@ export interface ClassifiedFinding {
   note?: string;
 }
 
+/**
+ * REGRESSION.json beside a regression corpus that moved there from the holdout group because a
+ * helper tuned on it: the recall it must keep (found defects) until it is tuned to 90%. Without
+ * it a regression corpus is held to 90%.
+ */
+export interface RegressionFloor {
+  recall_floor: number;
+  /** Who moved it and from where, and the recall it had when it moved. */
+  note: string;
+}
+
+/** The found defects a regression corpus must keep: 90% of planted, or its recorded floor. */
+export function requiredRecall(planted: number, floor: RegressionFloor | null): number {
+  const ninety = Math.ceil(planted * 0.9);
+  return floor ? Math.min(ninety, floor.recall_floor) : ninety;
+}
+
 /** The date of the corpus as epoch ms, when its EXPECTED.json gives one. */
 export function asOfOf(expected: ExpectedCorpus): number | undefined {
   return expected.as_of ? Date.parse(`${expected.as_of}T23:59:59Z`) : undefined;

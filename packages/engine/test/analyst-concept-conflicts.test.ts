@@ -6,7 +6,7 @@ import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analys
 import { findConceptConflicts } from '../src/checks/concept-conflict/concept-conflicts';
 import { recoveryPointIssue } from '../src/checks/recovery-point/recovery-point';
 import { describeDays, extractTimeQuantities } from '../src/analyst/quantities';
-import { definedAbbreviations, topicWords } from '../src/analyst/topics';
+import { clauseAround, definedAbbreviations, topicWords } from '../src/analyst/topics';
 import type { Issue } from '../src/analyst/issue';
 import { snapshotOf } from './helpers/synthetic-corpus';
 
@@ -41,6 +41,32 @@ describe('quantities', () => {
     expect(values('not more than once in any twelve-month period')).toEqual([['period', 365]]);
     expect(describeDays(13 * 30.4375)).toBe('13 months');
     expect(describeDays(90)).toBe('90 days');
+  });
+
+  test('emphasis marks do not hide a bound: "within **one calendar month**", "at least **six years**"', () => {
+    const bounds = (text: string) => extractTimeQuantities(text).map((q) => q.bound);
+    expect(bounds('A hotel answers guest data requests within **one calendar month** of receipt.')).toEqual([
+      'max',
+    ]);
+    expect(bounds('Payroll records are kept for at least **six years** after the tax year.')).toEqual([
+      'min',
+    ]);
+    expect(bounds('Keys are rotated every **12 months**.')).toEqual(['exact']);
+  });
+});
+
+describe('clauses', () => {
+  test('a full stop after a single letter ("U.S.", "e.g.") ends an abbreviation, not the clause', () => {
+    const around = (text: string, value: string) => clauseAround(text, text.indexOf(value), value.length);
+    expect(
+      around('The plan is reviewed and filed with the U.S. regulator every 3 years.', 'every 3 years'),
+    ).toBe('The plan is reviewed and filed with the U.S. regulator every 3 years');
+    expect(around('Removable media (e.g. USB sticks) are wiped within 30 days.', 'within 30 days')).toBe(
+      'Removable media (e.g. USB sticks) are wiped within 30 days',
+    );
+    expect(around('Keys are rotated yearly. Logs are kept 90 days.', '90 days')).toBe(
+      'Logs are kept 90 days',
+    );
   });
 });
 
@@ -562,5 +588,69 @@ describe('a value belongs to the action its sentence attaches it to', () => {
         'training_frequency',
       ),
     ).toEqual([['Data-Protection-Policy.md', 'annually']]);
+  });
+});
+
+describe("the sentence's own reading keeps different populations and kinds apart", () => {
+  test.each([
+    [
+      'a building society: privileged and standard user access',
+      {
+        'Access-Policy.md':
+          '# Access Policy\n\n5.1 Privileged access reviews are performed quarterly by the platform owner.\n',
+        'Branch-Systems-Standard.md':
+          '# Branch Systems Standard\n\n3.2 **User access reviews.** System owners review all user access to the teller systems every six months and confirm it is still needed.\n',
+      },
+    ],
+    [
+      'a freight forwarder: external and application penetration tests',
+      {
+        'Security-Testing-Standard.md':
+          '# Security Testing Standard\n\n2.1 Application penetration tests of the booking portal are performed every three years.\n',
+        'Operations-Committee-Minutes.txt':
+          'Operations Committee minutes\n\n4.2 The annual external penetration test of the booking portal found two medium issues.\n',
+      },
+    ],
+    [
+      'a water utility: a hyphenated kind ("threat-led") against external penetration tests',
+      {
+        'Resilience-Framework.md':
+          '# Resilience Framework\n\n2.1 Threat-led penetration testing of the telemetry platform is performed at least every three years.\n',
+        'Board-Minutes.txt':
+          'Board minutes\n\n4.2 The annual external penetration test of the telemetry platform found two medium issues.\n',
+      },
+    ],
+    [
+      'a housing association: passive clauses about risks and about exceptions on one register',
+      {
+        'Information-Security-Policy.md':
+          '# Information Security Policy\n\n4.1 Information risks are recorded on the risk register, scored on the corporate matrix and reviewed by the risk committee every quarter.\n',
+        'Patch-Procedure.md':
+          '# Patch Procedure\n\n7.2 Exceptions are recorded on the risk register and reviewed monthly.\n',
+      },
+    ],
+    [
+      'a port authority: the resilience assessment and "all other accounts", each reviewed passively',
+      {
+        'Cyber-Policy.md':
+          '# Cyber Policy\n\n3.3 The risk assessment is reviewed and recertified to the regulator at least once every 5 years.\n',
+        'Account-Procedure.md': '# Account Procedure\n\n7.2 All other accounts are reviewed once a year.\n',
+      },
+    ],
+  ])('%s', async (_name, files) => {
+    const { issues } = await conflicts(files);
+    expect(issues.filter((i) => i.primitive === 'conflict_check')).toEqual([]);
+  });
+
+  test('a hospital trust: the same population stated with two values still conflicts', async () => {
+    const { issues, texts } = await conflicts({
+      'Access-Policy.md':
+        '# Access Policy\n\n5.1 Privileged access reviews of clinical systems are performed quarterly by the system owner.\n',
+      'Clinical-Systems-Procedure.md':
+        '# Clinical Systems Procedure\n\n3.2 Privileged access reviews of clinical systems are performed every six months by the system owner.\n',
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/quarterly|3 months/);
+    expectVerbatim(issues[0]!, texts);
   });
 });

@@ -18,6 +18,22 @@ export interface LocatedSegment extends Segment {
   document: string;
   chunkId: string | null;
   page: number | null;
+  /** For a table row: what names its columns and its subject (set when the document is analysed). */
+  frame?: RowFrame;
+}
+
+/**
+ * Where a table row stands: its header row, the sentence that introduces its table, its section
+ * heading and its document's subject. A row rarely names the action its values are for ("| Critical
+ * | 14 days |"); these do ("Deploy within", "Patch timelines", "Retention Schedule").
+ */
+export interface RowFrame {
+  header: string | null;
+  caption: string | null;
+  heading: string | null;
+  title: string;
+  /** A row split over lines, one cell per line: the cells before this one. */
+  leading?: string;
 }
 
 export interface ConceptFact {
@@ -257,6 +273,25 @@ function leadingCells(segments: LocatedSegment[], position: number): string | nu
     parts.unshift(text);
   }
   return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/**
+ * The cell that names a split row's value: the nearest line before it with words ("Critical", not
+ * "9.0 - 10.0"); the lines further up may be the table's column names.
+ */
+function nearestCell(segments: LocatedSegment[], position: number, leading: string): string {
+  for (let i = position - 1; i >= Math.max(0, position - 4); i -= 1) {
+    const text = segments[i]!.text;
+    if (/[A-Za-z]{3}/.test(text)) return leading.includes(text) ? text : leading;
+  }
+  return leading;
+}
+
+/** The sentence that introduces a split table: the nearest earlier one ending in a colon. */
+function captionBefore(segments: LocatedSegment[], position: number): string | null {
+  for (let i = position - 1; i >= Math.max(0, position - 20); i -= 1)
+    if (/:\s*$/.test(segments[i]!.text)) return segments[i]!.text;
+  return null;
 }
 
 /**
@@ -754,8 +789,24 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       if (!listItem) leadIn = /:\s*$/.test(segment.text) ? segment.text : null;
       previous = segment;
       const leading = row ? null : leadingCells(segments, position);
+      const heading = headingBefore(analyzed.headings, segment.start);
+      if (row && header !== segment)
+        segment.frame = {
+          header: header?.text ?? null,
+          caption,
+          heading,
+          title: documentSubject(doc.name),
+        };
+      else if (leading)
+        segment.frame = {
+          header: null,
+          caption: captionBefore(segments, position),
+          heading,
+          title: documentSubject(doc.name),
+          leading: nearestCell(segments, position, leading),
+        };
       const context: SegmentContext = {
-        heading: headingBefore(analyzed.headings, segment.start),
+        heading,
         leading,
         tableHeader: leading ? splitTableHeader(segments, position, analyzed.headings) : null,
         caption: row ? caption : null,

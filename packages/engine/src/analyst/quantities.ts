@@ -96,7 +96,11 @@ export function parseNumber(word: string): number | null {
 }
 
 function boundBefore(text: string, index: number): Bound {
-  const before = text.slice(Math.max(0, index - 28), index).toLowerCase();
+  // Emphasis marks ("within **one calendar month**") are no words.
+  const before = text
+    .slice(Math.max(0, index - 32), index)
+    .toLowerCase()
+    .replace(/[*_]+/g, '');
   if (/(at least|minimum of|no less than|not less than|a minimum)\s*(?:a|an|of)?\s*$/.test(before))
     return 'min';
   if (

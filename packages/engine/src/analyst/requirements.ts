@@ -8,7 +8,7 @@
 import winkNLP, { type ItemToken } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { foldTypography } from '../text/normalize';
-import type { LocatedSegment } from './corpus-analysis';
+import type { LocatedSegment, RowFrame } from './corpus-analysis';
 import { extractTimeQuantities, type Quantity } from './quantities';
 import { clauseAround } from './topics';
 
@@ -32,6 +32,19 @@ export interface Requirement {
   modifiers: Map<string, string[]>;
   /** Stated with must / shall / required / will, or as a plain statement of practice. */
   obligation: boolean;
+  /** About the document it stands in ("this policy is reviewed every two years"). */
+  selfReference: boolean;
+  /**
+   * For a table row: the lemmas of its subject cells ("| Critical | 14 days |": critical), and of
+   * what frames the table (the value's column name, caption, heading and document subject).
+   */
+  row?: { subject: string[]; frame: string[] };
+  /** The content words of the statement's run-in label ("Scanning after ad hoc releases: ..."). */
+  runIn?: string[];
+  /** The thing a passive clause is about ("Information risks are reviewed": risk), if it is one. */
+  passiveSubject?: string | null;
+  /** For a notice: the nouns naming whom it goes to ("to the Duty Manager"), when the clause says. */
+  recipient?: string[] | null;
 }
 
 /** Verbs of one action, and the nouns that name it ("the review", "retention"). */
@@ -72,7 +85,17 @@ const ACTION_CLASSES: Record<string, string[]> = {
   change: ['rotate', 'rotation', 'change', 'expire', 'expiry', 'expiration', 'renew', 'renewal', 'reset'],
   test: ['test', 'testing', 'exercise', 'rehearse', 'drill'],
   backup: ['backup', 'back', 'replicate', 'replication', 'snapshot'],
-  patch: ['patch', 'patching', 'remediate', 'remediation', 'fix'],
+  patch: [
+    'patch',
+    'patching',
+    'remediate',
+    'remediation',
+    'fix',
+    'install',
+    'installation',
+    'deploy',
+    'deployment',
+  ],
   notify: ['notify', 'notification', 'report', 'inform', 'alert', 'escalate', 'escalation', 'tell'],
   train: ['train', 'training'],
   scan: ['scan', 'scanning'],
@@ -122,7 +145,7 @@ const NOT_TOPIC = new Set(
     'least maximum minimum number basis interval frequency cycle deadline timeframe window ' +
     'aware awareness undue delay discovery detection receipt occurrence identification ' +
     'other all each every any same new following relevant appropriate applicable necessary required ' +
-    'level type kind way part practice possible'
+    'level type kind way part practice possible more less fewer practicable soon event'
   ).split(' '),
 );
 
@@ -176,7 +199,10 @@ function normaliseLemma(token: Token): string {
   // the usual English plural rule.
   let word = token.lemma;
   if (token.pos === 'PROPN' && /^[A-Z][a-z]+s$/.test(token.value))
-    word = word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+    word = word
+      .replace(/ies$/, 'y')
+      .replace(/(ch|sh|x|ss)es$/, '$1')
+      .replace(/(?<!s)s$/, '');
   return word;
 }
 
@@ -294,6 +320,12 @@ function localSpan(text: string, quantities: Quantity[], i: number): { start: nu
     const between = text.slice(quantity.index + quantity.phrase.length, next.index);
     const cut = between.search(/,|\band\b|\bor\b|;/);
     end = quantity.index + quantity.phrase.length + (cut >= 0 ? cut : between.length);
+  } else {
+    // A clause of its own after the value ("..., and notifies affected individuals as set out in
+    // section 5") is another duty, not this value's subject.
+    const after = text.slice(quantity.index + quantity.phrase.length, end);
+    const cut = after.search(/(?:,\s*and|;)\s+(?:then\s+)?[a-z]+(?:s|es)\b(?!\s+(?:and|or)\b)/);
+    if (cut >= 0) end = quantity.index + quantity.phrase.length + cut;
   }
   return { start, end };
 }
@@ -332,6 +364,153 @@ function rowSubjectTokens(row: string): Token[] {
   );
 }
 
+/** Per noun of `content` (tokens of `words`), the content words right before it in the same phrase. */
+function modifiersOf(content: Token[], words: string): Map<string, string[]> {
+  const modifiers = new Map<string, string[]>();
+  content.forEach((t, j) => {
+    if (t.pos === 'ADJ') return;
+    const before: string[] = [];
+    for (let k = j - 1; k >= 0 && before.length < 2; k -= 1) {
+      // A hyphenated compound ("threat-led", "risk-based") modifies as one word.
+      if (!/^[\s-]*(?:-[a-z]+\s*)?$/i.test(words.slice(content[k]!.end, content[k + 1]!.start))) break;
+      before.unshift(normaliseLemma(content[k]!));
+    }
+    const noun = normaliseLemma(t);
+    modifiers.set(noun, [...(modifiers.get(noun) ?? []), ...before]);
+  });
+  return modifiers;
+}
+
+/** "9.0 or higher", "greater": a comparison with a threshold, not a subject ("high" risks). */
+function comparative(t: Token): boolean {
+  return t.pos === 'ADJ' && /(?:er|est)$/i.test(t.value) && t.lemma !== t.value.toLowerCase();
+}
+
+/** Words that may name a subject: content words that are neither values nor filler. */
+function subjectTokens(text: string): Token[] {
+  return tokensOf(text).filter(
+    (t) =>
+      CONTENT.has(t.pos) &&
+      !comparative(t) &&
+      t.value.length > 2 &&
+      !/\d/.test(t.value) &&
+      !NOT_TOPIC.has(normaliseLemma(t)),
+  );
+}
+
+/**
+ * A value inside a cell written as a sentence ("Larkspur misses the 24-hour notice owed to
+ * Clients") is read as one; a short cell ("14 days", "Closure + 3 years") by its row and frame.
+ */
+function inProseCell(text: string, quantity: Quantity): boolean {
+  const start = text.lastIndexOf('|', quantity.index) + 1;
+  const end = text.indexOf('|', quantity.index + quantity.phrase.length);
+  const cell = text.slice(start, end < 0 ? text.length : end).replace(quantity.phrase, ' ');
+  return cell.split(/\s+/).filter((w) => /[a-z]/i.test(w)).length > 4;
+}
+
+/** A column named "Deploy within" or "Maximum time" holds limits; "Minimum retention", floors. */
+function columnBound(columnName: string | null): Quantity['bound'] {
+  if (!columnName) return 'exact';
+  if (/\b(?:within|maximum|max|no later than|not later than|deadline|at most|up to)\b/i.test(columnName))
+    return 'max';
+  if (/\b(?:minimum|min|at least|no less than|not less than)\b/i.test(columnName)) return 'min';
+  return 'exact';
+}
+
+/**
+ * The first action class the texts name, in order ("Deploy within", then the caption, ...); in
+ * each, a verb's first ("Updates must be installed": install).
+ */
+function firstActionClass(texts: Array<string | null>): string | null {
+  for (const text of texts) {
+    if (!text) continue;
+    const tokens = tokensOf(text).filter((t) => /^[a-z]/i.test(t.value));
+    for (const t of [...tokens.filter((x) => x.pos === 'VERB'), ...tokens]) {
+      const cls = actionClassOf(t);
+      if (cls) return cls;
+    }
+  }
+  return null;
+}
+
+/**
+ * The requirement a table row's value states: its action from what names the value's column (the
+ * column name, then the row's own cells, the table's caption, the section heading, the document's
+ * subject); its subject from the row's cells before the value ("| Critical | 14 days |" under
+ * "Deploy within", in "Patch timelines": deploy critical patches within 14 days).
+ */
+function rowRequirement(
+  segment: LocatedSegment,
+  frame: RowFrame,
+  text: string,
+  quantity: Quantity,
+): Requirement | null {
+  // A row split over lines (one cell per line) has its earlier cells in the frame.
+  if (frame.leading !== undefined && !/\s\|\s/.test(text))
+    return framedRequirement(segment, frame, quantity, { subject: frame.leading, column: null, own: text });
+  const column = (text.slice(0, quantity.index).match(/\|/g) ?? []).length;
+  const cells = text.split('|');
+  // The subject cells: those before the value's that hold no value of their own.
+  const subject = cells
+    .slice(0, column)
+    .filter((cell) => extractTimeQuantities(cell).length === 0)
+    .join(' , ');
+  return framedRequirement(segment, frame, quantity, {
+    subject,
+    column: frame.header?.split('|')[column] ?? null,
+    own: cells.filter((_, i) => i !== column).join(' | '),
+  });
+}
+
+/** A row's requirement from its subject cells, the value's column name and its other cells. */
+function framedRequirement(
+  segment: LocatedSegment,
+  frame: RowFrame,
+  quantity: Quantity,
+  cells: { subject: string; column: string | null; own: string },
+): Requirement | null {
+  const { subject: subjectCells, column: columnName, own: ownCells } = cells;
+  // The nearest words first: the value's column name, then the row's own cells ("Acknowledge
+  // receipt"), then what introduces the table.
+  const action = firstActionClass([
+    columnName,
+    subjectCells,
+    frame.caption,
+    ownCells,
+    frame.heading,
+    frame.title,
+  ]);
+  if (!action) return null;
+  const actionWords = new Set(ACTION_CLASSES[action] ?? []);
+  const lemmasOf = (tokens: Token[]) => [
+    ...new Set(
+      tokens
+        .filter((t) => actionClassOf(t) !== action)
+        .map(normaliseLemma)
+        .filter((w) => !actionWords.has(w)),
+    ),
+  ];
+  const content = subjectTokens(subjectCells).filter((t) => actionClassOf(t) !== action);
+  const subject = lemmasOf(content);
+  if (subject.length === 0) return null;
+  const frameWords = lemmasOf(
+    subjectTokens([columnName, frame.caption, frame.heading, frame.title].filter(Boolean).join(' . ')),
+  );
+  return {
+    segment,
+    quantity: { ...quantity, bound: quantity.bound === 'exact' ? columnBound(columnName) : quantity.bound },
+    action,
+    topic: [...new Set([...subject, ...lemmasOf(subjectTokens(columnName ?? ''))])],
+    named: [],
+    labels: labelsIn(subjectCells),
+    modifiers: modifiersOf(content, subjectCells),
+    obligation: true,
+    selfReference: false,
+    row: { subject, frame: frameWords.filter((w) => !subject.includes(w)) },
+  };
+}
+
 /** The requirement a value states within the words of its span, or null when no action is named. */
 function requirementIn(
   segment: LocatedSegment,
@@ -351,6 +530,7 @@ function requirementIn(
   const content = tokens.filter(
     (t) =>
       CONTENT.has(t.pos) &&
+      !comparative(t) &&
       !inQuantity(t) &&
       !circumstance.has(t) &&
       actionClassOf(t) !== action &&
@@ -362,18 +542,7 @@ function requirementIn(
   // A table row's leading cells name the subject of every value in the row.
   const rowSubject = /\s\|\s/.test(text) && span.start > 0 ? rowSubjectTokens(text) : [];
   for (const t of rowSubject) if (!content.some((c) => c.lemma === t.lemma)) content.unshift(t);
-  const modifiers = new Map<string, string[]>();
-  content.forEach((t, j) => {
-    if (t.pos === 'ADJ') return;
-    // The content words right before a noun in the same phrase modify it.
-    const before: string[] = [];
-    for (let k = j - 1; k >= 0 && before.length < 2; k -= 1) {
-      if (!/^[\s-]*$/.test(words.slice(content[k]!.end, content[k + 1]!.start))) break;
-      before.unshift(normaliseLemma(content[k]!));
-    }
-    const noun = normaliseLemma(t);
-    modifiers.set(noun, [...(modifiers.get(noun) ?? []), ...before]);
-  });
+  const modifiers = modifiersOf(content, words);
   return {
     segment,
     quantity,
@@ -394,7 +563,111 @@ function requirementIn(
     ],
     modifiers,
     obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)),
+    selfReference: SELF_REFERENCE.test(words),
+    recipient: action === 'notify' ? recipientOf(tokens) : null,
+    // A table row's cells are no clause.
+    passiveSubject: /\s\|\s/.test(text) ? null : passiveSubjectOf(tokens),
+    runIn: runInLabel(text),
   };
+}
+
+/** A label that opens a list item or clause: "Scanning after patch releases:", "**Internal.**". */
+const RUN_IN =
+  /^\s*(?:[-*\u2022]\s+|\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?(?:\*\*([^*]{2,80})\*\*|([^:.|]{2,80}):\s)/;
+
+/** The content words of a statement's run-in label, the scope its list item or clause is about. */
+function runInLabel(text: string): string[] {
+  const m = RUN_IN.exec(text);
+  const label = m ? (m[1] ?? m[2] ?? '') : '';
+  // Every word counts in a label ("Scheduled", "Ad Hoc"), not only its nouns.
+  const words = tokensOf(label).filter(
+    (t) => /^[a-z]/i.test(t.value) && !['DET', 'ADP', 'CCONJ', 'PRON', 'PART', 'AUX'].includes(t.pos),
+  );
+  return [...new Set(words.map(normaliseLemma))];
+}
+
+/**
+ * The subject of a passive clause ("Information risks are ... reviewed", "All other accounts are
+ * reviewed"): the last noun before the auxiliary that is not the action's own noun ("privileged
+ * access reviews are performed": access). Null for an active clause, where the subject is the
+ * actor.
+ */
+function passiveSubjectOf(tokens: Token[]): string | null {
+  const aux = tokens.findIndex(
+    (t, i) =>
+      t.pos === 'AUX' &&
+      t.lemma === 'be' &&
+      tokens.slice(i + 1, i + 4).some((n) => n.pos === 'VERB' || (n.pos === 'ADJ' && /ed$/.test(n.value))),
+  );
+  if (aux <= 0) return null;
+  for (let i = aux - 1; i >= 0; i -= 1) {
+    const t = tokens[i]!;
+    if (t.pos === 'PUNCT' || t.pos === 'ADP' || t.pos === 'VERB') break;
+    if (
+      (t.pos === 'NOUN' || t.pos === 'PROPN') &&
+      actionClassOf(t) === undefined &&
+      !NOT_TOPIC.has(normaliseLemma(t))
+    )
+      return normaliseLemma(t);
+  }
+  return null;
+}
+
+/**
+ * Whom a notice goes to: the nouns after "to" following the notice word ("escalation to the
+ * Duty Manager", "report it to the service desk"), or the object of the verb ("notifies the
+ * Client's Technology Risk Office"). Null when the clause does not say.
+ */
+function recipientOf(tokens: Token[]): string[] | null {
+  const at = tokens.findIndex((t) => /^[a-z]/i.test(t.value) && actionClassOf(t) === 'notify');
+  if (at < 0) return null;
+  const verb = tokens[at]!.pos === 'VERB';
+  // "escalation of P1 incidents to the Duty Manager", "report it to": the first "to" a noun
+  // follows, a few words on.
+  const to = tokens
+    .slice(at + 1, at + 10)
+    .findIndex((t, k, rest) => t.lemma === 'to' && t.pos !== 'PART' && rest[k + 1]?.pos !== 'VERB');
+  let i = at + 1;
+  if (to >= 0) i = at + 2 + to;
+  else if (!verb) return null;
+  const nouns: string[] = [];
+  for (; i < tokens.length; i += 1) {
+    const t = tokens[i]!;
+    if (t.pos === 'NOUN' || t.pos === 'PROPN') nouns.push(normaliseLemma(t));
+    else if (!['DET', 'ADJ', 'PART', 'PUNCT'].includes(t.pos) || (t.pos === 'PUNCT' && t.value !== "'"))
+      break;
+  }
+  return nouns.length > 0 ? nouns : null;
+}
+
+/**
+ * Two notices to different people ("to the Duty Manager" and "notifies the Bank's Risk Office")
+ * are two links of one chain, not one rule. Contracts name the parties by their defined roles
+ * ("the Contractor" is the policy's company), so callers leave a contract's notices out.
+ */
+export function differentRecipients(a: Requirement, b: Requirement): boolean {
+  if (!a.recipient || !b.recipient) return false;
+  return !a.recipient.some((w) => b.recipient!.includes(w));
+}
+
+/**
+ * "Weekly restore points", "annual leave": a frequency written before a noun whose head is no
+ * action names a kind of thing, not how often something is done ("weekly backups" and "an annual
+ * penetration test" still state frequencies).
+ */
+function namesAKind(text: string, quantity: Quantity): boolean {
+  if (quantity.kind !== 'period' || !/^[a-z]+ly$|^annual$/i.test(quantity.phrase)) return false;
+  const after = tokensOf(
+    text.slice(quantity.index + quantity.phrase.length, quantity.index + quantity.phrase.length + 60),
+  );
+  // The noun phrase right after the value (the tagger may read "restore" in "restore points" as a
+  // verb); its head is its last noun.
+  let head: Token | null = null;
+  for (const t of after) {
+    if (!['NOUN', 'PROPN', 'ADJ', 'VERB', 'CCONJ'].includes(t.pos)) break;
+    if (t.pos === 'NOUN' || t.pos === 'PROPN') head = t;
+  }
+  return head !== null && actionClassOf(head) === undefined;
 }
 
 /** The requirements with a time quantity that one segment states (cached per segment). */
@@ -402,9 +675,16 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const cached = cache.get(segment);
   if (cached) return cached;
   const text = foldTypography(segment.text);
-  const quantities = text.length <= 600 ? extractTimeQuantities(text) : [];
+  const quantities = (text.length <= 600 ? extractTimeQuantities(text) : []).filter(
+    (q) => !namesAKind(text, q),
+  );
+  const frame =
+    segment.frame && (/\s\|\s/.test(text) || segment.frame.leading !== undefined) ? segment.frame : null;
   const out = quantities.flatMap((quantity, i) => {
-    const requirement = requirementIn(segment, text, quantity, localSpan(text, quantities, i));
+    const requirement =
+      frame && !inProseCell(text, quantity)
+        ? rowRequirement(segment, frame, text, quantity)
+        : requirementIn(segment, text, quantity, localSpan(text, quantities, i));
     return requirement ? [requirement] : [];
   });
   cache.set(segment, out);
@@ -474,6 +754,7 @@ const MIN_SIMILARITY = 0.5;
  */
 export function aligned(a: Requirement, b: Requirement): boolean {
   if (a.action !== b.action || a.quantity.kind !== b.quantity.kind) return false;
+  if (rowKeyed(a, b) || rowKeyed(b, a)) return !labelsApart(a, b);
   const shared = sharedTopic(a, b);
   const union = new Set([...a.topic, ...b.topic]).size;
   const oneWord = a.topic.length === 1 && b.topic.length === 1 && shared.length === 1;
@@ -482,20 +763,99 @@ export function aligned(a: Requirement, b: Requirement): boolean {
   const headsA = heads(a);
   const headsB = heads(b);
   if (headsA.length > 0 && headsB.length > 0 && !headsA.some((h) => headsB.includes(h))) return false;
-  const namedA = a.named.filter((w) => !b.topic.includes(w));
-  const namedB = b.named.filter((w) => !a.topic.includes(w));
-  if (namedA.length > 0 && namedB.length > 0) return false;
-  for (const noun of shared) {
-    const ma = (a.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
-    const mb = (b.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
-    if (ma.length > 0 && mb.length > 0 && ma.join(' ') !== mb.join(' ')) return false;
-  }
-  // "Tier A systems" and "Tier B records": one noun, different identifiers.
+  return !apart(a, b);
+}
+
+/**
+ * A table row and a statement of the same thing: the action is a known one, the row's subject
+ * cells are all among the statement's words ("Critical" in "patches rated Critical ... installed
+ * within 30 days"), and, for a one-word subject, what frames the table (its column name, caption,
+ * heading or document subject: "Patch timelines") names one more of them. However long the statement, the row is keyed
+ * by its subject, as a reader looks a value up in a summary table.
+ */
+function rowKeyed(row: Requirement, other: Requirement): boolean {
+  if (!row.row || other.row || !isActionClass(row.action)) return false;
+  const topic = new Set(other.topic);
+  if (!row.row.subject.every((w) => topic.has(w))) return false;
+  return row.row.subject.length >= 2 || row.row.frame.some((w) => topic.has(w));
+}
+
+/** "Tier A systems" and "Tier B records": one noun, different identifiers. */
+function labelsApart(a: Requirement, b: Requirement): boolean {
   for (const [noun, ids] of a.labels) {
     const other = b.labels.get(noun);
-    if (other && !ids.some((id) => other.includes(id))) return false;
+    if (other && !ids.some((id) => other.includes(id))) return true;
   }
-  return !scopesApart(a, b);
+  return false;
+}
+
+/**
+ * Two list items or clauses under different run-in labels ("Scanning after scheduled patch
+ * releases:" and "Scanning after ad hoc patch releases:"): each label names something the other
+ * does not.
+ */
+function runInsApart(a: Requirement, b: Requirement): boolean {
+  const la = a.runIn ?? [];
+  const lb = b.runIn ?? [];
+  if (la.length === 0 || lb.length === 0) return false;
+  return la.some((w) => !lb.includes(w)) && lb.some((w) => !la.includes(w));
+}
+
+/**
+ * Two passive clauses about different things ("Information risks are reviewed every quarter",
+ * "Exceptions are reviewed monthly"): one's subject is not among the other's words.
+ */
+function subjectsApart(a: Requirement, b: Requirement): boolean {
+  if (!a.passiveSubject || !b.passiveSubject || a.passiveSubject === b.passiveSubject) return false;
+  return !b.topic.includes(a.passiveSubject) || !a.topic.includes(b.passiveSubject);
+}
+
+/** "this policy", "the present procedure": a statement about the document it stands in. */
+const SELF_REFERENCE =
+  /\bth(?:is|e present) (?:policy|standard|procedure|plan|document|section|schedule|guideline|guide|programme|program|manual|framework|charter|agreement|addendum|contract)\b/i;
+
+/**
+ * Evidence that two requirements speak about different things, whatever words they share: a named
+ * thing (a system, a party, an acronym) on each side that the other lacks; a shared noun modified
+ * differently ("privileged" and "user" access); or any of the plain signs of `plainlyApart`.
+ */
+export function apart(a: Requirement, b: Requirement): boolean {
+  const namedA = a.named.filter((w) => !b.topic.includes(w));
+  const namedB = b.named.filter((w) => !a.topic.includes(w));
+  if (namedA.length > 0 && namedB.length > 0) return true;
+  return modifiedApart(a, b, () => true) || plainlyApart(a, b);
+}
+
+/** A shared noun that each modifies differently, where `counts` accepts the two modifier lists. */
+function modifiedApart(
+  a: Requirement,
+  b: Requirement,
+  counts: (ma: string[], mb: string[]) => boolean,
+): boolean {
+  const shared = sharedTopic(a, b);
+  return shared.some((noun) => {
+    const ma = (a.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
+    const mb = (b.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
+    return ma.length > 0 && mb.length > 0 && ma.join(' ') !== mb.join(' ') && counts(ma, mb);
+  });
+}
+
+/**
+ * The signs of different subjects that hold even when the rest of the reading is rough (a long
+ * sentence, a table row): different identifiers after one noun ("Tier A" and "Tier B"); passive
+ * clauses about different things ("risks are reviewed", "exceptions are reviewed"); scope words
+ * apart ("critical" and "other" systems); or, in two documents, a statement about the document
+ * itself ("this policy is reviewed every two years" is each policy's own rule).
+ */
+export function plainlyApart(a: Requirement, b: Requirement): boolean {
+  if (labelsApart(a, b)) return true;
+  if (runInsApart(a, b)) return true;
+  if (subjectsApart(a, b)) return true;
+  if (a.segment.document !== b.segment.document && (a.selfReference || b.selfReference)) return true;
+  // One noun, modified differently where a modifier is a scope word ("external" and "application"
+  // penetration tests).
+  if (modifiedApart(a, b, (ma, mb) => [...ma, ...mb].some((w) => SCOPE_WORDS.has(w)))) return true;
+  return scopesApart(a, b);
 }
 
 /** Each names a scope word the other lacks ("critical" and "other" systems): different scopes. */

@@ -140,19 +140,22 @@ const CLAUSE_LOOK_BACK = 600;
 
 /** The clause around a value: from the last clause break before it to the next one after it. */
 export function clauseAround(text: string, index: number, length: number): string {
+  // A full stop after a single letter ("U.S.", "e.g.") ends an abbreviation, not a clause.
   // Look back a bounded distance: a clause is never longer, and scanning from the start of the
   // text for every value would be quadratic in long documents.
   const from = Math.max(0, index - CLAUSE_LOOK_BACK);
   const before = text.slice(from, index);
   const breaks = [
-    ...before.matchAll(/[.;:!?](?:\s|$)|\s[-\u2013\u2014]\s|,\s(?=(?:we|they|it|but|while)\b)/gi),
+    ...before.matchAll(
+      /(?:(?<!(?:^|[\s.(])[A-Za-z])\.|[;:!?])(?:\s|$)|\s[-\u2013\u2014]\s|,\s(?=(?:we|they|it|but|while)\b)/gi,
+    ),
   ];
   const start = breaks.length
     ? from + breaks[breaks.length - 1]!.index! + breaks[breaks.length - 1]![0].length
     : from;
   const after = text.slice(index + length);
   const next = after.search(
-    /[.;!?](?:\s|$)|,\s(?:which|unless|except|but|while|and then|or earlier)\b|\s\(except/i,
+    /(?:(?<!(?:^|[\s.(])[A-Za-z])\.|[;!?])(?:\s|$)|,\s(?:which|unless|except|but|while|and then|or earlier)\b|\s\(except/i,
   );
   const end = next === -1 ? text.length : index + length + next;
   return text.slice(start, end);

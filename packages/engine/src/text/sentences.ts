@@ -68,6 +68,9 @@ function trimRange(text: string, start: number, end: number): [number, number] {
   return [start, end];
 }
 
+/** One line with at least two cell separators. */
+const TABLE_ROW = /^[^\n]*\s\|\s[^\n]*\s\|\s[^\n]*$/;
+
 export function splitSegments(text: string): Segment[] {
   const segments: Segment[] = [];
   const push = (s: number, e: number) => {
@@ -77,6 +80,11 @@ export function splitSegments(text: string): Segment[] {
     segments.push({ start, end, raw, text: raw.replace(/\s+/g, ' ') });
   };
   for (const [blockStart, blockEnd] of blocks(text)) {
+    // A table row is one record, whatever its cells hold ("SCADA servers; HMIs; historian").
+    if (TABLE_ROW.test(text.slice(blockStart, blockEnd))) {
+      push(blockStart, blockEnd);
+      continue;
+    }
     let sentenceStart = blockStart;
     const terminator = /[.!?;](?=\s+["'(\u201c]?[A-Z0-9])/g;
     const block = text.slice(blockStart, blockEnd);

@@ -9,6 +9,12 @@ import { topicOverlap, topicWords } from '../../analyst/topics';
 import { isNormative, type DocumentRole } from '../../analyst/document-roles';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { describeQuantity, incompatible, type Quantity } from '../../analyst/quantities';
+import {
+  differentRecipients,
+  plainlyApart,
+  requirementsOf,
+  type Requirement,
+} from '../../analyst/requirements';
 
 export function conceptSubject(conceptId: string, scope: string | null): string {
   return `concept:${conceptId}:${scope ?? 'general'}`;
@@ -93,6 +99,7 @@ function comparable(
   roles: Map<string, DocumentRole>,
   multiValued: Set<string> = new Set(),
 ): boolean {
+  if (readingsApart(a, b, roles)) return false;
   const aboutOneThing = sameTopic(a.topic, b.topic);
   const sameDocument = a.segment.document === b.segment.document;
   if (a.concept.requireTopic && !aboutOneThing && !(sameDocument && generalRuleAndItsSubset(a, b)))
@@ -118,6 +125,31 @@ function comparable(
     if (stricter && specific.topic.length >= 2) return false;
   }
   return true;
+}
+
+/** The requirement a fact's value states, read with the NLP reading (null when none is read). */
+function readingOf(fact: ConceptFact): Requirement | null {
+  // The two readings may cut the value differently ("once every 5 years", "every 5 years").
+  const { index, phrase } = fact.quantity;
+  return (
+    requirementsOf(fact.segment).find(
+      (r) => r.quantity.index < index + phrase.length && index < r.quantity.index + r.quantity.phrase.length,
+    ) ?? null
+  );
+}
+
+/**
+ * The sentences' own reading says the two values are about different things, whatever the concept
+ * vocabulary matched: different populations, tiers or kinds ("privileged" and "user" access,
+ * "external" and "application" tests), or each document's rule about itself (requirements.ts
+ * `plainlyApart`).
+ */
+function readingsApart(a: ConceptFact, b: ConceptFact, roles: Map<string, DocumentRole>): boolean {
+  const ra = readingOf(a);
+  const rb = readingOf(b);
+  if (!ra || !rb) return false;
+  const contract = [a, b].some((f) => roles.get(f.segment.document) === 'contract');
+  return plainlyApart(ra, rb) || (!contract && differentRecipients(ra, rb));
 }
 
 /**

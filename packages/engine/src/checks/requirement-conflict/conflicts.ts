@@ -5,7 +5,13 @@ import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analys
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeQuantity, incompatible } from '../../analyst/quantities';
-import { aligned, requirementsOf, sharedTopic, type Requirement } from '../../analyst/requirements';
+import {
+  aligned,
+  differentRecipients,
+  requirementsOf,
+  sharedTopic,
+  type Requirement,
+} from '../../analyst/requirements';
 
 export interface RequirementConflict {
   key: string;
@@ -58,6 +64,8 @@ export function findRequirementConflicts(
         if (seen.has(pairId)) continue;
         seen.add(pairId);
         if (!aligned(a, b) || !incompatible(a.quantity, b.quantity)) continue;
+        const contract = [a, b].some((r) => analysis.byName.get(r.segment.document)?.role === 'contract');
+        if (!contract && differentRecipients(a, b)) continue;
         if (taken.has(segmentKey(a.segment)) && taken.has(segmentKey(b.segment))) continue;
         const key = conflictKey(a, b);
         const current = best.get(key);

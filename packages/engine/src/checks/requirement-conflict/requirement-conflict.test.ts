@@ -14,6 +14,13 @@ async function conflicts(files: Record<string, string>) {
   return { analysis, found };
 }
 
+/** Two Markdown documents titled after their file names, each with one body. */
+function twoDocuments(nameA: string, bodyA: string, nameB: string, bodyB: string): Record<string, string> {
+  const titled = (name: string, body: string) =>
+    `# ${name.replace(/-/g, ' ').replace('.md', '')}\n\n${body}\n`;
+  return { [nameA]: titled(nameA, bodyA), [nameB]: titled(nameB, bodyB) };
+}
+
 describe('conflicting requirements', () => {
   test('a haulage firm: driver licence checks every 12 months in one document, every two years in another', async () => {
     const { analysis, found } = await conflicts({
@@ -82,11 +89,274 @@ describe('decoys: different subjects or scopes', () => {
     expect(found).toEqual([]);
   });
 
+  test.each([
+    [
+      'a school: each policy names its own review cycle',
+      'Safeguarding-Policy.md',
+      'This policy is reviewed every two years.',
+      'Online-Safety-Policy.md',
+      'This policy is reviewed every year.',
+    ],
+    [
+      'a dental practice: "the present procedure" against another document\'s own cycle',
+      'Sterilisation-Procedure.md',
+      'The practice manager reviews the present procedure every three years.',
+      'Radiation-Protection-Procedure.md',
+      'The practice manager reviews this procedure annually.',
+    ],
+  ])('%s', async (_name, nameA, bodyA, nameB, bodyB) => {
+    const { found } = await conflicts(twoDocuments(nameA, `1. ${bodyA}`, nameB, `1. ${bodyB}`));
+    expect(found).toEqual([]);
+  });
+
   test('evidence records are not requirements', async () => {
     const { found } = await conflicts({
       'Driver-Compliance-Policy.md':
         '# Driver Compliance Policy\n\n1. Driver licences must be re-checked every 12 months.\n',
       'licence-checks.csv': 'driver,checked\nA. Jones,every two years\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('a value belongs to its own clause', () => {
+  test('a telecom operator: regulator notice in three calendar days in the plan, three business days in the procedure', async () => {
+    const { found } = await conflicts({
+      'Breach-Response-Plan.md':
+        '# Breach Response Plan\n\n5.1 Where the DPO decides that a breach is notifiable, the DPO notifies the regulator as soon as practicable and in any event no later than three calendar days after that decision.\n',
+      'Incident-Procedure.md':
+        '# Incident Procedure\n\n7.3 Where the breach is notifiable, the DPO notifies the regulator within three business days of deciding that the breach is notifiable, and informs affected subscribers as set out in section 6 of the Breach Response Plan.\n',
+    });
+    expect(found).toHaveLength(1);
+    expect(conflictIssue(found[0]!).description).toMatch(/business days/);
+  });
+
+  test('a hotel group: a response "within **one calendar month**" in the policy, within 40 days in the procedure', async () => {
+    const { found } = await conflicts({
+      'Privacy-Policy.md':
+        '# Privacy Policy\n\n7.2 The Group will respond without undue delay and in any event within **one calendar month** of receipt.\n',
+      'Guest-Request-Procedure.md':
+        '# Guest Request Procedure\n\n5.1 The Group must send its response within 40 calendar days of receiving a valid request.\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+
+  test('a school trust: "weekly backups" of the pupil database against daily backups is still a frequency', async () => {
+    const { found } = await conflicts({
+      'Backup-Policy.md':
+        '# Backup Policy\n\n3.1 Weekly backups of the pupil database are taken by the IT team.\n',
+      'IT-Operations-Procedure.md':
+        '# IT Operations Procedure\n\n2.4 The pupil database is backed up daily by the IT team.\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+
+  test.each([
+    [
+      'a broadcaster: weekly and annual restore points are kinds of copies, kept for their own periods',
+      '5.2 Weekly restore points are kept for 13 weeks.\n\n5.4 Annual restore points are kept for 7 years.',
+    ],
+    [
+      'a car dealer: a monthly sales bulletin and annual leave are things, not cadences of an action',
+      '2.1 The monthly sales bulletin is checked by the showroom manager.\n\n2.2 Annual leave requests are checked by the showroom manager.',
+    ],
+  ])('decoy: %s', async (_name, body) => {
+    const { found } = await conflicts({ 'Operations-Standard.md': `# Operations Standard\n\n${body}\n` });
+    expect(found).toEqual([]);
+  });
+
+  test('decoy: a courier notifies the shipper in two days, and only then the insurer, whose own deadline is five days', async () => {
+    const { found } = await conflicts({
+      'Claims-Policy.md':
+        '# Claims Policy\n\n2.1 The depot notifies the shipper of a damaged parcel within 2 business days, and notifies the insurer as set out in the claims handbook.\n',
+      'Insurance-Procedure.md':
+        '# Insurance Procedure\n\n3.1 The depot notifies the insurer of a damaged parcel within 5 business days.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('passive clauses about different things (decoys in analyst-concept-conflicts.test.ts)', () => {
+  test('one subject stated passively twice still conflicts', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Information-Security-Policy.md',
+        '4.1 Information risks on the risk register are reviewed by the risk committee every quarter.',
+        'Risk-Procedure.md',
+        '2.3 Information risks on the risk register are reviewed by the risk committee every six months.',
+      ),
+    );
+    expect(found).toHaveLength(1);
+  });
+});
+
+describe('list items under different run-in labels', () => {
+  test.each([
+    [
+      'a software house: scans after scheduled and after emergency releases',
+      '- Scanning after scheduled releases: a scan takes place within two business days of the release.\n\n- Scanning after emergency releases: a scan takes place within three business days of the release.',
+    ],
+    [
+      'a distribution centre: checks of owned and of hired forklifts',
+      '- **Owned forklifts.** Forklift safety checks are carried out every 6 months.\n\n- **Hired forklifts.** Forklift safety checks are carried out every 12 months.',
+    ],
+  ])('decoy: %s', async (_name, body) => {
+    const { found } = await conflicts({ 'Operations-Procedure.md': `# Operations Procedure\n\n${body}\n` });
+    expect(found).toEqual([]);
+  });
+
+  test('one label, or a label and an unlabelled statement, still compare', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Operations-Procedure.md',
+        '- **Hired forklifts.** Forklift safety checks are carried out every 6 months.',
+        'Fleet-Policy.md',
+        'Forklift safety checks are carried out every 12 months.',
+      ),
+    );
+    expect(found).toHaveLength(1);
+  });
+});
+
+describe('notices to different people are links of one chain', () => {
+  test.each([
+    [
+      'an airline: the station reports to the duty manager, the duty manager to the regulator',
+      'Station-Procedure.md',
+      '2.1 The station supervisor must report every safety incident to the duty manager within 15 minutes.',
+      'Safety-Policy.md',
+      '4.1 The duty manager must report every safety incident to the aviation authority within 72 hours.',
+    ],
+    [
+      'a care home group: staff tell the home manager, the home manager tells the regulator',
+      'Care-Staff-Handbook.md',
+      '3.2 Staff must report every safeguarding incident to the home manager within one hour.',
+      'Safeguarding-Policy.md',
+      '5.1 The home manager must report every safeguarding incident to the care regulator within 24 hours.',
+    ],
+  ])('decoy: %s', async (_name, nameA, bodyA, nameB, bodyB) => {
+    const { found } = await conflicts(twoDocuments(nameA, bodyA, nameB, bodyB));
+    expect(found).toEqual([]);
+  });
+
+  test('the same recipient with two deadlines still conflicts', async () => {
+    const { found } = await conflicts({
+      'Station-Procedure.md':
+        '# Station Procedure\n\n2.1 The station supervisor must report every safety incident to the duty manager within 15 minutes.\n',
+      'Operations-Manual.md':
+        '# Operations Manual\n\n4.1 The station supervisor must report every safety incident to the duty manager within 2 hours.\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+});
+
+describe("a document's text against its own summary table", () => {
+  test('a bus operator: brake inspections every 28 days in the text, 42 days in the summary table', async () => {
+    const { analysis, found } = await conflicts({
+      'Fleet-Maintenance-Standard.md': [
+        '# Fleet Maintenance Standard',
+        '',
+        '## 3. Inspections',
+        '',
+        '3.1 Brake systems on double-deck vehicles shall be inspected at intervals of no more than 28 days.',
+        '',
+        '3.2 Tachographs are calibrated every two years by an approved centre.',
+        '',
+        '## 9. Inspection intervals (summary)',
+        '',
+        '| Item | Inspect within | Notes |',
+        '|---|---|---|',
+        '| Brake systems | 42 days | Double-deck and single-deck |',
+        '| Tachographs | 2 years | Approved centre |',
+      ].join('\n'),
+    });
+    expect(found).toHaveLength(1);
+    const issue = conflictIssue(found[0]!);
+    expect(issue.description).toMatch(/28 days/);
+    expect(issue.description).toMatch(/42 days/);
+    for (const q of issue.quotes)
+      expect(analysis.byName.get(q.document)!.text.slice(q.start, q.end)).toBe(q.text);
+  });
+
+  test('a pharmacy chain: controlled-drug registers kept seven years in a table, two years in the text', async () => {
+    const { found } = await conflicts({
+      'Records-Retention-Schedule.md': [
+        '# Records Retention Schedule',
+        '',
+        '2.4 Controlled drug registers are retained for two years after the last entry.',
+        '',
+        '## Schedule',
+        '',
+        '| Record | Retention period | Owner |',
+        '|---|---|---|',
+        '| Controlled drug registers | 7 years | Superintendent pharmacist |',
+        '| Staff rotas | 1 year | Store manager |',
+      ].join('\n'),
+    });
+    expect(found.map((c) => c.key)).toEqual([expect.stringMatching(/^requirement:retain:duration:.*drug/)]);
+  });
+
+  test('a law firm: a table extracted one cell per line (as from a PDF) against the firm policy', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.3 Security updates rated critical by the vendor must be installed within 7 days of release.\n',
+      'Update-Procedure.md': [
+        '# Update Procedure',
+        '',
+        '## 4. Timescales for security updates',
+        '',
+        'Updates must be installed within the following timescales from release:',
+        '',
+        'Rating',
+        '',
+        'Critical',
+        '',
+        '21 days',
+        '',
+        'Important',
+        '',
+        '45 days',
+      ].join('\n'),
+    });
+    expect(found.map((c) => [c.a.quantity.value, c.b.quantity.value].sort((x, y) => x - y))).toEqual([
+      [7, 21],
+    ]);
+  });
+
+  test("decoy: a council's service levels, a row naming its own action under a caption naming another", async () => {
+    const { found } = await conflicts({
+      'Complaints-Procedure.md': [
+        '# Complaints Procedure',
+        '',
+        '3.2 The complaints officer passes a complaint about a contractor to the contractor within two working days and tells the complainant.',
+        '',
+        'The team works to the following service levels, which are reported monthly to the board:',
+        '',
+        'Stage',
+        '',
+        'Acknowledge receipt to complainant',
+        '',
+        '5 working days',
+      ].join('\n'),
+    });
+    expect(found).toEqual([]);
+  });
+
+  test('decoy: a row for another severity, and a row whose subject the text does not name', async () => {
+    const { found } = await conflicts({
+      'Patch-Procedure.md': [
+        '# Patch Procedure',
+        '',
+        '4.1 Patches rated Critical (CVSS 9.0 or higher) are installed on servers within 14 days of release.',
+        '',
+        '## 8. Patch timelines (summary)',
+        '',
+        '| Severity | Deploy within | Notes |',
+        '|---|---|---|',
+        '| Critical | 14 days | From release |',
+        '| High | 30 days | From release |',
+        '| Firmware | 90 days | Planned maintenance |',
+      ].join('\n'),
     });
     expect(found).toEqual([]);
   });
