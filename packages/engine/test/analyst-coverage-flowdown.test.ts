@@ -390,7 +390,6 @@ describe('framework checklists named by newer intakes', () => {
       'Audit logs are retained for one year and reviewed weekly.',
       'Incidents are handled under the incident response plan.',
       'Remote access requires multi-factor authentication.',
-      'The enclave network is segmented from the office network by a firewall.',
     ].join('\n'),
   };
 

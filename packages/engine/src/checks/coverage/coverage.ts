@@ -43,32 +43,17 @@ export function coverageIssue(
   element: RequiredElement,
   segments: LocatedSegment[],
   frameworks: string[],
-  analysis?: CorpusAnalysis,
 ): Issue | null {
   if (statementWindows(segments, element.window).some((text) => satisfies(element, text))) return null;
   // The nearest statements: they show the topic is addressed without the required element.
   const queryTokens = new Set(tokenize(element.query));
-  // A document named for the topic (a vendor policy for supplier reviews) is where a reader would
-  // look first: its statements on the topic are the nearest evidence.
-  const namedForTopic = new Map<string, boolean>();
-  const inTopicDocument = (name: string) => {
-    let named = namedForTopic.get(name);
-    if (named === undefined)
-      namedForTopic.set(
-        name,
-        (named = tokenize(`${documentSubject(name)} ${analysis?.byName.get(name)?.title ?? ''}`).some((t) =>
-          queryTokens.has(t),
-        )),
-      );
-    return named;
-  };
   const related = segments
     .filter((s) => s.text.length < 900)
     .map((s) => ({
       s,
       score:
         new Set(tokenize(s.text).filter((t) => queryTokens.has(t))).size +
-        (element.related.test(s.text) ? (inTopicDocument(s.document) ? 4 : 2) : 0) +
+        (element.related.test(s.text) ? 2 : 0) +
         // What made a conditional element apply (the recovery time set) shows the gap best, and so
         // does a statement that would satisfy it but only advises or binds another party.
         (element.appliesWhen?.test(s.text) ? 3 : 0) +
@@ -86,15 +71,14 @@ export function coverageIssue(
   const prefixes = inScope.map(requirementPrefix);
   const parts = element.requirement.split('; ').filter((part) => prefixes.some((p) => part.startsWith(p)));
   const requirement = parts.length ? parts.join('; ') : element.requirement;
-  // Where a reader would look for it: the documents whose statements come nearest.
-  const expectedIn = [...new Set(related.map((r) => r.document))].join(' or ');
-  const nearest = ` One would expect it in ${expectedIn}, whose nearest statements (quoted) address the topic without it.`;
+  const nearest = related.length
+    ? ` The nearest statements (${[...new Set(related.map((r) => r.document))].join(', ')}) address the topic without it.`
+    : '';
   return {
     primitive: 'coverage_check',
     subject: `coverage:${element.id}`,
-    // One finding per gap: two missing elements are two things to write, even when one framework
-    // asks for both (merged, the second would vanish behind the first).
-    aspects: [`coverage:${element.id}`],
+    // One root cause for every gap of a framework: the policy set was never mapped against it.
+    aspects: [`coverage:${element.id}`, `corpus:coverage:${inScope[0] ?? 'frameworks'}`],
     title: `Missing ${element.label}`,
     description: `No document of the corpus addresses the ${element.label}, although ${inScope.join(' and ')} ${inScope.length > 1 ? 'are' : 'is'} in scope. Requirement: ${requirement}.${nearest}`,
     rootCause: `The policy set was not mapped against the ${inScope.join(' and ')} requirements; the ${element.label} was never written down.`,
@@ -117,6 +101,6 @@ export function findCoverageGaps(
     .filter(
       (e) => !e.appliesWhen || statementWindows(all, e.window).some((text) => e.appliesWhen!.test(text)),
     )
-    .map((e) => coverageIssue(e, all, frameworks, analysis))
+    .map((e) => coverageIssue(e, all, frameworks))
     .filter((i): i is Issue => i !== null);
 }

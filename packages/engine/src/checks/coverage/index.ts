@@ -34,9 +34,9 @@ export const coverageCheck = defineCheck<ElementParams>({
       query: element?.query ?? label,
     };
   },
-  verdict(params, { segments, frameworks, analysis }) {
+  verdict(params, { segments, frameworks }) {
     const element = REQUIRED_ELEMENTS.find((e) => e.id === params.elementId);
-    const issue = element ? coverageIssue(element, segments, frameworks, analysis) : null;
+    const issue = element ? coverageIssue(element, segments, frameworks) : null;
     return { issues: issue ? [issue] : [] };
   },
 });

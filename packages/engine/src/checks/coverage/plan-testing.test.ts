@@ -3,9 +3,11 @@
 // without a recovery point. Fixtures in two industries' wording (a regional water utility and a
 // veterinary clinic group), with decoys whose testing is required in other words, advised only,
 // or left to customers.
-import { normaliseFrameworks } from '../../analyst/frameworks';
+import { analyzeCorpus } from '../../analyst/corpus-analysis';
+import { elementsFor, normaliseFrameworks } from '../../analyst/frameworks';
 import { knowledge } from '../../knowledge';
-import { coverageGaps } from '../../../test/helpers/coverage-gaps';
+import { INTAKE, snapshotOf } from '../../../test/helpers/synthetic-corpus';
+import { findCoverageGaps } from './coverage';
 
 const PLAN_ELEMENTS = [
   'coverage:incident_response_plan_testing',
@@ -14,8 +16,12 @@ const PLAN_ELEMENTS = [
   'coverage:recovery_point_objective',
 ];
 
-const gaps = (files: Record<string, string>, frameworks: string[]) =>
-  coverageGaps(files, frameworks, PLAN_ELEMENTS);
+async function gaps(files: Record<string, string>, frameworks: string[]) {
+  const analysis = analyzeCorpus(await snapshotOf(files), { ...INTAKE, frameworks });
+  return findCoverageGaps(analysis, elementsFor(frameworks), frameworks).filter((i) =>
+    PLAN_ELEMENTS.includes(i.subject),
+  );
+}
 
 const UTILITY_UNTESTED: Record<string, string> = {
   'Incident-Response-Procedure.md':
