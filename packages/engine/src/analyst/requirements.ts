@@ -5,15 +5,18 @@
 // requirements speak about one thing only when their actions match, their topics share more than
 // one word, and no modifier sets them apart; that is what lets a conflict be found in wording the
 // analyst has never seen without comparing "critical systems" with "all other systems".
-import winkNLP, { type ItemToken } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import winkNLP, { type ItemToken, type ItsHelpers, type Model, type WinkMethods } from 'wink-nlp';
 import { foldTypography } from '../text/normalize';
 import type { LocatedSegment, RowFrame } from './corpus-analysis';
 import { extractTimeQuantities, type Quantity } from './quantities';
 import { clauseAround } from './topics';
 
-const nlp = winkNLP(model);
-const its = nlp.its;
+// The English model (about 40 MB once read) loads at the first reading, so a process that never
+// reads documents (the API, which imports the engine for its gateway and tasks) does not carry
+// it. The `its` helpers need no model.
+const its = require('wink-nlp/src/its.js') as ItsHelpers;
+let loaded: WinkMethods | null = null;
+const nlp = () => (loaded ??= winkNLP(require('wink-eng-lite-web-model') as Model));
 // wink-nlp's typings declare its.lemma with a signature its own out() does not accept.
 const lemmaOf = its.lemma as unknown as typeof its.value;
 
@@ -173,7 +176,7 @@ interface Token {
 }
 
 function tokensOf(text: string): Token[] {
-  const doc = nlp.readDoc(text);
+  const doc = nlp().readDoc(text);
   const out: Token[] = [];
   let offset = 0;
   doc.tokens().each((token: ItemToken) => {
