@@ -272,6 +272,8 @@ describe('the portfolio-recompute queue', () => {
     expect(job.data).toEqual({
       caller: { kind: 'session', userId: actors.partnerA.id, role: 'partner', firmId: actors.firmA.id },
       filters: { firm_id: actors.firmA.id, primitive: null, severity: 'low', canonical_only: true },
+      // The request that queued it, which the worker's log lines about the job carry.
+      requestId: expect.any(String),
     });
     expect(job.id).toMatch(new RegExp(`^portfolio-${res.body.filter_key}-\\d+$`));
     expect(job.returnvalue).toEqual(res.body);
