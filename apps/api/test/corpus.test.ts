@@ -209,7 +209,10 @@ it('starts an ingest with 202, then refuses uploads, deletes and a second ingest
   expect(started.body).toMatchObject({ ok: true, engagement_id: engagement.id, status: 'ingesting' });
   expect(started.body.corpus.status).toBe('ingesting');
   const jobs = await ctx.services.jobs.queues.find((queue) => queue.name === 'ingest')!.getJobs(['wait']);
-  expect(jobs.map((job) => job.data)).toContainEqual({ engagementId: engagement.id });
+  expect(jobs.map((job) => job.data)).toContainEqual({
+    engagementId: engagement.id,
+    requestId: expect.any(String),
+  });
 
   expect((await upload(engagement.id, 'more.txt', Buffer.from('x'))).status).toBe(409);
   const del = await ctx
