@@ -673,13 +673,24 @@ function namesAKind(text: string, quantity: Quantity): boolean {
   return head !== null && actionClassOf(head) === undefined;
 }
 
+/**
+ * "shorter than the fifteen-minute workstation lock": a value named to compare with is another
+ * rule's, not this sentence's ("no later than 72 hours" is this sentence's limit).
+ */
+function comparedWith(text: string, quantity: Quantity): boolean {
+  const before = text.slice(Math.max(0, quantity.index - 40), quantity.index).toLowerCase();
+  return /\b(?:shorter|longer|stricter|tighter|looser|faster|slower|sooner|quicker)\s+than\s+(?:the\s+|a\s+|an\s+)?$/.test(
+    before,
+  );
+}
+
 /** The requirements with a time quantity that one segment states (cached per segment). */
 export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const cached = cache.get(segment);
   if (cached) return cached;
   const text = foldTypography(segment.text);
   const quantities = (text.length <= 600 ? extractTimeQuantities(text) : []).filter(
-    (q) => !namesAKind(text, q),
+    (q) => !namesAKind(text, q) && !comparedWith(text, q),
   );
   const frame =
     segment.frame && (/\s\|\s/.test(text) || segment.frame.leading !== undefined) ? segment.frame : null;
@@ -793,6 +804,23 @@ function labelsApart(a: Requirement, b: Requirement): boolean {
 }
 
 /**
+ * Two statements of one document under sections for different scopes ("High Severity" and "Low
+ * Severity", "Tier 1 systems" and "Tier 2 systems"): the sections' scope words or identifiers differ.
+ */
+function sectionsApart(a: Requirement, b: Requirement): boolean {
+  const sa = a.segment.section;
+  const sb = b.segment.section;
+  if (a.segment.document !== b.segment.document || !sa || !sb || sa === sb) return false;
+  const scope = (title: string) =>
+    [...(title.toLowerCase().match(/[a-z][a-z-]+/g) ?? [])].filter((w) => SCOPE_WORDS.has(w));
+  const [wa, wb] = [scope(sa), scope(sb)];
+  if (wa.length > 0 && wb.length > 0 && !wa.some((w) => wb.includes(w))) return true;
+  const la = labelsIn(sa);
+  const lb = labelsIn(sb);
+  return [...la].some(([noun, ids]) => lb.has(noun) && !ids.some((id) => lb.get(noun)!.includes(id)));
+}
+
+/**
  * Two list items or clauses under different run-in labels ("Scanning after scheduled patch
  * releases:" and "Scanning after ad hoc patch releases:"): each label names something the other
  * does not.
@@ -852,6 +880,7 @@ function modifiedApart(
  */
 export function plainlyApart(a: Requirement, b: Requirement): boolean {
   if (labelsApart(a, b)) return true;
+  if (sectionsApart(a, b)) return true;
   if (runInsApart(a, b)) return true;
   if (subjectsApart(a, b)) return true;
   if (a.segment.document !== b.segment.document && (a.selfReference || b.selfReference)) return true;

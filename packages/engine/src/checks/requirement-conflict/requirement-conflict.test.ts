@@ -4,6 +4,8 @@
 import { analyzeCorpus } from '../../analyst/corpus-analysis';
 import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
 import { conflictIssue, findRequirementConflicts } from './conflicts';
+import { requirementConflictCheck } from '.';
+import { runCheck } from '../../../test/helpers/check-harness';
 
 async function conflicts(files: Record<string, string>) {
   const analysis = analyzeCorpus(await snapshotOf(files), null);
@@ -215,6 +217,43 @@ describe('list items under different run-in labels', () => {
       ),
     );
     expect(found).toHaveLength(1);
+  });
+});
+
+describe('sections for different scopes, and values named only to compare', () => {
+  test.each([
+    [
+      'an incident plan: situation reports hourly under high severity, daily under low severity',
+      '# Incident Plan\n\n## 1 - High Severity\n\n- Situation reports should be sent every hour.\n\n## 3 - Low Severity\n\n- Situation reports should be sent daily.\n',
+    ],
+    [
+      'a lab: sample checks for Tier 1 and Tier 2 analysers in their own sections',
+      '# Lab Procedure\n\n## Tier 1 analysers\n\nCalibration checks are carried out every week.\n\n## Tier 2 analysers\n\nCalibration checks are carried out every month.\n',
+    ],
+    [
+      'a clinic: a phone lock shorter than "the fifteen-minute workstation lock"',
+      '# Mobile Device Procedure\n\n2.1 Phones lock automatically after 5 minutes.\n\n2.2 Phone lock is shorter than the fifteen-minute workstation lock because phones leave the building.\n',
+    ],
+  ])('decoy: %s', async (_name, text) => {
+    const { found } = await conflicts({ 'Operations-Procedure.md': text });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('retrieval finds both statements again', () => {
+  test("a conflict's query carries each statement's own words, not only the shared topic", async () => {
+    const { candidates } = await runCheck(
+      requirementConflictCheck,
+      twoDocuments(
+        'Privacy-Policy.md',
+        '7.2 The Group will respond within **one calendar month** of receipt.',
+        'Guest-Request-Procedure.md',
+        '5.1 The Group must send its response within 40 calendar days of receiving a valid request.',
+      ),
+    );
+    const query = (candidates[0]!.params as { query: string }).query;
+    expect(query).toMatch(/receipt/);
+    expect(query).toMatch(/receiving/);
   });
 });
 
