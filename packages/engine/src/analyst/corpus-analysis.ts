@@ -26,8 +26,8 @@ export interface LocatedSegment extends Segment {
 
 /**
  * Where a table row stands: its header row, the sentence that introduces its table, its section
- * heading and its document's subject. A row rarely names the action its values are for ("| Critical
- * | 14 days |"); these do ("Deploy within", "Patch timelines", "Retention Schedule").
+ * heading and its document's subject. A row rarely names the action its values are for ("| Urgent
+ * | 10 days |"); these do ("Roll out within", "Update deadlines", "Records Schedule").
  */
 export interface RowFrame {
   header: string | null;
