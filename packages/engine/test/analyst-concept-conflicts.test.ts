@@ -45,9 +45,9 @@ describe('quantities', () => {
 
   test('emphasis marks do not hide a bound: "within **one calendar month**", "at least **six years**"', () => {
     const bounds = (text: string) => extractTimeQuantities(text).map((q) => q.bound);
-    expect(bounds('A hotel answers guest data requests within **one calendar month** of receipt.')).toEqual([
-      'max',
-    ]);
+    expect(
+      bounds('A hotel answers guest data requests within **one calendar month** after they arrive.'),
+    ).toEqual(['max']);
     expect(bounds('Payroll records are kept for at least **six years** after the tax year.')).toEqual([
       'min',
     ]);
@@ -599,42 +599,43 @@ describe("the sentence's own reading keeps different populations and kinds apart
         'Access-Policy.md':
           '# Access Policy\n\n5.1 Privileged access reviews are performed quarterly by the platform owner.\n',
         'Branch-Systems-Standard.md':
-          '# Branch Systems Standard\n\n3.2 **User access reviews.** System owners review all user access to the teller systems every six months and confirm it is still needed.\n',
+          '# Branch Systems Standard\n\n3.2 **Ordinary user access reviews.** Each branch manager reviews user access to the teller systems every six months.\n',
       },
     ],
     [
       'a freight forwarder: external and application penetration tests',
       {
         'Security-Testing-Standard.md':
-          '# Security Testing Standard\n\n2.1 Application penetration tests of the booking portal are performed every three years.\n',
+          '# Security Testing Standard\n\n2.1 Application penetration tests of the booking portal run every three years.\n',
         'Operations-Committee-Minutes.txt':
-          'Operations Committee minutes\n\n4.2 The annual external penetration test of the booking portal found two medium issues.\n',
+          'Operations Committee minutes\n\n4.2 The annual external penetration test of the booking portal raised three minor points.\n',
       },
     ],
     [
-      'a water utility: a hyphenated kind ("threat-led") against external penetration tests',
+      'a water utility: a hyphenated kind ("intelligence-led") against external penetration tests',
       {
         'Resilience-Framework.md':
-          '# Resilience Framework\n\n2.1 Threat-led penetration testing of the telemetry platform is performed at least every three years.\n',
+          '# Resilience Framework\n\n2.1 Intelligence-led penetration testing of the telemetry platform happens every three years.\n',
         'Board-Minutes.txt':
-          'Board minutes\n\n4.2 The annual external penetration test of the telemetry platform found two medium issues.\n',
+          'Board minutes\n\n4.2 Members noted that the annual external penetration test of the telemetry platform raised no high issues.\n',
       },
     ],
     [
-      'a housing association: passive clauses about risks and about exceptions on one register',
+      'a housing association: passive clauses about risks and about waivers in one register',
       {
         'Information-Security-Policy.md':
-          '# Information Security Policy\n\n4.1 Information risks are recorded on the risk register, scored on the corporate matrix and reviewed by the risk committee every quarter.\n',
+          '# Information Security Policy\n\n4.1 Operational risks are entered in the risk register, rated on a five-point scale and reviewed by the audit committee every quarter.\n',
         'Patch-Procedure.md':
-          '# Patch Procedure\n\n7.2 Exceptions are recorded on the risk register and reviewed monthly.\n',
+          '# Patch Procedure\n\n7.2 Waivers are entered in the risk register and reviewed monthly.\n',
       },
     ],
     [
-      'a port authority: the resilience assessment and "all other accounts", each reviewed passively',
+      'a port authority: the resilience assessment and the remaining operator accounts, each reviewed passively',
       {
         'Cyber-Policy.md':
-          '# Cyber Policy\n\n3.3 The risk assessment is reviewed and recertified to the regulator at least once every 5 years.\n',
-        'Account-Procedure.md': '# Account Procedure\n\n7.2 All other accounts are reviewed once a year.\n',
+          '# Cyber Policy\n\n3.3 The resilience risk assessment is re-examined and re-certified with the port regulator every 5 years.\n',
+        'Account-Procedure.md':
+          '# Account Procedure\n\n7.2 Every remaining crane operator account is reviewed once a year.\n',
       },
     ],
   ])('%s', async (_name, files) => {

@@ -20,12 +20,14 @@ export interface LocatedSegment extends Segment {
   page: number | null;
   /** For a table row: what names its columns and its subject (set when the document is analysed). */
   frame?: RowFrame;
+  /** The title of the numbered section it stands in (set when the document is analysed). */
+  section?: string | null;
 }
 
 /**
  * Where a table row stands: its header row, the sentence that introduces its table, its section
- * heading and its document's subject. A row rarely names the action its values are for ("| Critical
- * | 14 days |"); these do ("Deploy within", "Patch timelines", "Retention Schedule").
+ * heading and its document's subject. A row rarely names the action its values are for ("| Urgent
+ * | 10 days |"); these do ("Roll out within", "Update deadlines", "Records Schedule").
  */
 export interface RowFrame {
   header: string | null;
@@ -240,6 +242,16 @@ function documentTitle(text: string, name: string): string {
       return clean;
   }
   return name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ');
+}
+
+/** The title of the Markdown heading ("### 3 - Low Severity") a position falls under. */
+function markdownHeadingBefore(
+  headings: Array<{ start: number; title: string }>,
+  offset: number,
+): string | null {
+  let found: string | null = null;
+  for (const h of headings) if (h.start < offset) found = h.title;
+  return found;
 }
 
 /** The title of the numbered section a position falls in. */
@@ -772,6 +784,10 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       chunks,
     };
     documents.push(analyzed);
+    const markdownHeadings = [...doc.text.matchAll(/^#{1,6}[ \t]+(.+)$/gm)].map((m) => ({
+      start: m.index,
+      title: m[1]!.trim(),
+    }));
     let header: LocatedSegment | null = null;
     let previous: LocatedSegment | null = null;
     let caption: string | null = null;
@@ -790,6 +806,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       previous = segment;
       const leading = row ? null : leadingCells(segments, position);
       const heading = headingBefore(analyzed.headings, segment.start);
+      segment.section = markdownHeadingBefore(markdownHeadings, segment.start) ?? heading;
       if (row && header !== segment)
         segment.frame = {
           header: header?.text ?? null,

@@ -42,11 +42,11 @@ export interface Requirement {
    * what frames the table (the value's column name, caption, heading and document subject).
    */
   row?: { subject: string[]; frame: string[] };
-  /** The content words of the statement's run-in label ("Scanning after ad hoc releases: ..."). */
+  /** The content words of the statement's run-in label ("Checks after emergency repairs: ..."). */
   runIn?: string[];
-  /** The thing a passive clause is about ("Information risks are reviewed": risk), if it is one. */
+  /** The thing a passive clause is about ("Supplier contracts are reviewed": contract), if it is one. */
   passiveSubject?: string | null;
-  /** For a notice: the nouns naming whom it goes to ("to the Duty Manager"), when the clause says. */
+  /** For a notice: the nouns naming whom it goes to ("to the shift supervisor"), when the clause says. */
   recipient?: string[] | null;
 }
 
@@ -402,8 +402,8 @@ function subjectTokens(text: string): Token[] {
 }
 
 /**
- * A value inside a cell written as a sentence ("Larkspur misses the 24-hour notice owed to
- * Clients") is read as one; a short cell ("14 days", "Closure + 3 years") by its row and frame.
+ * A value inside a cell written as a sentence ("the depot misses the 48-hour notice owed to
+ * shippers") is read as one; a short cell ("14 days", "End of contract + 2 years") by its row and frame.
  */
 function inProseCell(text: string, quantity: Quantity): boolean {
   const start = text.lastIndexOf('|', quantity.index) + 1;
@@ -412,7 +412,7 @@ function inProseCell(text: string, quantity: Quantity): boolean {
   return cell.split(/\s+/).filter((w) => /[a-z]/i.test(w)).length > 4;
 }
 
-/** A column named "Deploy within" or "Maximum time" holds limits; "Minimum retention", floors. */
+/** A column named "Roll out within" or "Maximum time" holds limits; "Minimum retention", floors. */
 function columnBound(columnName: string | null): Quantity['bound'] {
   if (!columnName) return 'exact';
   if (/\b(?:within|maximum|max|no later than|not later than|deadline|at most|up to)\b/i.test(columnName))
@@ -422,8 +422,8 @@ function columnBound(columnName: string | null): Quantity['bound'] {
 }
 
 /**
- * The first action class the texts name, in order ("Deploy within", then the caption, ...); in
- * each, a verb's first ("Updates must be installed": install).
+ * The first action class the texts name, in order ("Roll out within", then the caption, ...); in
+ * each, a verb's first ("Fixes must be applied and installed": install).
  */
 function firstActionClass(texts: Array<string | null>): string | null {
   for (const text of texts) {
@@ -441,7 +441,7 @@ function firstActionClass(texts: Array<string | null>): string | null {
  * The requirement a table row's value states: its action from what names the value's column (the
  * column name, then the row's own cells, the table's caption, the section heading, the document's
  * subject); its subject from the row's cells before the value ("| Critical | 14 days |" under
- * "Deploy within", in "Patch timelines": deploy critical patches within 14 days).
+ * "Roll out within", under "Update deadlines": install critical updates within 14 days).
  */
 function rowRequirement(
   segment: LocatedSegment,
@@ -574,7 +574,7 @@ function requirementIn(
   };
 }
 
-/** A label that opens a list item or clause: "Scanning after patch releases:", "**Internal.**". */
+/** A label that opens a list item or clause: "Checks after emergency repairs:", "**Hired vans.**". */
 const RUN_IN =
   /^\s*(?:[-*\u2022]\s+|\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?(?:\*\*([^*]{2,80})\*\*|([^:.|]{2,80}):\s)/;
 
@@ -590,8 +590,8 @@ function runInLabel(text: string): string[] {
 }
 
 /**
- * The subject of a passive clause ("Information risks are ... reviewed", "All other accounts are
- * reviewed"): the last noun before the auxiliary that is not the action's own noun ("privileged
+ * The subject of a passive clause ("Supplier contracts are ... reviewed", "All remaining vehicles are
+ * inspected"): the last noun before the auxiliary that is not the action's own noun ("privileged
  * access reviews are performed": access). Null for an active clause, where the subject is the
  * actor.
  */
@@ -618,14 +618,14 @@ function passiveSubjectOf(tokens: Token[]): string | null {
 
 /**
  * Whom a notice goes to: the nouns after "to" following the notice word ("escalation to the
- * Duty Manager", "report it to the service desk"), or the object of the verb ("notifies the
- * Client's Technology Risk Office"). Null when the clause does not say.
+ * shift supervisor", "report it to the service desk"), or the object of the verb ("informs the
+ * customer's account manager"). Null when the clause does not say.
  */
 function recipientOf(tokens: Token[]): string[] | null {
   const at = tokens.findIndex((t) => /^[a-z]/i.test(t.value) && actionClassOf(t) === 'notify');
   if (at < 0) return null;
   const verb = tokens[at]!.pos === 'VERB';
-  // "escalation of P1 incidents to the Duty Manager", "report it to": the first "to" a noun
+  // "escalation of urgent faults to the shift supervisor", "report it to": the first "to" a noun
   // follows, a few words on.
   const to = tokens
     .slice(at + 1, at + 10)
@@ -644,7 +644,7 @@ function recipientOf(tokens: Token[]): string[] | null {
 }
 
 /**
- * Two notices to different people ("to the Duty Manager" and "notifies the Bank's Risk Office")
+ * Two notices to different people ("to the shift supervisor" and "informs the insurer's claims desk")
  * are two links of one chain, not one rule. Contracts name the parties by their defined roles
  * ("the Contractor" is the policy's company), so callers leave a contract's notices out.
  */
@@ -654,7 +654,7 @@ export function differentRecipients(a: Requirement, b: Requirement): boolean {
 }
 
 /**
- * "Weekly restore points", "annual leave": a frequency written before a noun whose head is no
+ * "Weekly snapshot sets", "annual leave": a frequency written before a noun whose head is no
  * action names a kind of thing, not how often something is done ("weekly backups" and "an annual
  * penetration test" still state frequencies).
  */
@@ -663,8 +663,8 @@ function namesAKind(text: string, quantity: Quantity): boolean {
   const after = tokensOf(
     text.slice(quantity.index + quantity.phrase.length, quantity.index + quantity.phrase.length + 60),
   );
-  // The noun phrase right after the value (the tagger may read "restore" in "restore points" as a
-  // verb); its head is its last noun.
+  // The noun phrase right after the value (the tagger may read a verb-like word such as "restore" in
+  // "restore copies" as a verb); its head is its last noun.
   let head: Token | null = null;
   for (const t of after) {
     if (!['NOUN', 'PROPN', 'ADJ', 'VERB', 'CCONJ'].includes(t.pos)) break;
@@ -673,13 +673,24 @@ function namesAKind(text: string, quantity: Quantity): boolean {
   return head !== null && actionClassOf(head) === undefined;
 }
 
+/**
+ * "stricter than the ten-minute kiosk timeout": a value named to compare with is another
+ * rule's, not this sentence's ("no later than 72 hours" is this sentence's limit).
+ */
+function comparedWith(text: string, quantity: Quantity): boolean {
+  const before = text.slice(Math.max(0, quantity.index - 40), quantity.index).toLowerCase();
+  return /\b(?:shorter|longer|stricter|tighter|looser|faster|slower|sooner|quicker)\s+than\s+(?:the\s+|a\s+|an\s+)?$/.test(
+    before,
+  );
+}
+
 /** The requirements with a time quantity that one segment states (cached per segment). */
 export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const cached = cache.get(segment);
   if (cached) return cached;
   const text = foldTypography(segment.text);
   const quantities = (text.length <= 600 ? extractTimeQuantities(text) : []).filter(
-    (q) => !namesAKind(text, q),
+    (q) => !namesAKind(text, q) && !comparedWith(text, q),
   );
   const frame =
     segment.frame && (/\s\|\s/.test(text) || segment.frame.leading !== undefined) ? segment.frame : null;
@@ -771,9 +782,9 @@ export function aligned(a: Requirement, b: Requirement): boolean {
 
 /**
  * A table row and a statement of the same thing: the action is a known one, the row's subject
- * cells are all among the statement's words ("Critical" in "patches rated Critical ... installed
- * within 30 days"), and, for a one-word subject, what frames the table (its column name, caption,
- * heading or document subject: "Patch timelines") names one more of them. However long the statement, the row is keyed
+ * cells are all among the statement's words ("Urgent" in "fixes classed as Urgent ... are installed
+ * within 10 days"), and, for a one-word subject, what frames the table (its column name, caption,
+ * heading or document subject: "Update deadlines") names one more of them. However long the statement, the row is keyed
  * by its subject, as a reader looks a value up in a summary table.
  */
 function rowKeyed(row: Requirement, other: Requirement): boolean {
@@ -793,8 +804,25 @@ function labelsApart(a: Requirement, b: Requirement): boolean {
 }
 
 /**
- * Two list items or clauses under different run-in labels ("Scanning after scheduled patch
- * releases:" and "Scanning after ad hoc patch releases:"): each label names something the other
+ * Two statements of one document under sections for different scopes ("High Severity" and "Low
+ * Severity", "Tier 1 systems" and "Tier 2 systems"): the sections' scope words or identifiers differ.
+ */
+function sectionsApart(a: Requirement, b: Requirement): boolean {
+  const sa = a.segment.section;
+  const sb = b.segment.section;
+  if (a.segment.document !== b.segment.document || !sa || !sb || sa === sb) return false;
+  const scope = (title: string) =>
+    [...(title.toLowerCase().match(/[a-z][a-z-]+/g) ?? [])].filter((w) => SCOPE_WORDS.has(w));
+  const [wa, wb] = [scope(sa), scope(sb)];
+  if (wa.length > 0 && wb.length > 0 && !wa.some((w) => wb.includes(w))) return true;
+  const la = labelsIn(sa);
+  const lb = labelsIn(sb);
+  return [...la].some(([noun, ids]) => lb.has(noun) && !ids.some((id) => lb.get(noun)!.includes(id)));
+}
+
+/**
+ * Two list items or clauses under different run-in labels ("Checks after planned
+ * maintenance:" and "Checks after emergency repairs:"): each label names something the other
  * does not.
  */
 function runInsApart(a: Requirement, b: Requirement): boolean {
@@ -805,8 +833,8 @@ function runInsApart(a: Requirement, b: Requirement): boolean {
 }
 
 /**
- * Two passive clauses about different things ("Information risks are reviewed every quarter",
- * "Exceptions are reviewed monthly"): one's subject is not among the other's words.
+ * Two passive clauses about different things ("Supplier contracts are reviewed every year",
+ * "Waivers are reviewed monthly"): one's subject is not among the other's words.
  */
 function subjectsApart(a: Requirement, b: Requirement): boolean {
   if (!a.passiveSubject || !b.passiveSubject || a.passiveSubject === b.passiveSubject) return false;
@@ -846,12 +874,13 @@ function modifiedApart(
 /**
  * The signs of different subjects that hold even when the rest of the reading is rough (a long
  * sentence, a table row): different identifiers after one noun ("Tier A" and "Tier B"); passive
- * clauses about different things ("risks are reviewed", "exceptions are reviewed"); scope words
+ * clauses about different things ("contracts are reviewed", "waivers are reviewed"); scope words
  * apart ("critical" and "other" systems); or, in two documents, a statement about the document
  * itself ("this policy is reviewed every two years" is each policy's own rule).
  */
 export function plainlyApart(a: Requirement, b: Requirement): boolean {
   if (labelsApart(a, b)) return true;
+  if (sectionsApart(a, b)) return true;
   if (runInsApart(a, b)) return true;
   if (subjectsApart(a, b)) return true;
   if (a.segment.document !== b.segment.document && (a.selfReference || b.selfReference)) return true;

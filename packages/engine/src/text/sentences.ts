@@ -80,7 +80,7 @@ export function splitSegments(text: string): Segment[] {
     segments.push({ start, end, raw, text: raw.replace(/\s+/g, ' ') });
   };
   for (const [blockStart, blockEnd] of blocks(text)) {
-    // A table row is one record, whatever its cells hold ("SCADA servers; HMIs; historian").
+    // A table row is one record, whatever its cells hold ("depots; vans; trailers").
     if (TABLE_ROW.test(text.slice(blockStart, blockEnd))) {
       push(blockStart, blockEnd);
       continue;

@@ -4,12 +4,36 @@
 import type { CorpusAnalysis } from '../../analyst/corpus-analysis';
 import { defineCheck } from '../check';
 import { findConceptConflicts } from '../concept-conflict/concept-conflicts';
-import { conflictIssue, findRequirementConflicts, segmentKey } from './conflicts';
+import { conflictIssue, findRequirementConflicts, segmentKey, type RequirementConflict } from './conflicts';
+import { sharedTopic } from '../../analyst/requirements';
 
 interface RequirementParams {
   key: string;
-  /** Words of the shared topic and the action, for the retrieval query. */
+  /** Words of the shared topic and the action, for the question. */
   words: string;
+  /** What retrieval looks for: the two statements' own words, so both are found again. */
+  query?: string;
+}
+
+/**
+ * The retrieval query for a conflict: the action, the shared topic and each statement's own
+ * content words ("respond", "receipt", "calendar"); a shared topic alone ("association") may name
+ * the organisation and retrieve anything.
+ */
+function queryOf(conflict: RequirementConflict): string {
+  const own = (r: RequirementConflict['a']) =>
+    r.segment.text
+      .toLowerCase()
+      .match(/[a-z][a-z-]{3,}/g)
+      ?.slice(0, 14) ?? [];
+  return [
+    ...new Set([
+      conflict.a.action,
+      ...sharedTopic(conflict.a, conflict.b),
+      ...own(conflict.a),
+      ...own(conflict.b),
+    ]),
+  ].join(' ');
 }
 
 const takenCache = new WeakMap<CorpusAnalysis, Set<string>>();
@@ -41,7 +65,11 @@ export const requirementConflictCheck = defineCheck<RequirementParams>({
         primitive: 'conflict_check',
         label: `${conflict.a.action} requirement for ${words.join(' ')}`,
         documents: [...new Set(issue.quotes.map((q) => q.document))],
-        params: { key: conflict.key, words: `${conflict.a.action} ${words.join(' ')}` },
+        params: {
+          key: conflict.key,
+          words: `${conflict.a.action} ${words.join(' ')}`,
+          query: queryOf(conflict),
+        },
         signal: 0.75 + focusBoost(words),
         severity: issue.severity,
       };
@@ -50,7 +78,7 @@ export const requirementConflictCheck = defineCheck<RequirementParams>({
   question(params, { documents }) {
     return {
       text: `Do ${documents.join(' and ')} state incompatible values for the ${params.words} requirement?`,
-      query: params.words,
+      query: params.query ?? params.words,
     };
   },
   verdict(params, { analysis, segments }) {
