@@ -5,7 +5,13 @@ import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../ana
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { defineCheck, type Candidate } from '../check';
 import { unwrittenSpans } from '../unwritten';
-import { findPlaceholders, isRequirementContext, isTemplateSource, type Placeholder } from './placeholders';
+import {
+  findPlaceholders,
+  isRequirementContext,
+  isTemplateSource,
+  markdownReferenceLabels,
+  type Placeholder,
+} from './placeholders';
 
 interface PlaceholderParams {
   /** The document, or null for the corpus-wide identity finding. */
@@ -57,16 +63,28 @@ function inTemplateSection(segment: LocatedSegment, analysis: CorpusAnalysis | n
   });
 }
 
+const labelCache = new WeakMap<AnalyzedDocument, Set<string>>();
+
+/** The Markdown reference labels the segment's whole document defines (a definition often sits at its foot). */
+function referenceLabelsOf(document: string, analysis: CorpusAnalysis | null): Set<string> {
+  const doc = analysis?.byName.get(document);
+  if (!doc) return new Set();
+  let labels = labelCache.get(doc);
+  if (!labels) labelCache.set(doc, (labels = markdownReferenceLabels(doc.text)));
+  return labels;
+}
+
 function hitsIn(segments: LocatedSegment[], analysis: CorpusAnalysis | null = null): Hit[] {
   return segments
     .filter((segment) => !inUnwrittenSection(segment, analysis) && !inTemplateSection(segment, analysis))
     .flatMap((segment) =>
-      findPlaceholders(segment.raw, { templateTags: !isTemplateSource(segment.document) }).map(
-        (placeholder) => ({
-          segment,
-          placeholder,
-        }),
-      ),
+      findPlaceholders(segment.raw, {
+        templateTags: !isTemplateSource(segment.document),
+        referenceLabels: referenceLabelsOf(segment.document, analysis),
+      }).map((placeholder) => ({
+        segment,
+        placeholder,
+      })),
     );
 }
 

@@ -141,3 +141,50 @@ test('a Markdown template source: its template-engine tags are filled by its bui
   expect(issue!.description).toContain('[Number, e.g., 7]');
   expect(issue!.description).not.toContain('{{pharmacistInCharge}}');
 });
+
+describe('what reads like a placeholder but is not one', () => {
+  test('a shortcut Markdown reference link whose label the document defines is a link (two industries), an undefined one is still a placeholder', async () => {
+    const { candidates: found, verdict: verdictOn } = await candidates({
+      'Claims-Handling-Standard.md': [
+        '# Claims Handling Standard',
+        '',
+        'Adjusters upload photographs to the [CLMS] portal within 2 business days.',
+        '',
+        '[CLMS]: https://claims.example/portal',
+      ].join('\n'),
+      'Cold-Chain-Procedure.md': [
+        '# Cold Chain Procedure',
+        '',
+        'Temperature loggers are read with the [acme/logger-reader] tool after every trip.',
+        '',
+        'Excursions must be reported to [COMPANY NAME] quality within 4 hours.',
+        '',
+        '[acme/logger-reader]: https://github.com/acme/logger-reader',
+      ].join('\n'),
+    });
+    expect(found.map((c) => c.key)).toEqual(['placeholder:identity']);
+    const [issue] = verdictOn(found[0]!.params).issues;
+    expect(issue!.title).toContain('[COMPANY NAME]');
+    expect(issue!.title).not.toContain('[acme/logger-reader]');
+    expect(findPlaceholders('Adjusters use the [CLMS] portal.').map((p) => p.text)).toEqual(['[CLMS]']);
+  });
+
+  test.each([
+    // an authoring instruction: "to be defined" is what the author must do, not a value left open
+    "Review dates need to be defined in each procedure's front matter before publication.",
+    'Dosage units have to be confirmed by the dispensing pharmacist before the label prints.',
+    // a handling marking whose owner is named when it is applied
+    'Label the ward export `[AGENCY] USE ONLY` before it leaves the hospital.',
+    'Tender papers carry the caveat [COMPANY NAME] EYES ONLY until award.',
+  ])('finds no placeholder in %j', (text) => {
+    expect(findPlaceholders(text)).toEqual([]);
+  });
+
+  test.each([
+    ['Privileged access is reviewed periodically (cadence to be defined).', ['to be defined']],
+    ['The recall notice period is to be confirmed.', ['to be confirmed']],
+    ['[COMPANY NAME] staff report spills to the site lead.', ['[COMPANY NAME]']],
+  ])('still finds the placeholder in %j', (text, expected) => {
+    expect(findPlaceholders(text).map((p) => p.text)).toEqual(expected);
+  });
+});

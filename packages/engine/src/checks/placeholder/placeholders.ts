@@ -37,6 +37,25 @@ const OPEN_WORDS =
 const OPEN_VALUE =
   /(?:\$|£|€)X{1,4}\b|\b(?:X{1,3}|N{1,2})\s+(?:calendar |business |working )?(?:days?|hours?|weeks?|months?|years?|minutes?|characters?|percent)\b|\bX{1,3}%|\b(?:XX|DD)\/(?:XX|MM)\/(?:XXXX|YYYY|XX|YY)\b/g;
 
+/** A Markdown reference definition ("[HEC]: https://..."): its label, used as "[HEC]", is a link. */
+const REFERENCE_DEFINITION = /^[ \t]{0,3}\[([^[\]\n]{1,80})\]:[ \t]*\S/gm;
+
+const labelKey = (label: string) => label.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The labels a Markdown text defines as reference links (compared case-insensitively, as Markdown does). */
+export function markdownReferenceLabels(text: string): Set<string> {
+  return new Set([...text.matchAll(REFERENCE_DEFINITION)].map((m) => labelKey(m[1]!)));
+}
+
+/**
+ * "These need to be defined in ...", "has to be confirmed by ...": an instruction about what
+ * someone must do, where "to be defined" is the verb's complement, not a value left open.
+ */
+const INSTRUCTION_BEFORE = /\b(?:needs?|needed|ha(?:s|ve|d)|ought|going)\s+$/i;
+
+/** "[ORGANISATION] USE ONLY": a handling marking whose owner is named at use, not a name left open. */
+const HANDLING_MARKING_AFTER = /^\s*(?:USE\s+ONLY|EYES\s+ONLY|ONLY)\b/;
+
 function bracketIsField(inner: string): boolean {
   const content = inner.trim();
   if (NOT_A_FIELD.test(content)) return false;
@@ -73,10 +92,15 @@ export function isTemplateSource(documentName: string): boolean {
 }
 
 /**
- * The placeholders of a text, in order. Markdown links and references are never placeholders;
- * template-engine tags count only when `templateTags` is set (the text is a rendered document).
+ * The placeholders of a text, in order. Markdown links and references (including shortcut
+ * references whose labels are in `referenceLabels`, from the whole document) are never
+ * placeholders; template-engine tags count only when `templateTags` is set (the text is a
+ * rendered document).
  */
-export function findPlaceholders(text: string, { templateTags = true } = {}): Placeholder[] {
+export function findPlaceholders(
+  text: string,
+  { templateTags = true, referenceLabels = new Set<string>() } = {},
+): Placeholder[] {
   const out: Placeholder[] = [];
   if (templateTags)
     for (const m of text.matchAll(TEMPLATE_TAG))
@@ -86,9 +110,17 @@ export function findPlaceholders(text: string, { templateTags = true } = {}): Pl
   for (const m of text.matchAll(BRACKET)) {
     // A Markdown reference definition ("[1]: https://...") or an image/link label.
     if (text[m.index - 1] === '!' || text[m.index - 1] === ']') continue;
-    if (bracketIsField(m[1]!)) out.push({ index: m.index, text: m[0], kind: kindOf(m[1]!) });
+    // A shortcut reference link ("see the [HEC]") whose label the document defines.
+    if (referenceLabels.has(labelKey(m[1]!))) continue;
+    if (!bracketIsField(m[1]!)) continue;
+    const kind = kindOf(m[1]!);
+    if (kind === 'identity' && HANDLING_MARKING_AFTER.test(text.slice(m.index + m[0].length))) continue;
+    out.push({ index: m.index, text: m[0], kind });
   }
-  for (const m of text.matchAll(OPEN_WORDS)) out.push({ index: m.index, text: m[0], kind: 'value' });
+  for (const m of text.matchAll(OPEN_WORDS)) {
+    if (INSTRUCTION_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    out.push({ index: m.index, text: m[0], kind: 'value' });
+  }
   for (const m of text.matchAll(OPEN_VALUE)) out.push({ index: m.index, text: m[0], kind: 'value' });
   // Overlaps ("[TBD]" is both a bracket field and an open word): keep the first, longest.
   out.sort((a, b) => a.index - b.index || b.text.length - a.text.length);
