@@ -268,3 +268,44 @@ describe('documents a register of the set lists exist, though not supplied', () 
     expect(candidates.map((c) => c.key)).not.toContain('docref:identifier:HR-PRO-4');
   });
 });
+
+describe('publications the set links to on the web are outside it', () => {
+  test("a transport regulator's guide linked inline, and a clinical body's standard linked by reference, are no missing documents wherever else they are named", async () => {
+    const { candidates } = await run({
+      'Rail-Maintenance-Policy.md': [
+        '# Rail Maintenance Policy',
+        '',
+        'Track inspections follow the [Track Inspection Guide](https://regulator.example.gov/track-guide).',
+        '',
+        'Signalling changes are assessed as the Track Inspection Guide describes.',
+      ].join('\n'),
+      'Infection-Control-Procedure.md': [
+        '# Infection Control Procedure',
+        '',
+        'Wards meet [section 4 of the Hand Hygiene Standard][hh] at every shift.',
+        '',
+        'Audits are scored against the Hand Hygiene Standard.',
+        '',
+        '[hh]: https://clinical-body.example.org/hand-hygiene',
+      ].join('\n'),
+      'Depot-Procedure.md': '# Depot Procedure\n\nDepots are locked at night.\n',
+    });
+    expect(candidates).toEqual([]);
+  });
+
+  test('a document of the set linked on the intranet, or named with no link, is still reported missing', async () => {
+    const { candidates } = await run({
+      'Records-Policy.md': [
+        '# Records Policy',
+        '',
+        'Files are kept as the Retention Schedule Procedure sets out ([Retention Schedule Procedure](https://intranet.acme.example/retention)).',
+        '',
+        'Boxes leave site only under the Offsite Storage Procedure.',
+      ].join('\n'),
+      'Archive-Standard.md': '# Archive Standard\n\nArchives are indexed.\n',
+    });
+    const cited = JSON.stringify(candidates.map((c) => c.params));
+    expect(cited).toContain('Offsite Storage Procedure');
+    expect(cited).toContain('Retention Schedule Procedure');
+  });
+});

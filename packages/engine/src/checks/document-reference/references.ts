@@ -153,6 +153,50 @@ const GENERIC =
 const EXTERNAL =
   /\b(?:NIST|ISO|IEC|PCI|CIS|HIPAA|GDPR|SOC|COBIT|ITIL|EU|UK|US|Payment Card|Industry|Cybersecurity Framework|Privacy Framework|Act|Regulation|Directive|Federal|National|Government|HMG|CESG|NCSC|ENISA|CISA|OMB|FedRAMP|AICPA|IETF|OWASP|SANS|British Standards?|BS|Good Practice Guide|Group Policy|Vendor'?s|Supplier'?s|Provider'?s|Customer'?s|Client'?s)\b/;
 
+/**
+ * A web address on the public internet. An intranet, document-management or wiki address is the
+ * organisation's own store, where a document of the set may well live.
+ */
+const PUBLIC_URL =
+  /^https?:\/\/(?![^/\s]*(?:intranet|sharepoint|confluence|atlassian|wiki|internal|\.local\b|\.corp\b|\.lan\b|localhost))[^/\s]+\.[^/\s]+/i;
+const INLINE_LINK = /\[([^[\]\n]{1,200})\]\(\s*<?([^)\s>]+)/g;
+const REFERENCE_LINK = /\[([^[\]\n]{1,200})\](?:\[([^[\]\n]{0,80})\])?(?![(:])/g;
+const LINK_DEFINITION = /^[ \t]{0,3}\[([^[\]\n]{1,80})\]:[ \t]*<?(\S+?)>?(?:[ \t]|$)/gm;
+
+/** The texts of a document's Markdown links (inline or by reference) to public web addresses. */
+function publicLinkLabels(text: string): string[] {
+  const labels = [...text.matchAll(INLINE_LINK)].filter((m) => PUBLIC_URL.test(m[2]!)).map((m) => m[1]!);
+  const definitions = new Map(
+    [...text.matchAll(LINK_DEFINITION)].map((m) => [m[1]!.trim().toLowerCase(), m[2]!] as const),
+  );
+  if (definitions.size === 0) return labels;
+  for (const m of text.matchAll(REFERENCE_LINK)) {
+    if (text[m.index + m[0].length] === ':') continue;
+    const url = definitions.get((m[2] || m[1]!).trim().toLowerCase());
+    if (url && PUBLIC_URL.test(url)) labels.push(m[1]!);
+  }
+  return labels;
+}
+
+const publicLinks = new WeakMap<CorpusAnalysis, string[]>();
+
+/**
+ * The set itself links the name to a public web address ("the [GOV.UK Service Manual](https://...)",
+ * "[Point 3 of the Service Standard][std]" with "[std]: https://..."): a publication outside the
+ * set, not a document missing from it, wherever else the set names it.
+ */
+function linkedOnTheWeb(analysis: CorpusAnalysis, key: string): boolean {
+  let labels = publicLinks.get(analysis);
+  if (!labels)
+    publicLinks.set(
+      analysis,
+      (labels = analysis.documents
+        .flatMap((doc) => publicLinkLabels(doc.text))
+        .map((l) => ` ${nameKey(l)} `)),
+    );
+  return labels.some((label) => label.includes(` ${key} `));
+}
+
 export interface NamedReference {
   name: string;
   key: string;
@@ -330,6 +374,7 @@ function namedReferences(
       // ("remote-working.md" speaking of "the Remote Working Guide").
       if (source && (nameKey(source.title).includes(key) || nameKey(source.name).includes(key))) continue;
       if (source && fileNameWords(source).every((word) => key.split(' ').includes(word))) continue;
+      if (linkedOnTheWeb(analysis, key)) continue;
       if (!resolutions.has(key)) resolutions.set(key, resolveName(analysis, name));
       out.push({ name, key, segment, resolution: resolutions.get(key)! });
     }
