@@ -11,3 +11,13 @@ test('attachment headings are lines that name a part, not sentences that open wi
   ].join('\n');
   expect(extractHeadings(text).map((h) => h.number)).toEqual(['schedule 2', 'appendix b', 'annex c']);
 });
+
+test('a heading in Markdown emphasis keeps its number and a title without the dash or closing emphasis', () => {
+  const text = ['# **Appendix A – Retention Matrix**', '## __4.2 Key Custody__', '* Appendix list item'].join(
+    '\n',
+  );
+  expect(extractHeadings(text).map((h) => [h.number, h.title])).toEqual([
+    ['appendix a', 'Retention Matrix'],
+    ['4.2', 'Key Custody'],
+  ]);
+});

@@ -144,21 +144,29 @@ function pageAt(doc: CorpusSnapshot['documents'][number], offset: number): numbe
   return page;
 }
 
-const HEADING_LINE = /^[ \t#]*(\d{1,3}(?:\.\d{1,3}){0,4})\.?[ \t]+([A-Z][^\n]{0,160})$/gm;
+// A heading may be set in Markdown emphasis ("# **Appendix A – Retention Matrix**").
+const HEADING_LINE = /^[ \t#]*(?:[*_]{1,3}(?=\w))?(\d{1,3}(?:\.\d{1,3}){0,4})\.?[ \t]+([A-Z][^\n]{0,160})$/gm;
 const APPENDIX_LINE =
-  /^[ \t#]*((?:Appendix|Annex|Schedule|Exhibit)[ \t]+[A-Z0-9]{1,3})\b[:.]?[ \t]*([^\n]{0,160})$/gim;
+  /^[ \t#]*(?:[*_]{1,3}(?=\w))?((?:Appendix|Annex|Schedule|Exhibit)[ \t]+[A-Z0-9]{1,3})\b[:.]?[ \t]*([^\n]{0,160})$/gim;
+
+/** A heading's title without the dash that parts it from its number or the emphasis that closes it. */
+const headingTitle = (raw: string) =>
+  raw
+    .trim()
+    .replace(/^[–—:-][ \t]*/, '')
+    .replace(/[ \t]*[*_]{1,3}$/, '');
 
 export function extractHeadings(text: string): Heading[] {
   const out: Heading[] = [];
   for (const m of text.matchAll(HEADING_LINE)) {
-    out.push({ number: m[1]!, title: m[2]!.trim(), start: m.index, end: m.index + m[0].length });
+    out.push({ number: m[1]!, title: headingTitle(m[2]!), start: m.index, end: m.index + m[0].length });
   }
   for (const m of text.matchAll(APPENDIX_LINE)) {
     // "Schedule 2 medicines are stored in the safe." is a sentence, not the heading of a schedule.
     if (/\.\s*$/.test(m[2]!) && m[2]!.trim().split(/\s+/).length > 6) continue;
     out.push({
       number: m[1]!.replace(/\s+/g, ' ').toLowerCase(),
-      title: m[2]!.trim(),
+      title: headingTitle(m[2]!),
       start: m.index,
       end: m.index + m[0].length,
     });

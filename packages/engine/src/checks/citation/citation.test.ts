@@ -68,3 +68,28 @@ test('decoys: a regulation section, the notation in a code span, a section of a 
     }),
   ).toEqual([]);
 });
+
+test('an appendix whose heading is set in Markdown emphasis exists (a lab and a port operator); one the document lacks is still broken', async () => {
+  expect(
+    await broken({
+      'Sample-Handling-Policy.md': [
+        '# Sample Handling Policy',
+        '',
+        'Storage temperatures are listed in the Cold Storage Table in Appendix B to this policy.',
+        '',
+        '# **Appendix B – Cold Storage Table**',
+        '',
+        '| Sample | Temperature |',
+      ].join('\n'),
+      'Berth-Safety-Standard.md': [
+        '# Berth Safety Standard',
+        '',
+        'Mooring checks use the form in Annex C of this standard; lifting plans follow Appendix D of this standard.',
+        '',
+        '## __Annex C: Mooring Check Form__',
+        '',
+        'Line tension, fenders, gangway.',
+      ].join('\n'),
+    }),
+  ).toEqual(['Broken reference in Berth-Safety-Standard.md: Appendix D']);
+});
