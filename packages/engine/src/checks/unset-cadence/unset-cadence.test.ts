@@ -152,3 +152,29 @@ describe('the recurring activities data', () => {
     }
   });
 });
+
+describe('a sentence that explains how a tool or a setting works obligates nothing', () => {
+  test.each([
+    [
+      'a water utility',
+      'Telemetry-Alarm-Standard.md',
+      '# Telemetry Alarm Standard\n\nOperators must tell a real pump failure from a brief signal drop. The telemetry controller supports this with its delay setting, which indicates the fault has to persist for a set period of time before it sends an alert.\n',
+    ],
+    [
+      'a building manager',
+      'Access-Control-Standard.md',
+      '# Access Control Standard\n\nDoor controllers must resist repeated badge guessing. The lockout option means a door stays locked for a defined period after failed swipes before it notifies the security desk.\n',
+    ],
+  ])('%s: no finding', async (_industry, name, text) => {
+    const { candidates } = await run({ [name]: text });
+    expect(candidates).toEqual([]);
+  });
+
+  test('an obligation with a set-but-unwritten period, beside such a description, is still found', async () => {
+    const { candidates } = await run({
+      'Telemetry-Alarm-Standard.md':
+        '# Telemetry Alarm Standard\n\nThe controller supports a delay setting. Pump failures must be reported to the duty engineer within the agreed timeframe.\n',
+    });
+    expect(candidates).toHaveLength(1);
+  });
+});

@@ -121,6 +121,33 @@ const LIST_ITEM = /^\s*(?:[-*\u2022]|\(?(?:\d+(?:\.\d+)*|[a-z]|[ivxlc]+)[.)])\s/
 const OBLIGATION =
   /\b(?:must|shall|will|(?:is|are|be) required|mandatory|need to|needs to|have to|has to)\b/i;
 
+/**
+ * The words of a sentence that explains how a tool, a setting or a mechanism works ("the controller
+ * supports this with its delay setting, which indicates ..."): it describes, it does not obligate.
+ */
+const DESCRIPTION =
+  /\b(?:supports?|allows?|enables?|lets|indicates?|means that|parameters?|settings?|options?|flags?|arguments?|attributes?|properties)\b/i;
+
+/** The sentence of a text around a position (a paragraph may hold an obligation and a description). */
+function sentenceAround(text: string, index: number): string {
+  const before = text.slice(0, index);
+  const start = Math.max(...[...before.matchAll(/[.!?]\s+(?=\S)/g)].map((m) => m.index + m[0].length), 0);
+  const after = /[.!?](?:\s|$)/.exec(text.slice(index));
+  return text.slice(start, after ? index + after.index + 1 : text.length);
+}
+
+/**
+ * The modals that bind a reader. In a description, "has to" and "needs to" state the mechanism's
+ * condition ("the fault has to persist for a set period before ..."), not a duty.
+ */
+const BINDING = /\b(?:must|shall|(?:is|are|be) required|mandatory)\b/i;
+
+/** A phrase in a sentence that only describes how something works, without a modal that binds. */
+function inDescription(text: string, quantity: Quantity): boolean {
+  const sentence = sentenceAround(text, quantity.index);
+  return DESCRIPTION.test(sentence) && !BINDING.test(sentence);
+}
+
 /** Whether a list item falls under a lead-in that obligates ("... must be performed, including:"). */
 function underObligatingLeadIn(segment: LocatedSegment, analysis: CorpusAnalysis): boolean {
   return LIST_ITEM.test(segment.raw) && OBLIGATION.test(leadInOf(analysis, segment));
@@ -131,7 +158,8 @@ function underObligatingLeadIn(segment: LocatedSegment, analysis: CorpusAnalysis
  * with a colon introduces a list that may give the value; a question or a heading obligates
  * nothing; only known actions (review, test, scan, notify, remediate, ...) are read, since a
  * vague adverb on any other verb sets no control's value. A phrase that says a value was set
- * ("the agreed cycle") is read wherever it stands; a merely vague one ("regularly") only in
+ * ("the agreed cycle") is read wherever it stands, but for a sentence that only explains how a tool
+ * or setting works; a merely vague one ("regularly") only in
  * an obligation (its own modal or its list's lead-in), not in a description or a definition, and
  * only for an activity the frameworks require a value for (recurring-activities.json).
  */
@@ -146,6 +174,7 @@ export function vagueRequirementsOf(segment: LocatedSegment, analysis: CorpusAna
     for (const { quantity, explicitness } of vaguePhrasesOf(text)) {
       const requirement = requirementAround(segment, quantity);
       if (!requirement || !isActionClass(requirement.action) || requirement.topic.length === 0) continue;
+      if (inDescription(text, quantity)) continue;
       if (explicitness === 'vague') {
         if (!OBLIGATION.test(text) && !underObligatingLeadIn(segment, analysis)) continue;
         const clause = clauseAround(text, quantity.index, quantity.phrase.length);
