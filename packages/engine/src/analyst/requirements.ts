@@ -756,12 +756,32 @@ export function heads(r: Requirement): string[] {
   return [...r.modifiers.keys()].filter((noun) => !modifying.has(noun) && !r.labels.has(noun));
 }
 
+/**
+ * Nouns that name a measure, not what is measured ("the recommended value is 24 hours"): alone, such
+ * a topic says nothing of the subject, so two of them never align.
+ */
+const MEASURE_NOUNS = new Set([
+  'value',
+  'values',
+  'amount',
+  'number',
+  'figure',
+  'setting',
+  'time',
+  'period',
+  'duration',
+  'length',
+  'level',
+  'default',
+]);
+
 /** Two topics at least this similar (shared words over all words) may be one requirement. */
 const MIN_SIMILARITY = 0.5;
 
 /**
  * Two requirements speak about the same thing: same action and kind of value; topics that are
- * mostly the same words (at least two shared, or the same single word) whose compounds share a
+ * mostly the same words (at least two shared, or the same single word other than a measure noun)
+ * whose compounds share a
  * head noun; no named thing (a
  * system, a party, an acronym) on each side that the other lacks; and no modifier or scope word
  * that sets them apart ("privileged" and "user" accounts; "critical" and "other" systems).
@@ -771,7 +791,8 @@ export function aligned(a: Requirement, b: Requirement): boolean {
   if (rowKeyed(a, b) || rowKeyed(b, a)) return !labelsApart(a, b);
   const shared = sharedTopic(a, b);
   const union = new Set([...a.topic, ...b.topic]).size;
-  const oneWord = a.topic.length === 1 && b.topic.length === 1 && shared.length === 1;
+  const oneWord =
+    a.topic.length === 1 && b.topic.length === 1 && shared.length === 1 && !MEASURE_NOUNS.has(shared[0]!);
   if (!oneWord && (shared.length < 2 || shared.length / union < MIN_SIMILARITY)) return false;
   // The compounds' head nouns must meet: "supplier performance" is no "supplier".
   const headsA = heads(a);

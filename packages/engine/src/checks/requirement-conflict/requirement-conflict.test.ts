@@ -400,3 +400,31 @@ describe("a document's text against its own summary table", () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('a topic that is only a measure noun ("the recommended value") names no subject', () => {
+  test.each([
+    [
+      'a broadcaster',
+      'Keep a short refresh delay (RD) for live pages (scores or results) but not so short that it overloads the servers (1 minute or 60 seconds is the recommended value).\n\nKeep longer delays for other pages (such as fixtures or league tables) - the recommended value is 15 minutes or 900 seconds.',
+    ],
+    [
+      'a laboratory',
+      'Set a short alarm delay (AD) for the main store (freezers or cold rooms) but not so short that door openings trip it (10 minutes or 600 seconds is the recommended value).\n\nSet longer delays for other units (such as reagent fridges) - the recommended value is 2 hours or 120 minutes.',
+    ],
+  ])('%s: two values of different things are no conflict', async (_industry, body) => {
+    const { found } = await conflicts({ 'Operations-Standard.md': `# Operations Standard\n\n${body}\n` });
+    expect(found).toEqual([]);
+  });
+
+  test('a one-word subject stated twice with different values still conflicts', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Retention-Policy.md',
+        'Invoices must be retained for 7 years.',
+        'Finance-Procedure.md',
+        'Invoices are retained for 3 years.',
+      ),
+    );
+    expect(found).toHaveLength(1);
+  });
+});
