@@ -70,3 +70,27 @@ test('an undated standard is judged on the audit date', async () => {
     await found({ 'Endpoint-Standard.md': '# Endpoint Standard\n\nLaptops run Windows 10 Enterprise.\n' }),
   ).toEqual(['Windows 10']);
 });
+
+describe('a list of the client versions a service accepts names its visitors’ platforms, not systems in use', () => {
+  test.each([
+    [
+      "a bank's online-banking standard",
+      'Online banking accepts these oldest clients: Chrome 49, Firefox 45, Safari 10, IE 11 on Windows 7, Android 5.0.',
+    ],
+    [
+      "a retailer's web checkout baseline",
+      '| Legacy profile | Firefox 3, Opera 10, Chrome 5, IE8 on Windows XP, Android 2.3 |',
+    ],
+  ])('%s: no finding', async (_industry, line) => {
+    expect(await found({ ...DATED_2026, 'Web-Standard.md': `# Web Standard\n\n${line}\n` })).toEqual([]);
+  });
+
+  test('a browser named on an unsupported system the organisation runs is still found', async () => {
+    expect(
+      await found({
+        ...DATED_2026,
+        'Branch-Baseline.md': '# Branch Baseline\n\nTill PCs run Chrome 109 on Windows 7 until the refit.\n',
+      }),
+    ).toEqual(['Windows 7']);
+  });
+});

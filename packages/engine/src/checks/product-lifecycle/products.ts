@@ -1,6 +1,7 @@
 // Products past their vendor's end of support (src/knowledge/data/products.json), named in the
 // corpus as in use: an asset register row, a baseline that mandates them, a plan that relies on
-// them. A mention in a sentence about their retirement is history, not use.
+// them. A mention in a sentence about their retirement is history, not use; one in a list of the
+// client versions a service accepts is its visitors' platform, not the organisation's.
 import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { knowledge, type ProductLifecycle, type ProductVersion } from '../../knowledge';
 
@@ -17,6 +18,22 @@ const RETIRED =
 
 const AFTER_NAME = 24;
 
+/** A client (a browser or a mobile platform) named with its version: "Firefox 27", "IE 11", "Android 4.4". */
+const CLIENT_VERSION =
+  /\b(Firefox|Chrome|Chromium|Safari|Opera|Edge|Internet\s+Explorer|IE|Android|iOS|Samsung\s+Internet)\s*\d/gi;
+
+/**
+ * A list of client versions ("Firefox 27, Chrome 31, IE 11 on Windows 7, Safari 9"): the oldest
+ * clients a service still accepts, a compatibility floor for its visitors, not systems the
+ * organisation runs. Three or more distinct clients make such a list.
+ */
+function compatibilityList(text: string): boolean {
+  const clients = new Set(
+    [...text.matchAll(CLIENT_VERSION)].map((m) => m[1]!.toLowerCase().replace(/\s+/g, ' ')),
+  );
+  return clients.size >= 3;
+}
+
 export function unsupportedProducts(
   analysis: CorpusAnalysis,
   segments: LocatedSegment[],
@@ -26,7 +43,7 @@ export function unsupportedProducts(
   const out: UnsupportedProduct[] = [];
   const products = knowledge().products.products;
   for (const segment of segments) {
-    if (RETIRED.test(segment.text)) continue;
+    if (RETIRED.test(segment.text) || compatibilityList(segment.text)) continue;
     for (const product of products) {
       for (const m of segment.text.matchAll(new RegExp(product.names_pattern, 'gi'))) {
         const after = segment.text.slice(m.index + m[0].length, m.index + m[0].length + AFTER_NAME);
