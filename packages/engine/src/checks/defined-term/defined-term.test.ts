@@ -187,6 +187,31 @@ describe('classification levels outside the scheme', () => {
   });
 });
 
+describe('a company name in capitals is no classification level', () => {
+  const scheme =
+    '# Information Classification Guide\n\nThe three information classifications the trust uses are `OFFICIAL`, `SECRET` and `TOP SECRET`.\n';
+
+  test('a pilotage contract and a care-home agreement name their counterparty "... LIMITED": no finding', async () => {
+    const issues = await issuesOf({
+      'Classification-Guide.md': scheme,
+      'Pilotage-Contract.md':
+        '# Pilotage Contract\n\nThis contract is between the port authority and HARBOUR PILOTS LIMITED, whose pilots hold OFFICIAL passes.\n',
+      'Care-Agreement.md':
+        '# Care Agreement\n\nResident records are shared with BRIGHTWATER CARE HOMES LIMITED under this agreement.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+
+  test('a file marked LIMITED, a level the scheme lacks, is still reported', async () => {
+    const issues = await issuesOf({
+      'Classification-Guide.md': scheme,
+      'Tender-Procedure.md':
+        '# Tender Procedure\n\nBid scores are kept in a folder marked LIMITED until award.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:limited']);
+  });
+});
+
 describe('examples headed with another level', () => {
   const guide = (publicExamples: string) =>
     [

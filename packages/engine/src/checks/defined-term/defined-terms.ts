@@ -123,6 +123,17 @@ export function classificationSchemes(segments: LocatedSegment[]): Classificatio
  */
 const CAPITALS_USAGE = /\b([A-Z]{4,}(?:[ -][A-Z]{4,})?)\b/g;
 
+/**
+ * "HARBOUR PILOTS LIMITED", "Acme Care Homes Limited (the Company)": the legal form closing a
+ * company's name, not a classification level, where a capitalised word of the name precedes it.
+ */
+function companyLegalForm(text: string, index: number, label: string): boolean {
+  return (
+    /\bLIMITED$/i.test(label) &&
+    /\b[A-Z][A-Za-z0-9&.'’-]*\s+$/.test(text.slice(Math.max(0, index - 40), index))
+  );
+}
+
 /** A sentence that calls a label older or retired is a note about it, not a use of it. */
 const FORMER =
   /\b(?:older|former|previous|legacy|retired|obsolete|superseded|replaced|withdrawn|no\s+longer|discontinued)\b/i;
@@ -269,7 +280,12 @@ export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?
   for (const segment of segments) {
     if (otherSchemes.has(segment) || FORMER.test(segment.text)) continue;
     const uses = [...segment.text.matchAll(USAGE)].map((m) => (m[1] ?? m[2]!).trim());
-    if (capitals) uses.push(...[...segment.text.matchAll(CAPITALS_USAGE)].map((m) => m[1]!));
+    if (capitals)
+      uses.push(
+        ...[...segment.text.matchAll(CAPITALS_USAGE)]
+          .filter((m) => !companyLegalForm(segment.text, m.index, m[1]!))
+          .map((m) => m[1]!),
+      );
     for (const label of uses) {
       const key = normaliseLabel(label);
       if (!isLevel(label) || known.has(key) || caveats.has(key) || caveatOf(label, known)) continue;
