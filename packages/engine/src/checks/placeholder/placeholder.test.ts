@@ -176,6 +176,9 @@ describe('what reads like a placeholder but is not one', () => {
     // a handling marking whose owner is named when it is applied
     'Label the ward export `[AGENCY] USE ONLY` before it leaves the hospital.',
     'Tender papers carry the caveat [COMPANY NAME] EYES ONLY until award.',
+    // a ticket or incident number, an identifier already filled in
+    'The outage was logged as [INC0012345] and closed by the service desk.',
+    'Rollback of the dispensing release is tracked in [CHG-2291].',
   ])('finds no placeholder in %j', (text) => {
     expect(findPlaceholders(text)).toEqual([]);
   });
@@ -184,6 +187,7 @@ describe('what reads like a placeholder but is not one', () => {
     ['Privileged access is reviewed periodically (cadence to be defined).', ['to be defined']],
     ['The recall notice period is to be confirmed.', ['to be confirmed']],
     ['[COMPANY NAME] staff report spills to the site lead.', ['[COMPANY NAME]']],
+    ['Log the outage as [INCIDENT NUMBER] in the register.', ['[INCIDENT NUMBER]']],
   ])('still finds the placeholder in %j', (text, expected) => {
     expect(findPlaceholders(text).map((p) => p.text)).toEqual(expected);
   });

@@ -59,6 +59,8 @@ const HANDLING_MARKING_AFTER = /^\s*(?:USE\s+ONLY|EYES\s+ONLY|ONLY)\b/;
 function bracketIsField(inner: string): boolean {
   const content = inner.trim();
   if (NOT_A_FIELD.test(content)) return false;
+  // "[INC0012345]", "[CHG-2291]", "[JIRA SEC-118]": a ticket or record number, an identifier filled in.
+  if (/^(?:[A-Z][A-Za-z]{1,9}\s)?[A-Z]{2,6}[-_]?\d{2,}$/.test(content)) return false;
   // [●], [•], [___]: the drafting marks for a value to be filled in.
   if (/^[●•_.\s]+$/.test(content) || /^_{2,}/.test(content)) return true;
   if (/^[A-Z][A-Z0-9 ,./&'-]{2,}$/.test(content) && /[A-Z]{3}/.test(content)) return true; // [COMPANY NAME]
