@@ -101,3 +101,14 @@ export function splitSegments(text: string): Segment[] {
   }
   return segments;
 }
+
+/**
+ * The sentence of a text around a position: a segment (a paragraph, a list item) may hold an
+ * obligation and a description, or a current and a retired document, in separate sentences.
+ */
+export function sentenceAround(text: string, index: number): string {
+  const before = [...text.slice(0, index).matchAll(/[.!?]\s+(?=\S)/g)];
+  const start = before.length > 0 ? before.at(-1)!.index + before.at(-1)![0].length : 0;
+  const after = /[.!?](?:\s|$)/.exec(text.slice(index));
+  return text.slice(start, after ? index + after.index + 1 : text.length);
+}

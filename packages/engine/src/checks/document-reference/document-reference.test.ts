@@ -309,3 +309,27 @@ describe('publications the set links to on the web are outside it', () => {
     expect(cited).toContain('Retention Schedule Procedure');
   });
 });
+
+describe('a document the set names as withdrawn or past is history, not missing', () => {
+  test('a housing association and a freight firm note retired documents; a current one cited is still missing', async () => {
+    const { candidates } = await run({
+      'Tenancy-Policy.md': [
+        '# Tenancy Policy',
+        '',
+        'This policy replaces the former Rent Arrears Procedure.',
+        '',
+        'The Estate Inspection Guideline was withdrawn in 2024 and replaced by the Estate Safety Procedure.',
+        '',
+        'Repairs follow the Void Property Procedure.',
+      ].join('\n'),
+      'Haulage-Standard.md':
+        '# Haulage Standard\n\nThe Tachograph Handling Manual is no longer in use since digital tachographs.\n',
+    });
+    const cited = JSON.stringify(candidates.map((c) => c.params));
+    expect(cited).toContain('Void Property Procedure');
+    expect(cited).toContain('Estate Safety Procedure');
+    expect(cited).not.toContain('Rent Arrears Procedure');
+    expect(cited).not.toContain('Estate Inspection Guideline');
+    expect(cited).not.toContain('Tachograph Handling Manual');
+  });
+});

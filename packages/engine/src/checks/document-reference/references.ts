@@ -7,6 +7,7 @@
 // judged. Names: a capitalised document name ending in a document kind ("... Policy", "...
 // Procedure") that matches no corpus document's name, title or heading.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { sentenceAround } from '../../text/sentences';
 import { resolveDocument } from '../citation/citations';
 
 /** "ISP-01", "POL-ISMS-004", "SOP-IT-12", "P-7.2": letters, then a number. */
@@ -177,6 +178,13 @@ function publicLinkLabels(text: string): string[] {
   }
   return labels;
 }
+
+/**
+ * "The Home Working Policy was withdrawn in 2023", "replaces the former Visitor Procedure": a
+ * document the set names as retired or past is history, not a document missing from it.
+ */
+const HISTORICAL =
+  /\b(?:withdrawn|superseded|replaced|replaces|retired|rescinded|revoked|archived|former(?:ly)?|historic(?:al)?|obsolete|no\s+longer\s+(?:in\s+(?:use|force)|applies|used|exists?))\b/i;
 
 const publicLinks = new WeakMap<CorpusAnalysis, string[]>();
 
@@ -375,6 +383,11 @@ function namedReferences(
       if (source && (nameKey(source.title).includes(key) || nameKey(source.name).includes(key))) continue;
       if (source && fileNameWords(source).every((word) => key.split(' ').includes(word))) continue;
       if (linkedOnTheWeb(analysis, key)) continue;
+      // The retired document, not its replacement ("replaced by the Visitor Standard").
+      const replacement = /\b(?:by|with|to|see)\s+(?:the\s+|our\s+)?["“‘']?$/i.test(
+        segment.text.slice(Math.max(0, m.index - 16), m.index + m[0].indexOf(m[1]!)),
+      );
+      if (!replacement && HISTORICAL.test(sentenceAround(segment.text, m.index))) continue;
       if (!resolutions.has(key)) resolutions.set(key, resolveName(analysis, name));
       out.push({ name, key, segment, resolution: resolutions.get(key)! });
     }

@@ -8,6 +8,7 @@ import { extractTimeQuantities, type Quantity, type QuantityKind } from '../../a
 import { isActionClass, requirementAround, type Requirement } from '../../analyst/requirements';
 import { clauseAround } from '../../analyst/topics';
 import { foldTypography } from '../../text/normalize';
+import { sentenceAround } from '../../text/sentences';
 import { recurringActivityOf } from './activities';
 import { leadInOf } from './statement-context';
 
@@ -127,14 +128,6 @@ const OBLIGATION =
  */
 const DESCRIPTION =
   /\b(?:supports?|allows?|enables?|lets|indicates?|means that|parameters?|settings?|options?|flags?|arguments?|attributes?|properties)\b/i;
-
-/** The sentence of a text around a position (a paragraph may hold an obligation and a description). */
-function sentenceAround(text: string, index: number): string {
-  const before = text.slice(0, index);
-  const start = Math.max(...[...before.matchAll(/[.!?]\s+(?=\S)/g)].map((m) => m.index + m[0].length), 0);
-  const after = /[.!?](?:\s|$)/.exec(text.slice(index));
-  return text.slice(start, after ? index + after.index + 1 : text.length);
-}
 
 /**
  * The modals that bind a reader. In a description, "has to" and "needs to" state the mechanism's
