@@ -93,3 +93,45 @@ test('an appendix whose heading is set in Markdown emphasis exists (a lab and a 
     }),
   ).toEqual(['Broken reference in Berth-Safety-Standard.md: Appendix D']);
 });
+
+test('an e-mail and the minutes of a meeting cite clauses of a contract, not of themselves; a policy citing its own missing section is still broken', async () => {
+  expect(
+    await broken({
+      'Cleaning-contract-email.txt': [
+        'From: contracts@facilities.example',
+        'To: estates@college.example',
+        'Subject: Notice period',
+        '',
+        'Two points on the cleaning contract:',
+        '',
+        '1. Night shift',
+        '',
+        'Under clause 7.2 we must give 30 days notice before changing the night shift.',
+        '',
+        '2. Keys',
+        '',
+        'Keys are returned to the lodge each morning.',
+      ].join('\n'),
+      'Board-Minutes-March.md': [
+        '# Minutes of the board meeting, March',
+        '',
+        'Present: chair, finance director, head of fleet',
+        '',
+        '1. Matters arising',
+        '',
+        '2. Lease renewal',
+        '',
+        'The board noted that paragraph 14.3 of the vehicle lease allows early return; clause 9.1 sets the mileage cap.',
+      ].join('\n'),
+      'Fleet-Policy.md': [
+        '# Fleet Policy',
+        '',
+        '## 1. Scope',
+        '',
+        '## 2. Vehicles',
+        '',
+        'Pool cars are booked as set out in section 2.4 below.',
+      ].join('\n'),
+    }),
+  ).toEqual(['Broken reference in Fleet-Policy.md: section 2.4']);
+});

@@ -374,6 +374,24 @@ function chapterDocument(analysis: CorpusAnalysis, number: string): AnalyzedDocu
   return chapters.find((doc) => chapterOf(doc) === top) ?? null;
 }
 
+/** Header fields that open an e-mail or a memo. */
+const MESSAGE_HEADER = /^[ \t>*]*(?:From|To|Cc|Subject|Sent|Date)[ \t*]*:/gim;
+
+/**
+ * An e-mail, a letter or the minutes of a meeting: correspondence about other documents. Its
+ * "clause 7.2" or "paragraph 3" is a part of the contract or policy under discussion, never of the
+ * message itself.
+ */
+function isCorrespondence(doc: AnalyzedDocument): boolean {
+  if (/\.(?:eml|msg)$/i.test(doc.name)) return true;
+  const head = doc.text.slice(0, 800);
+  if ((head.match(MESSAGE_HEADER) ?? []).length >= 2) return true;
+  return (
+    /^(?:draft\s+)?minutes\b|\bminutes\s+of\b/i.test(doc.title) ||
+    /^[ \t*#]*(?:attendees|present|apologies)[ \t*]*:/im.test(head)
+  );
+}
+
 export function citationIssue(analysis: CorpusAnalysis, reference: SectionReference): Issue | null {
   const source = analysis.byName.get(reference.segment.document);
   if (!source) return null;
@@ -390,6 +408,7 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
   const target =
     reference.citedName && !selfNamed ? resolveDocument(analysis, reference.citedName) : (chapter ?? source);
   if (!target) return null;
+  if (target === source && isCorrespondence(source)) return null;
   // "§164.514": a section of a regulation's part (CFR style), not of a document of the set.
   if (Number(reference.number.split('.')[0]) >= 100) return null;
   const numbered = sectionHeadings(target).filter((h) => /^\d/.test(h.number));
