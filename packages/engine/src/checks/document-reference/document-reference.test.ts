@@ -333,3 +333,27 @@ describe('a document the set names as withdrawn or past is history, not missing'
     expect(cited).not.toContain('Tachograph Handling Manual');
   });
 });
+
+describe('a document the set’s register lists by title exists, though not supplied', () => {
+  test('a school trust’s Markdown register and an airport’s CSV register list the cited documents; one listed nowhere is still missing', async () => {
+    const { candidates } = await run({
+      'Safeguarding-Policy.md':
+        '# Safeguarding Policy\n\nConcerns are logged as the Pupil Welfare Procedure sets out; visitors follow the Site Visitor Procedure.\n',
+      'Document-Register.md': [
+        '# Document Register',
+        '',
+        '| Ref | Title | Owner |',
+        '|---|---|---|',
+        '| SCH-PRO-03 | Pupil Welfare Procedure | Head of Pastoral |',
+        '| SCH-POL-01 | Safeguarding Policy | Headteacher |',
+      ].join('\n'),
+      'Airside-Standard.md':
+        '# Airside Standard\n\nVehicles airside are escorted under the Apron Escort Procedure.\n',
+      'Index.csv': 'Reference,Title,Version\nAPT-PRO-7,Apron Escort Procedure,2\n',
+    });
+    const cited = JSON.stringify(candidates.map((c) => c.params));
+    expect(cited).not.toContain('Pupil Welfare Procedure');
+    expect(cited).not.toContain('Apron Escort Procedure');
+    expect(cited).toContain('Site Visitor Procedure');
+  });
+});

@@ -72,9 +72,13 @@ export interface IdentifierScheme {
 }
 
 /** A cell separator of a table row: a bar, a tab, a comma or a run of spaces in aligned text. */
-const CELL = String.raw`(?:\s*\|\s*|\t+|\s*,\s*| {2,})`;
+// Within one line: a separator row ("|---|---|") must not run into the row below it.
+const CELL = String.raw`(?:[ \t]*\|[ \t]*|\t+|[ \t]*,[ \t]*| {2,})`;
 /** A register row that opens with an identifier, then a title, then at least one more cell. */
-const REGISTER_ROW = new RegExp(String.raw`^\s*\|?\s*(\S+)${CELL}"?[A-Z][^|\t\n]{2,100}?${CELL}\S`, 'gm');
+const REGISTER_ROW = new RegExp(
+  String.raw`^[ \t]*\|?[ \t]*(\S+)${CELL}"?([A-Z][^|\t\n]{2,100}?)${CELL}\S`,
+  'gm',
+);
 
 /** Identifiers standing as the first cell of a row that names a document and goes on. */
 export function registerRows(text: string): DocumentIdentifier[] {
@@ -84,6 +88,13 @@ export function registerRows(text: string): DocumentIdentifier[] {
     if (first && first.text === m[1]) out.push(first);
   }
   return out;
+}
+
+/** The titles of a register's rows (an identifier, then the document's title, then more cells). */
+function registerTitles(text: string): string[] {
+  return [...text.matchAll(REGISTER_ROW)]
+    .filter((m) => identifiersIn(m[1]!)[0]?.text === m[1])
+    .map((m) => m[2]!.replace(/["”*_`]+$/, '').trim());
 }
 
 const schemeCache = new WeakMap<CorpusAnalysis, IdentifierScheme>();
@@ -185,6 +196,22 @@ function publicLinkLabels(text: string): string[] {
  */
 const HISTORICAL =
   /\b(?:withdrawn|superseded|replaced|replaces|retired|rescinded|revoked|archived|former(?:ly)?|historic(?:al)?|obsolete|no\s+longer\s+(?:in\s+(?:use|force)|applies|used|exists?))\b/i;
+
+const registeredNames = new WeakMap<CorpusAnalysis, Set<string>>();
+
+/**
+ * A title a register or index of the set lists: that document exists (the register says so); it
+ * was only not supplied, which is no citation defect (as for identifiers, see IdentifierScheme).
+ */
+function listedInRegister(analysis: CorpusAnalysis, key: string): boolean {
+  let names = registeredNames.get(analysis);
+  if (!names)
+    registeredNames.set(
+      analysis,
+      (names = new Set(analysis.documents.flatMap((doc) => registerTitles(doc.text)).map(nameKey))),
+    );
+  return names.has(key);
+}
 
 const publicLinks = new WeakMap<CorpusAnalysis, string[]>();
 
@@ -382,7 +409,7 @@ function namedReferences(
       // ("remote-working.md" speaking of "the Remote Working Guide").
       if (source && (nameKey(source.title).includes(key) || nameKey(source.name).includes(key))) continue;
       if (source && fileNameWords(source).every((word) => key.split(' ').includes(word))) continue;
-      if (linkedOnTheWeb(analysis, key)) continue;
+      if (linkedOnTheWeb(analysis, key) || listedInRegister(analysis, key)) continue;
       // The retired document, not its replacement ("replaced by the Visitor Standard").
       const replacement = /\b(?:by|with|to|see)\s+(?:the\s+|our\s+)?["“‘']?$/i.test(
         segment.text.slice(Math.max(0, m.index - 16), m.index + m[0].indexOf(m[1]!)),
