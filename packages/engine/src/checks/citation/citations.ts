@@ -378,7 +378,7 @@ function chapterDocument(analysis: CorpusAnalysis, number: string): AnalyzedDocu
 const MESSAGE_HEADER = /^[ \t>*]*(?:From|To|Cc|Subject|Sent|Date)[ \t*]*:/gim;
 
 /**
- * An e-mail, a letter or the minutes of a meeting: correspondence about other documents. Its
+ * An e-mail or the minutes of a meeting: correspondence about other documents. Its
  * "clause 7.2" or "paragraph 3" is a part of the contract or policy under discussion, never of the
  * message itself.
  */
