@@ -186,12 +186,12 @@ export const engagementRoutes = [
     // memory until a write to the engagement's findings moves its version.
     handler: async ({ caller, params, query, services, serialize }) => {
       const engagementId = params.engagement_id;
-      const version = await services.findings.listVersion(caller!, engagementId);
+      const findings = await services.findings.openList(caller!, engagementId);
       return services.findingPages.get(
         `${engagementId}:${query.limit}:${query.offset}`,
-        version,
+        findings.version,
         async () => {
-          const { items, total } = await services.findings.list(caller!, engagementId, query);
+          const { items, total } = await findings.page(query);
           return serialize({
             engagement_id: engagementId,
             ...page('findings', items.map(presentFinding), total, query),

@@ -1,3 +1,4 @@
 export * from './reader';
 export * from './rows';
 export * from './models';
+export * from './page';

@@ -2,7 +2,7 @@
 // list, corpus figures), as reviewed SQL through the plain reader instead of Prisma queries.
 // packages/db/test/plain-reads.test.ts holds them to the Prisma queries they replace.
 import type { Engagement } from '../generated/sqlite/client';
-import { ENGAGEMENT_COLUMNS, PlainReader, mapRow, selectList } from '../plain-reads';
+import { ENGAGEMENT_COLUMNS, PlainReader, mapRow, readPage, selectList } from '../plain-reads';
 import type { CorpusStats } from './engagements';
 
 const BY_ID_SQL = `SELECT ${selectList(ENGAGEMENT_COLUMNS, 'e')} FROM engagements e WHERE e.id = $1`;
@@ -13,7 +13,7 @@ export async function engagementById(reader: PlainReader, id: string): Promise<E
 }
 
 /** Most recently updated first, as the Prisma query orders them; the total rides on each row. */
-export async function engagementsPage(
+export function engagementsPage(
   reader: PlainReader,
   filter: { firmId: string | null; includeArchived: boolean },
   page: { limit: number; offset: number },
@@ -26,21 +26,17 @@ export async function engagementsPage(
   }
   if (!filter.includeArchived) conditions.push(`e.status <> 'archived'`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const filtered = `FROM engagements e ${where}`;
-  const rows = await reader.all(
-    `SELECT ${selectList(ENGAGEMENT_COLUMNS, 'e')}, COUNT(*) OVER () AS total_count ${filtered}
-     ORDER BY e.updated_at DESC, e.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, page.limit, page.offset],
+  return readPage<Engagement>(
+    reader,
+    {
+      from: `FROM engagements e ${where}`,
+      params,
+      orderBy: 'e.updated_at DESC, e.id ASC',
+      columns: ENGAGEMENT_COLUMNS,
+      alias: 'e',
+    },
+    page,
   );
-  if (rows.length > 0) {
-    return {
-      items: rows.map((row) => mapRow<Engagement>(row, ENGAGEMENT_COLUMNS, reader.provider)),
-      total: Number(rows[0]!.total_count),
-    };
-  }
-  if (page.offset === 0) return { items: [], total: 0 };
-  const [count] = await reader.all(`SELECT COUNT(*) AS total_count ${filtered}`, params);
-  return { items: [], total: Number(count!.total_count) };
 }
 
 /** Uploaded file count and bytes per engagement, in one statement. */

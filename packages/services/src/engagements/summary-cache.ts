@@ -9,6 +9,12 @@ const MAX_ENTRIES = 20_000;
 
 type Versioned = Pick<EngagementRecord, 'id' | 'findingsVersion'>;
 
+/** A kept summary is shared by every caller: frozen, so none can change another's copy. */
+function deepFreeze(summary: FindingsSummary): FindingsSummary {
+  Object.freeze(summary.by_severity);
+  return Object.freeze(summary);
+}
+
 export function createFindingsSummaryCache(load: (ids: string[]) => Promise<Map<string, FindingsSummary>>) {
   const entries = new Map<string, { version: number; summary: FindingsSummary }>();
 
@@ -17,16 +23,16 @@ export function createFindingsSummaryCache(load: (ids: string[]) => Promise<Map<
     const stale: Versioned[] = [];
     for (const record of records) {
       const entry = entries.get(record.id);
-      if (entry?.version === record.findingsVersion) result.set(record.id, structuredClone(entry.summary));
+      if (entry?.version === record.findingsVersion) result.set(record.id, entry.summary);
       else stale.push(record);
     }
     if (stale.length === 0) return result;
     const loaded = await load(stale.map((record) => record.id));
     for (const record of stale) {
-      const summary = loaded.get(record.id)!;
+      const summary = deepFreeze(loaded.get(record.id)!);
       result.set(record.id, summary);
       entries.delete(record.id);
-      entries.set(record.id, { version: record.findingsVersion, summary: structuredClone(summary) });
+      entries.set(record.id, { version: record.findingsVersion, summary });
     }
     for (const oldest of entries.keys()) {
       if (entries.size <= MAX_ENTRIES) break;

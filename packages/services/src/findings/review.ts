@@ -73,16 +73,16 @@ export function createFindingReviewService(deps: {
 
   return {
     /**
-     * The engagement's findings version, after the caller's access is checked: read it before the
-     * findings themselves, and a copy of them made then is current while the version is.
+     * The engagement's findings, after one access check: its findings version (read before any
+     * finding, so a copy of them made now is current while the version is) and its pages.
      */
-    async listVersion(caller: Caller, engagementId: string): Promise<number> {
-      return (await deps.engagements.requireVisible(caller, engagementId)).findingsVersion;
-    },
-
-    async list(caller: Caller, engagementId: string, page: { limit: number; offset: number }) {
-      await deps.engagements.requireVisible(caller, engagementId);
-      return repos.findings.listForEngagement(engagementId, page);
+    async openList(caller: Caller, engagementId: string) {
+      const { findingsVersion } = await deps.engagements.requireVisible(caller, engagementId);
+      return {
+        version: findingsVersion,
+        page: (page: { limit: number; offset: number }) =>
+          repos.findings.listForEngagement(engagementId, page),
+      };
     },
 
     /** accept, reject and refine: set the status (and notes when given). */
