@@ -2,6 +2,7 @@
 // "Adding a check family") and add its check(s) here; nothing else in the pipeline changes.
 import type { AnyCheck } from './check';
 import { ambiguousFrequencyCheck } from './ambiguous-frequency';
+import { catalogueStructureCheck } from './catalogue-structure';
 import { citationCheck } from './citation';
 import { conceptConflictCheck } from './concept-conflict';
 import { controlStateCheck } from './control-state';
@@ -51,6 +52,7 @@ export const CHECKS: readonly AnyCheck[] = [
   citationCheck,
   documentReferenceCheck,
   frameworkReferenceCheck,
+  catalogueStructureCheck,
   modelProposalCheck,
 ];
 
