@@ -6,6 +6,7 @@ import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { defineCheck, type Candidate } from '../check';
 import { unwrittenSpans } from '../unwritten';
 import {
+  codeSpans,
   findPlaceholders,
   isRequirementContext,
   isTemplateSource,
@@ -63,6 +64,17 @@ function inTemplateSection(segment: LocatedSegment, analysis: CorpusAnalysis | n
   });
 }
 
+const codeCache = new WeakMap<AnalyzedDocument, Array<[number, number]>>();
+
+/** A segment inside a code block of its document (a block the segmenter split keeps its fences elsewhere). */
+function inCode(segment: LocatedSegment, analysis: CorpusAnalysis | null): boolean {
+  const doc = analysis?.byName.get(segment.document);
+  if (!doc) return false;
+  let spans = codeCache.get(doc);
+  if (!spans) codeCache.set(doc, (spans = codeSpans(doc.text)));
+  return spans.some(([start, end]) => segment.start >= start && segment.end <= end);
+}
+
 const labelCache = new WeakMap<AnalyzedDocument, Set<string>>();
 
 /** The Markdown reference labels the segment's whole document defines (a definition often sits at its foot). */
@@ -76,7 +88,12 @@ function referenceLabelsOf(document: string, analysis: CorpusAnalysis | null): S
 
 function hitsIn(segments: LocatedSegment[], analysis: CorpusAnalysis | null = null): Hit[] {
   return segments
-    .filter((segment) => !inUnwrittenSection(segment, analysis) && !inTemplateSection(segment, analysis))
+    .filter(
+      (segment) =>
+        !inUnwrittenSection(segment, analysis) &&
+        !inTemplateSection(segment, analysis) &&
+        !inCode(segment, analysis),
+    )
     .flatMap((segment) =>
       findPlaceholders(segment.raw, {
         templateTags: !isTemplateSource(segment.document),

@@ -183,6 +183,46 @@ describe('what reads like a placeholder but is not one', () => {
     expect(findPlaceholders(text)).toEqual([]);
   });
 
+  test("a sample command's arguments are typed by the reader, not left open by the organisation (two industries)", async () => {
+    const { candidates: found } = await candidates({
+      'Instrument-Export-HowTo.md': [
+        '# Exporting chromatography results',
+        '',
+        'Copy the run file to the archive share with `scp [SAMPLE-ID].cdf archive:/runs/`.',
+        '',
+        '```sh',
+        'lims-export --batch [BATCH NUMBER] --signer "[YOUR NAME]"',
+        '```',
+      ].join('\n'),
+      'Till-Key-Setup.md': [
+        '# Setting up a till signing key',
+        '',
+        '~~~',
+        'ssh-keygen -t ed25519 -C "[STORE NUMBER]@tills.example"',
+        '~~~',
+        '',
+        'Store managers send the public key to [SECURITY CONTACT] within 2 days.',
+      ].join('\n'),
+    });
+    // Only the prose placeholder beside the code is one.
+    expect(found.map((c) => c.documents)).toEqual([['Till-Key-Setup.md']]);
+    // A message template set in a fence is prose: its field is still open.
+    const notice = [
+      '```',
+      'To: Site security',
+      'Subject: Badge audit',
+      '',
+      'Attach the export to [TICKET LINK] by Friday.',
+      '```',
+    ];
+    expect(findPlaceholders(notice.join('\n')).map((p) => p.text)).toEqual(['[TICKET LINK]']);
+    expect(
+      findPlaceholders('Run `deploy --env [ENVIRONMENT]` after approval by [CHANGE OWNER].').map(
+        (p) => p.text,
+      ),
+    ).toEqual(['[CHANGE OWNER]']);
+  });
+
   test.each([
     ['Privileged access is reviewed periodically (cadence to be defined).', ['to be defined']],
     ['The recall notice period is to be confirmed.', ['to be confirmed']],

@@ -93,11 +93,41 @@ export function isTemplateSource(documentName: string): boolean {
   );
 }
 
+// Code: fenced blocks (an unclosed fence runs to the end of the text) and inline code spans.
+const FENCED = /(```|~~~)([^\n]*)\n([\s\S]*?)(?:\n[ \t]*\1|$(?![\s\S]))/g;
+const INLINE_CODE = /`[^`\n]+`/g;
+/** A fence's info string naming a shell or a programming or configuration language. */
+const CODE_LANGUAGE =
+  /^\s*(?:sh|bash|zsh|shell|console|shell-session|powershell|ps1|pwsh|cmd|bat|python|py|ruby|rb|js|javascript|ts|typescript|go|java|c|cpp|cs|php|sql|json|ya?ml|toml|ini|hcl|terraform|tf|dockerfile|make|nginx|conf|xml|html|css)\b/i;
+/** A line of a command or of code: a prompt, an option flag, an assignment, a pipe or a brace. */
+const CODE_LINE = /^\s*(?:\$|#!|>\s*\w)|\s--?[A-Za-z][\w-]*(?=[\s=]|$)|[\w\]"']=\S|\s\|\s|[{};]\s*$/;
+
+/** A fenced block whose content is code, not a message or a form set in a box. */
+function isCodeBlock(info: string, body: string): boolean {
+  if (CODE_LANGUAGE.test(info)) return true;
+  const lines = body.split('\n').filter((line) => line.trim() !== '');
+  return lines.length > 0 && lines.filter((line) => CODE_LINE.test(line)).length * 2 >= lines.length;
+}
+
+/**
+ * The spans of a text that are code: inline code and fenced blocks of commands or source. A
+ * bracket in a sample command ("ssh-keygen -C [YOUR EMAIL]", "gpg --recv-keys [KEY-ID]") is an
+ * argument the reader types each time, not a value the organisation left open; a fenced e-mail
+ * or form template is prose, and its brackets still count.
+ */
+export function codeSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const m of text.matchAll(FENCED))
+    if (isCodeBlock(m[2]!, m[3]!)) spans.push([m.index, m.index + m[0].length]);
+  for (const m of text.matchAll(INLINE_CODE)) spans.push([m.index, m.index + m[0].length]);
+  return spans;
+}
+
 /**
  * The placeholders of a text, in order. Markdown links and references (including shortcut
  * references whose labels are in `referenceLabels`, from the whole document) are never
  * placeholders; template-engine tags count only when `templateTags` is set (the text is a
- * rendered document).
+ * rendered document); nothing in code (codeSpans) is.
  */
 export function findPlaceholders(
   text: string,
@@ -124,9 +154,11 @@ export function findPlaceholders(
     out.push({ index: m.index, text: m[0], kind: 'value' });
   }
   for (const m of text.matchAll(OPEN_VALUE)) out.push({ index: m.index, text: m[0], kind: 'value' });
+  const code = codeSpans(text);
+  const inProse = out.filter((p) => !code.some(([start, end]) => p.index >= start && p.index < end));
   // Overlaps ("[TBD]" is both a bracket field and an open word): keep the first, longest.
-  out.sort((a, b) => a.index - b.index || b.text.length - a.text.length);
-  return out.filter((p, i) => i === 0 || p.index >= out[i - 1]!.index + out[i - 1]!.text.length);
+  inProse.sort((a, b) => a.index - b.index || b.text.length - a.text.length);
+  return inProse.filter((p, i) => i === 0 || p.index >= inProse[i - 1]!.index + inProse[i - 1]!.text.length);
 }
 
 /** A requirement or contact left open matters more than a name left open. */
