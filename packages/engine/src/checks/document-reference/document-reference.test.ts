@@ -357,3 +357,42 @@ describe('a document the set’s register lists by title exists, though not supp
     expect(cited).toContain('Site Visitor Procedure');
   });
 });
+
+describe('a set that titles its documents in sentence case names them the same way', () => {
+  test("a clinic's and a shipping line's sentence-case references to a document the set lacks are found", async () => {
+    for (const [files, missing] of [
+      [
+        {
+          'Patient-Records-Policy.md':
+            '# Patient records policy\n\nRecords are kept as the Data retention policy says, and disposed of under the Secure disposal procedure.\n',
+          'Data-Retention.md': '# Data retention policy\n\nClinical notes are kept for 8 years.\n',
+        },
+        'docref:name:secure disposal procedure',
+      ],
+      [
+        {
+          'Crew-Access-Policy.md':
+            '# Crew access policy\n\nShore passes are issued per the Port visitor procedure.\n',
+          'Vessel-Security-Plan.md':
+            '# Vessel security plan\n\nGangway watch is kept at all times. See the Crew access policy.\n',
+        },
+        'docref:name:port visitor procedure',
+      ],
+    ] as const) {
+      const { candidates, verdict } = await run(files);
+      expect(candidates.map((c) => c.key)).toEqual([missing]);
+      expect(verdict(candidates[0]!.params).issues[0]!.description).toMatch(
+        /Secure disposal procedure|Port visitor procedure/,
+      );
+    }
+  });
+
+  test('decoy: in a set titled in title case, a capitalised word before a lower-case "policy" is no document name', async () => {
+    const { candidates } = await run({
+      'Travel-Policy.md':
+        '# Travel Policy\n\nBookings follow the Finance policy on advances and the Expenses Procedure.\n',
+      'Expenses-Procedure.md': '# Expenses Procedure\n\nClaims within 30 days.\n',
+    });
+    expect(candidates).toEqual([]);
+  });
+});

@@ -151,6 +151,35 @@ const NAMED_DOCUMENT = new RegExp(
   `\\b(?:[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Pp]er|[Ss]ee|[Uu]nder|[Ii]n|[Ww]ith|[Tt]o)\\s+(?:\\{\\{[^}]{1,40}\\}\\}(?:['’]s)?\\s+)?["“‘']?${NAME}\\b(?!\\s+(?:(?:of|for)\\s+)?[A-Z])`,
   'g',
 );
+/**
+ * In a set that titles its documents in sentence case ("Access control policy"), a reference
+ * writes the name the same way: "the Vulnerability management policy" after a lower-case
+ * determiner (a capital mid-sentence marks the name's start).
+ */
+const SENTENCE_KIND =
+  '(?:policy|procedure|standard|plan|manual|handbook|playbook|runbook|guidelines?|strategy)';
+const SENTENCE_NAMED_DOCUMENT = new RegExp(
+  `\\b(?:the|our|its|their|per|see|under|with)\\s+["“‘']?([A-Z][a-z]+(?:\\s+[a-z]+){0,3}\\s+${SENTENCE_KIND})\\b`,
+  'g',
+);
+const SENTENCE_CASE_TITLE = new RegExp(`^[A-Z][a-z]+(?:\\s+[a-z]+){0,3}\\s+${SENTENCE_KIND}$`);
+/** Fewer sentence-case titles than this is no house style. */
+const SENTENCE_CASE_TITLES = 2;
+
+const sentenceCaseSets = new WeakMap<CorpusAnalysis, boolean>();
+
+function titlesInSentenceCase(analysis: CorpusAnalysis): boolean {
+  let yes = sentenceCaseSets.get(analysis);
+  if (yes === undefined)
+    sentenceCaseSets.set(
+      analysis,
+      (yes =
+        analysis.documents.filter((doc) => SENTENCE_CASE_TITLE.test(doc.title.trim())).length >=
+        SENTENCE_CASE_TITLES),
+    );
+  return yes;
+}
+
 /** A list item that is only a document's name: a policy's list of related documents. */
 const LISTED_DOCUMENT = new RegExp(`^[ \\t]*(?:[-*•]|[a-z0-9]{1,3}[.)])[ \\t]+${NAME}[ \\t]*$`, 'gm');
 /** Words that do not tell one document from another. */
@@ -401,7 +430,9 @@ function namedReferences(
   if (!resolutions) resolutionCache.set(analysis, (resolutions = new Map()));
   for (const segment of segments) {
     const source = analysis.byName.get(segment.document);
-    for (const m of [...segment.text.matchAll(NAMED_DOCUMENT), ...segment.text.matchAll(LISTED_DOCUMENT)]) {
+    const matches = [...segment.text.matchAll(NAMED_DOCUMENT), ...segment.text.matchAll(LISTED_DOCUMENT)];
+    if (titlesInSentenceCase(analysis)) matches.push(...segment.text.matchAll(SENTENCE_NAMED_DOCUMENT));
+    for (const m of matches) {
       const name = m[1]!.replace(/\s+/g, ' ').trim();
       if (!distinctive(name) || EXTERNAL.test(name)) continue;
       const key = nameKey(name);
