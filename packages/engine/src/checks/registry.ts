@@ -12,6 +12,7 @@ import { flowDownCheck } from './flow-down';
 import { modelProposalCheck } from './model-proposal';
 import { frameworkReferenceCheck } from './framework-reference';
 import { productLifecycleCheck } from './product-lifecycle';
+import { selfReferenceCheck } from './self-reference';
 import { recordAttributeCheck } from './record-attribute';
 import { recordFrequencyCheck } from './record-frequency';
 import { recoveryPointCheck } from './recovery-point';
@@ -51,6 +52,7 @@ export const CHECKS: readonly AnyCheck[] = [
   versionReferenceCheck,
   citationCheck,
   documentReferenceCheck,
+  selfReferenceCheck,
   frameworkReferenceCheck,
   catalogueStructureCheck,
   modelProposalCheck,
