@@ -27,6 +27,18 @@ describe('identifiers', () => {
     expect(carried('Fuel-Standard.txt')).toEqual(['OPS-STD-2']);
     expect(carried('Training-Log.csv')).toEqual([]);
   });
+
+  test('a standard the title block says the document implements is not its identifier (a utility and a food plant)', async () => {
+    const { analysis } = await run({
+      'Senior-Manager-Record.txt':
+        'GRIDCO ENERGY\nSENIOR MANAGER DELEGATION RECORD\n(CIP-003 R3 and R4)        Record GEN-REC-04\n\nText.\n',
+      'Allergen-Record.txt':
+        'HILLSIDE FOODS\nALLERGEN CHANGEOVER RECORD SQF-11 clause 2\nForm QA-FRM-12\n\nText.\n',
+    });
+    const carried = (name: string) => carriedIdentifiers(analysis.byName.get(name)!).map((i) => i.key);
+    expect(carried('Senior-Manager-Record.txt')).toEqual(['GEN-REC-4']);
+    expect(carried('Allergen-Record.txt')).toEqual(['QA-FRM-12']);
+  });
 });
 
 describe('the document reference check', () => {

@@ -54,9 +54,23 @@ export function carriedIdentifiers(doc: AnalyzedDocument): DocumentIdentifier[] 
   const titleBlockEnd = header.split('\n').slice(0, 4).join('\n').length;
   for (const id of identifiersIn(header)) {
     const before = header.slice(Math.max(0, id.index - 40), id.index);
-    if (LABEL.test(before) || id.index < titleBlockEnd) out.push(id);
+    if (LABEL.test(before)) out.push(id);
+    else if (id.index < titleBlockEnd && !citedInTitleBlock(header, id)) out.push(id);
   }
   return out.filter((id, i) => out.findIndex((o) => o.key === id.key) === i);
+}
+
+/**
+ * "(CIP-003 R3 and R4)", "(SQF-2 clause 11)": an identifier in parentheses or followed by a
+ * requirement, part or clause in a title block names the standard the document implements, not
+ * the document itself.
+ */
+function citedInTitleBlock(header: string, id: DocumentIdentifier & { index: number }): boolean {
+  const after = header.slice(id.index + id.text.length, id.index + id.text.length + 20);
+  return (
+    header[id.index - 1] === '(' ||
+    /^\s+(?:R\d|req(?:uirement)?s?\b|parts?\s|clauses?\s|sections?\s|§)/i.test(after)
+  );
 }
 
 export interface IdentifierScheme {
