@@ -102,15 +102,7 @@ describe('a list of the client versions a service accepts names its visitors’ 
 
 describe('client operating systems and apps', () => {
   async function requirements(files: Record<string, string>, asOf = '2026-11-26') {
-    const analysis = analyzeCorpus(await snapshotOf(files, asOf), {
-      domain: '',
-      audit_purpose: '',
-      frameworks: [],
-      focus_areas: [],
-      materiality: null,
-      doc_hierarchy: null,
-      known_concerns: [],
-    });
+    const analysis = analyzeCorpus(await snapshotOf(files, asOf), BLANK_INTAKE);
     return unsupportedProducts(
       analysis,
       analysis.documents.flatMap((d) => d.segments),
