@@ -23,6 +23,7 @@ import { standardCurrencyCheck, standardEditionsCheck } from './standards';
 import { supersededInstrumentCheck } from './superseded-instrument';
 import { documentControlCheck } from './document-control';
 import { documentReferenceCheck } from './document-reference';
+import { linkTargetCheck } from './link-target';
 import { placeholderCheck } from './placeholder';
 import { unsetCadenceCheck } from './unset-cadence';
 import { unwrittenCheck } from './unwritten';
@@ -53,6 +54,7 @@ export const CHECKS: readonly AnyCheck[] = [
   citationCheck,
   documentReferenceCheck,
   selfReferenceCheck,
+  linkTargetCheck,
   frameworkReferenceCheck,
   catalogueStructureCheck,
   modelProposalCheck,

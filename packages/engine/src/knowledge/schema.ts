@@ -141,6 +141,12 @@ export interface ProductLifecycle {
   name: string;
   /** Matches the product's name in text (case-insensitive regular expression). */
   names_pattern: string;
+  /**
+   * For a product that lives on under another name ("Android Device Manager", now "Find My
+   * Device"): that name. The old name is retired on its end-of-support date; a document that still
+   * uses it describes screens and instructions that no longer exist.
+   */
+  renamed_to?: string;
   versions: ProductVersion[];
 }
 
@@ -161,6 +167,7 @@ export const productLifecyclesSchema: JSONSchemaType<ProductLifecycles> = {
           id: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
           name: { type: 'string', minLength: 1 },
           names_pattern: { type: 'string', minLength: 1 },
+          renamed_to: { type: 'string', nullable: true, minLength: 1 },
           versions: {
             type: 'array',
             minItems: 1,

@@ -43,8 +43,13 @@ export async function runCheck(
   return { analysis, context, candidates, verdict };
 }
 
-/** The issues a family's local verdict gives on each of its candidate targets (every segment retrieved). */
-export async function candidateIssues(check: AnyCheck, files: Record<string, string>, intake = BLANK_INTAKE) {
-  const { candidates, verdict } = await runCheck(check, files, intake);
+/** The issues a family's local verdict gives on each of its candidate targets (every segment retrieved); `asOf` as for runCheck. */
+export async function candidateIssues(
+  check: AnyCheck,
+  files: Record<string, string>,
+  intake = BLANK_INTAKE,
+  asOf?: string,
+) {
+  const { candidates, verdict } = await runCheck(check, files, intake, asOf);
   return candidates.flatMap((c) => verdict(c.params, c.documents).issues);
 }

@@ -7,6 +7,7 @@
 // judged. Names: a capitalised document name ending in a document kind ("... Policy", "...
 // Procedure") that matches no corpus document's name, title or heading.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { extractLinks } from '../../text/links';
 import { sentenceAround } from '../../text/sentences';
 import { resolveDocument } from '../citation/citations';
 
@@ -214,23 +215,11 @@ const EXTERNAL =
  */
 const PUBLIC_URL =
   /^https?:\/\/(?![^/\s]*(?:intranet|sharepoint|confluence|atlassian|wiki|internal|\.local\b|\.corp\b|\.lan\b|localhost))[^/\s]+\.[^/\s]+/i;
-const INLINE_LINK = /\[([^[\]\n]{1,200})\]\(\s*<?([^)\s>]+)/g;
-const REFERENCE_LINK = /\[([^[\]\n]{1,200})\](?:\[([^[\]\n]{0,80})\])?(?![(:])/g;
-const LINK_DEFINITION = /^[ \t]{0,3}\[([^[\]\n]{1,80})\]:[ \t]*<?(\S+?)>?(?:[ \t]|$)/gm;
-
-/** The texts of a document's Markdown links (inline or by reference) to public web addresses. */
+/** The texts of a document's links (Markdown inline or by reference, HTML) to public web addresses. */
 function publicLinkLabels(text: string): string[] {
-  const labels = [...text.matchAll(INLINE_LINK)].filter((m) => PUBLIC_URL.test(m[2]!)).map((m) => m[1]!);
-  const definitions = new Map(
-    [...text.matchAll(LINK_DEFINITION)].map((m) => [m[1]!.trim().toLowerCase(), m[2]!] as const),
-  );
-  if (definitions.size === 0) return labels;
-  for (const m of text.matchAll(REFERENCE_LINK)) {
-    if (text[m.index + m[0].length] === ':') continue;
-    const url = definitions.get((m[2] || m[1]!).trim().toLowerCase());
-    if (url && PUBLIC_URL.test(url)) labels.push(m[1]!);
-  }
-  return labels;
+  return extractLinks(text)
+    .filter((link) => !link.image && PUBLIC_URL.test(link.target))
+    .map((link) => link.text);
 }
 
 /**
