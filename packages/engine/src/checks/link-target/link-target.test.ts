@@ -80,6 +80,22 @@ describe('link texts that name another document of the set', () => {
   });
 });
 
+describe('a folder page the set kept under its own file name', () => {
+  test("a charity's README and a clinic's index kept their names: a link to security/README.md is that README, not the security page", async () => {
+    for (const [page, landing] of [
+      ['README.md', 'readme'],
+      ['index.md', 'index'],
+    ] as const) {
+      const found = await faults({
+        [page]: `# Staff Security Guide\n\nSee the [security policy](../../policies/security.md#passwords).\n\n## Passwords\n\nUse a manager.\n`,
+        'security.md': `# Security Policy\n\nThe guide is at [staff guide](../tools/security/${page}).\n\n## Passwords\n\nTwelve characters.\n`,
+        'training.md': `# Training\n\n- [Passwords](../../tools/security/${page}#passwords)\n- [Policy](../policies/security.md)\n`,
+      });
+      expect([landing, found]).toEqual([landing, []]);
+    }
+  });
+});
+
 describe('paths that lead to the wrong place', () => {
   test("a freight checklist links from the top while the handbook's pages sit in folders", async () => {
     const found = await faults({

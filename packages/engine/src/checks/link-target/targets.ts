@@ -194,9 +194,10 @@ function resolve(
     if (exact) return exact;
   }
   const last = parsed.last.toLowerCase();
-  // "personnel/index.md", "personnel/": the page of the folder.
+  // "personnel/index.md", "personnel/": the page of the folder, unless the set holds that very
+  // file ("security/README.md" in a set that kept its README.md under that name).
   const page =
-    parsed.extension !== null && INDEX_FILE.test(last) && parsed.folders.length > 0
+    parsed.extension !== null && INDEX_FILE.test(last) && parsed.folders.length > 0 && !index.byPage.has(last)
       ? parsed.folders.at(-1)!.toLowerCase()
       : null;
   const keys = page ? [page] : parsed.extension === null ? [last] : [last, stemOf(last)];

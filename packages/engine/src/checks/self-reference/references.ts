@@ -69,6 +69,9 @@ export function unresolvedSelfReferences(doc: AnalyzedDocument, segments: Locate
     for (const m of segment.text.matchAll(NAMED_SECTION)) {
       const name = m[1]!.trim();
       if (hasPart(titles, name) || linkedNearby(segment.text, m.index + m[0].length)) continue;
+      // "store the codes in LastPass in the Notes section": a section of the product just named.
+      if (/\b(?:in|on|at|of)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?\s*$/.test(segment.text.slice(0, m.index)))
+        continue;
       out.push({ segment, phrase: `the ${name} section`, missing: `a section "${name}"` });
     }
   }

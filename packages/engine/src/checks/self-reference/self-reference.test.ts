@@ -62,6 +62,8 @@ test('decoys: parts that exist, a section of a linked document, appendices in ge
       'Schedules are in the Shift Patterns section of the [Depot Handbook](https://intranet.example/handbook).',
       '',
       'Sensitive handling applies to appendices and annexes of contracts.',
+      '',
+      'Keep the recovery codes in Bitwarden in the Secure Notes section.',
     ].join('\n'),
   });
   expect(found).toEqual([]);

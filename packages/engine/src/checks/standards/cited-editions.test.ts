@@ -52,3 +52,27 @@ test('decoys: current revisions, another publication, a date in the year of the 
   };
   expect(await superseded(fips, '2026-03-31')).toEqual([]);
 });
+
+test("a revision history ends at the document's next heading: a body citation after a short history table is relied on", async () => {
+  // A housing association's procedure and a courier's standard: a withdrawn edition cited in the
+  // body right after the history table is current use; the history rows themselves are the past.
+  for (const [name, text] of [
+    [
+      'Patch-Procedure.md',
+      '# Patch Procedure\n\n## Version history\n\n| 1.0 | 2021 | First issue |\n| 1.1 | 2024 | Scanning monthly |\n\n## 1. Purpose\n\nThis procedure meets control A.12.6.1 of ISO/IEC 27001:2013.\n',
+    ],
+    [
+      'Courier-Security-Standard.md',
+      '# Courier Security Standard\n\n## Change log\n\n| 2.0 | 2023 | Reworded |\n\n## 1. Scope\n\nDepot systems are certified to ISO/IEC 27001:2013.\n',
+    ],
+  ] as const) {
+    const issues = await superseded({ [name]: text });
+    expect(familiesOf(issues)).toEqual(['standard:iso-27001']);
+  }
+  // Decoy: the old edition only in the history rows is the past.
+  const history = await superseded({
+    'Access-Standard.md':
+      '# Access Standard\n\n## Revision history\n\n| 1.0 | 2019 | Aligned with ISO/IEC 27001:2013 |\n| 2.0 | 2025 | Realigned to ISO/IEC 27001:2022 |\n\n## 1. Purpose\n\nAccess is granted on need to know.\n',
+  });
+  expect(history).toEqual([]);
+});

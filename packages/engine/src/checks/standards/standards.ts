@@ -46,21 +46,38 @@ function reliedOn(fact: CitationFact): boolean {
 const HISTORY_HEADING =
   /^[ \t#>*|]*(?:\d+\.?[ \t]*)?(?:(?:revision|change|document|version|amendment)[ \t]+(?:history|log)|change[ \t]*log)\b/gim;
 
-/** A revision-history entry ("5.0 | March 2024 | Restructured for PCI DSS v4.0") records the past. */
+/** How far a revision-history table can run when no heading follows it. */
+const HISTORY_SPAN = 2500;
+
+/**
+ * A revision-history entry ("5.0 | March 2024 | Restructured for PCI DSS v4.0") records the past.
+ * The history runs from its heading to the next heading of the document ("1. Purpose"), so a
+ * citation in the body right after a short history table is the body's.
+ */
 function inRevisionHistory(fact: CitationFact, context?: StandardsContext): boolean {
   const doc = context?.byName.get(fact.segment.document);
   if (!doc) return false;
   const offset = fact.segment.start + fact.citation.index;
-  return historyHeadingsOf(doc).some((start) => start <= offset && offset - start < 2500);
+  return historyRegionsOf(doc).some(([start, end]) => start <= offset && offset < end);
 }
 
-/** Offsets of a document's revision-history headings, found once per document, not per citation. */
-const historyHeadings = new WeakMap<{ text: string }, number[]>();
-function historyHeadingsOf(doc: { text: string }): number[] {
-  let starts = historyHeadings.get(doc);
-  if (!starts)
-    historyHeadings.set(doc, (starts = [...doc.text.matchAll(HISTORY_HEADING)].map((m) => m.index)));
-  return starts;
+/** A document's revision-history regions, found once per document, not per citation. */
+const historyRegions = new WeakMap<object, Array<[number, number]>>();
+function historyRegionsOf(doc: {
+  text: string;
+  headings?: Array<{ start: number }>;
+}): Array<[number, number]> {
+  let regions = historyRegions.get(doc);
+  if (!regions) {
+    regions = [...doc.text.matchAll(HISTORY_HEADING)].map((m) => {
+      const lineEnd = doc.text.indexOf('\n', m.index);
+      const after = lineEnd < 0 ? m.index + m[0].length : lineEnd;
+      const next = (doc.headings ?? []).find((h) => h.start > after);
+      return [m.index, Math.min(next ? next.start : Infinity, m.index + HISTORY_SPAN)];
+    });
+    historyRegions.set(doc, regions);
+  }
+  return regions;
 }
 
 /** Citations that state what the document relies on today. */
