@@ -54,6 +54,33 @@ describe('one term defined two ways', () => {
     expect(issues).toEqual([]);
   });
 
+  test('a glossary section defines with a colon whatever its gloss opens with; a bold label on a bullet elsewhere does not', async () => {
+    // A water utility's glossary and a clinic's policy disagree on "Incident"; decoy: two
+    // documents label bullets "**Cost Efficiency**:" about their own subjects.
+    const issues = await issuesOf({
+      'Asset-Policy.md': [
+        '# Asset Policy',
+        '',
+        '## Definitions',
+        '',
+        '**Incident**: Unplanned loss of supply to more than fifty connections for over four hours.',
+        '',
+        '## Benefits',
+        '',
+        '**Cost Efficiency**: automated meter reading demonstrates:',
+        '- fewer site visits',
+      ].join('\n'),
+      'Clinic-Security-Policy.md': [
+        '# Clinic Security Policy',
+        '',
+        '**Incident**: Any suspected disclosure of a patient record to someone without a care relationship.',
+        '',
+        '**Cost Efficiency**: one shared records system replaces four ward systems.',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:incident']);
+  });
+
   test('decoy: one term defined alike in two documents', async () => {
     const issues = await issuesOf({
       'Glossary.md':

@@ -16,7 +16,26 @@ export interface Definition {
 
 /** "Term" means ..., *Term*: ..., **Term** is defined as ... */
 const QUOTED =
-  /["\u201c*]{1,2}([A-Z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4})["\u201d*]{1,2}\s*(?:means|refers to|is defined as|shall mean|:)\s+(.{10,400})/g;
+  /["\u201c*]{1,2}([A-Z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4})["\u201d*]{1,2}\s*(means|refers to|is defined as|shall mean|:)\s+(.{10,400})/g;
+
+/**
+ * A gloss that reads as a noun phrase: it opens with an article or determiner, or with a few words
+ * and a relative clause ("vulnerabilities that result in ...").
+ */
+const NOUN_PHRASE =
+  /^(?:(?:A|An|Any|The|All|Each|Every)\s|[A-Za-z-]+(?:\s+[A-Za-z-]+){0,3}\s+(?:that|which|who|whose|where)\s)/i;
+/** The section a glossary stands in. */
+const GLOSSARY_SECTION = /\b(?:definitions?|glossary|terms|terminology|abbreviations|acronyms)\b/i;
+
+/**
+ * "**Term**: ..." defines only in a glossary section, or when the gloss reads as a noun phrase and
+ * does not lead into a list: "**Cost Efficiency**: single-person operation demonstrates:" is a
+ * label on a bullet about the document's own subject, not a definition.
+ */
+function colonDefines(segment: LocatedSegment, meaning: string): boolean {
+  if (segment.section && GLOSSARY_SECTION.test(segment.section)) return true;
+  return NOUN_PHRASE.test(meaning) && !/:\s*$/.test(meaning);
+}
 
 /**
  * A glossary entry whose term is set in bold or italics at the start of a list item and glossed
@@ -43,7 +62,9 @@ export function extractDefinitions(segment: LocatedSegment): Definition[] {
   const out: Definition[] = [];
   for (const m of segment.text.matchAll(QUOTED)) {
     const term = m[1]!.trim();
-    out.push({ term, key: termKey(term), meaning: m[2]!.trim(), segment });
+    const meaning = m[3]!.trim();
+    if (m[2] === ':' && !colonDefines(segment, meaning)) continue;
+    out.push({ term, key: termKey(term), meaning, segment });
   }
   const gloss = out.length === 0 ? DASH_GLOSS.exec(segment.text) : null;
   if (gloss && !ASIDE.test(gloss[2]!)) {
