@@ -22,6 +22,19 @@ export interface LocatedSegment extends Segment {
   frame?: RowFrame;
   /** The title of the numbered section it stands in (set when the document is analysed). */
   section?: string | null;
+  /** Inside a diagram's source (a Mermaid or PlantUML block): node labels, not sentences. */
+  diagram?: boolean;
+}
+
+/**
+ * Fenced diagram sources ("```mermaid", "```plantuml", "```dot"): their node labels run together
+ * ("High<br/>< 1 hr response<br/>< 24 hr resolution") and no sentence of them states a rule.
+ */
+const DIAGRAM_FENCE =
+  /^[ \t]*(```|~~~)[ \t]*(?:mermaid|plantuml|puml|dot|graphviz|flowchart)\b[^\n]*\n[\s\S]*?(?:\n[ \t]*\1|$(?![\s\S]))/gim;
+
+function diagramSpans(text: string): Array<[number, number]> {
+  return [...text.matchAll(DIAGRAM_FENCE)].map((m) => [m.index, m.index + m[0].length]);
 }
 
 /**
@@ -792,6 +805,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       chunks,
     };
     documents.push(analyzed);
+    const diagrams = diagramSpans(doc.text);
     const markdownHeadings = [...doc.text.matchAll(/^#{1,6}[ \t]+(.+)$/gm)].map((m) => ({
       start: m.index,
       title: m[1]!.trim(),
@@ -815,6 +829,8 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       const leading = row ? null : leadingCells(segments, position);
       const heading = headingBefore(analyzed.headings, segment.start);
       segment.section = markdownHeadingBefore(markdownHeadings, segment.start) ?? heading;
+      if (diagrams.some(([start, end]) => segment.start >= start && segment.start < end))
+        segment.diagram = true;
       if (row && header !== segment)
         segment.frame = {
           header: header?.text ?? null,

@@ -688,6 +688,7 @@ function comparedWith(text: string, quantity: Quantity): boolean {
 export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const cached = cache.get(segment);
   if (cached) return cached;
+  if (segment.diagram) return [];
   const text = foldTypography(segment.text);
   const quantities = (text.length <= 600 ? extractTimeQuantities(text) : []).filter(
     (q) => !namesAKind(text, q) && !comparedWith(text, q),

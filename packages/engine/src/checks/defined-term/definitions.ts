@@ -18,12 +18,8 @@ export interface Definition {
 const QUOTED =
   /["\u201c*]{1,2}([A-Z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4})["\u201d*]{1,2}\s*(means|refers to|is defined as|shall mean|:)\s+(.{10,400})/g;
 
-/**
- * A gloss that reads as a noun phrase: it opens with an article or determiner, or with a few words
- * and a relative clause ("vulnerabilities that result in ...").
- */
-const NOUN_PHRASE =
-  /^(?:(?:A|An|Any|The|All|Each|Every)\s|[A-Za-z-]+(?:\s+[A-Za-z-]+){0,3}\s+(?:that|which|who|whose|where)\s)/i;
+/** A gloss that reads as a noun phrase: it opens with an article or determiner. */
+const NOUN_PHRASE = /^(?:A|An|Any|The|All|Each|Every)\s/;
 /** The section a glossary stands in. */
 const GLOSSARY_SECTION = /\b(?:definitions?|glossary|terms|terminology|abbreviations|acronyms)\b/i;
 

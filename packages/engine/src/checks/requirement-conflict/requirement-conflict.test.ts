@@ -4,6 +4,7 @@
 import { analyzeCorpus } from '../../analyst/corpus-analysis';
 import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
 import { conflictIssue, findRequirementConflicts } from './conflicts';
+import { requirementsOf } from '../../analyst/requirements';
 import { requirementConflictCheck } from '.';
 import { runCheck } from '../../../test/helpers/check-harness';
 
@@ -423,6 +424,43 @@ describe('a topic that is only a measure noun ("the recommended value") names no
         'Invoices must be retained for 7 years.',
         'Finance-Procedure.md',
         'Invoices are retained for 3 years.',
+      ),
+    );
+    expect(found).toHaveLength(1);
+  });
+});
+
+describe('diagram sources state no rules', () => {
+  test("a bank's and a transit operator's flowchart labels give no requirement; the same words in prose do", async () => {
+    for (const [name, label] of [
+      ['Card-Fraud-Response.md', 'Critical Response<br/>< 30 min response<br/>< 4 hr resolution'],
+      [
+        'Signal-Fault-Response.md',
+        'Line closure<br/>Notify control within 15 minutes<br/>Restore within 6 hours',
+      ],
+    ] as const) {
+      const prose = label.replace(/<br\/>/g, '. ');
+      const analysis = analyzeCorpus(
+        await snapshotOf({
+          [name]: `# Response\n\n\`\`\`mermaid\nflowchart TD\n    SEV{Severity} -->|YES| R["${label}"]\n\`\`\`\n\n${prose}.\n`,
+        }),
+        null,
+      );
+      const segments = analysis.documents[0]!.segments;
+      const inDiagram = segments.filter((s) => s.diagram);
+      expect(inDiagram.length).toBeGreaterThan(0);
+      expect(inDiagram.flatMap(requirementsOf)).toEqual([]);
+      expect(segments.filter((s) => !s.diagram).flatMap(requirementsOf).length).toBeGreaterThan(0);
+    }
+  });
+
+  test('a value stated outside the diagram still conflicts with another document', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Backup-Standard.md',
+        '```mermaid\nflowchart LR\n  A[Nightly job] --> B[Offsite copy]\n```\n\nBackups of the ledger must be restored in a test every 3 months.',
+        'Resilience-Policy.md',
+        'Backups of the ledger must be restored in a test every 12 months.',
       ),
     );
     expect(found).toHaveLength(1);
