@@ -3,6 +3,7 @@
 // headings, and the concept facts and standard citations of every segment. Built once per run.
 import type { CorpusChunk, CorpusSnapshot } from '../corpus';
 import type { Intake } from '../types';
+import { fencedBlocks } from '../text/fences';
 import { splitSegments, type Segment } from '../text/sentences';
 import { CONCEPTS, type ConceptDefinition } from './concepts';
 import { dateOrderEvidence, extractDates, type DateOrder, type FoundDate } from './dates';
@@ -30,11 +31,12 @@ export interface LocatedSegment extends Segment {
  * Fenced diagram sources ("```mermaid", "```plantuml", "```dot"): their node labels run together
  * ("High<br/>< 1 hr response<br/>< 24 hr resolution") and no sentence of them states a rule.
  */
-const DIAGRAM_FENCE =
-  /^[ \t]*(```|~~~)[ \t]*(?:mermaid|plantuml|puml|dot|graphviz|flowchart)\b[^\n]*\n[\s\S]*?(?:\n[ \t]*\1|$(?![\s\S]))/gim;
+const DIAGRAM_LANGUAGE = /^[ \t]*(?:mermaid|plantuml|puml|dot|graphviz|flowchart)\b/i;
 
 function diagramSpans(text: string): Array<[number, number]> {
-  return [...text.matchAll(DIAGRAM_FENCE)].map((m) => [m.index, m.index + m[0].length]);
+  return fencedBlocks(text)
+    .filter((block) => DIAGRAM_LANGUAGE.test(block.info))
+    .map((block) => [block.start, block.end]);
 }
 
 /**
@@ -113,6 +115,11 @@ export interface AnalyzedDocument {
    */
   lastRevised: { date: FoundDate; start: number; end: number } | null;
   chunks: CorpusChunk[];
+}
+
+/** The segment of a document that holds an offset of its text; null between segments. */
+export function segmentAt(doc: AnalyzedDocument, offset: number): LocatedSegment | null {
+  return doc.segments.find((s) => s.start <= offset && offset < s.end) ?? null;
 }
 
 export interface CorpusAnalysis {

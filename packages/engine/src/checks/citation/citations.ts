@@ -1,6 +1,11 @@
 // citation_integrity_check: a reference to a section, clause or appendix of a named document (or
 // of the same document) that the document's numbered headings do not contain.
-import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import {
+  segmentAt,
+  type AnalyzedDocument,
+  type CorpusAnalysis,
+  type LocatedSegment,
+} from '../../analyst/corpus-analysis';
 import { quoteOf, quoteOfSpan, type Issue } from '../../analyst/issue';
 import { tokenize } from '../../text/normalize';
 
@@ -455,7 +460,7 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
     : (numbered.filter((h) => !h.number.includes('.')).pop() ?? numbered[numbered.length - 1]);
   const quotes = [quoteOf(reference.segment)];
   if (last && target !== source) {
-    const seg = target.segments.find((s) => s.start <= last.start && s.end > last.start);
+    const seg = segmentAt(target, last.start);
     quotes.push(
       quoteOfSpan(target.name, target.text, last.start, last.end, seg?.chunkId ?? null, seg?.page ?? null),
     );

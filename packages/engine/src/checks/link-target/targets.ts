@@ -13,7 +13,13 @@
 // images and other assets (pictures, stylesheets, scripts, archives), links inside fenced code,
 // and routes of the hosting site without a file name that name no document of the set (a site's
 // "/privacy-policy/" page lies outside the set; nothing says it is missing).
-import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import {
+  segmentAt,
+  type AnalyzedDocument,
+  type CorpusAnalysis,
+  type LocatedSegment,
+} from '../../analyst/corpus-analysis';
+import { fencedBlocks } from '../../text/fences';
 import { extractLinks, type TextLink } from '../../text/links';
 
 /** How a link fails to reach the document it means. */
@@ -214,14 +220,9 @@ function resolve(
 
 /** Offsets inside fenced code blocks: links there are examples, not references. */
 function fencedRanges(text: string): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  for (const m of text.matchAll(/^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?^[ \t]*\1[ \t]*$/gm))
-    out.push([m.index, m.index + m[0].length]);
-  return out;
-}
-
-function segmentAt(doc: AnalyzedDocument, offset: number): LocatedSegment | null {
-  return doc.segments.find((s) => s.start <= offset && offset < s.end) ?? null;
+  return fencedBlocks(text)
+    .filter((block) => block.closed)
+    .map((block) => [block.start, block.end]);
 }
 
 /** "[https://example.org](Example Site)": an address as the text, words as the target. */

@@ -2,6 +2,7 @@
 // was to write its own value ("{{companyName}}", "[Number, e.g., 24]", "<insert contact>", "TBD",
 // "XX days"). Where one stands in a requirement, the requirement is undefined; where it stands
 // for the organisation's own name, the document was never made the organisation's own.
+import { fencedBlocks } from '../../text/fences';
 
 /** One placeholder in a text: where it stands, as written, and what kind of value it holds. */
 export interface Placeholder {
@@ -94,7 +95,6 @@ export function isTemplateSource(documentName: string): boolean {
 }
 
 // Code: fenced blocks (an unclosed fence runs to the end of the text) and inline code spans.
-const FENCED = /(```|~~~)([^\n]*)\n([\s\S]*?)(?:\n[ \t]*\1|$(?![\s\S]))/g;
 const INLINE_CODE = /`[^`\n]+`/g;
 /** A fence's info string naming a shell or a programming or configuration language. */
 const CODE_LANGUAGE =
@@ -117,8 +117,8 @@ function isCodeBlock(info: string, body: string): boolean {
  */
 export function codeSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  for (const m of text.matchAll(FENCED))
-    if (isCodeBlock(m[2]!, m[3]!)) spans.push([m.index, m.index + m[0].length]);
+  for (const block of fencedBlocks(text))
+    if (isCodeBlock(block.info, block.body)) spans.push([block.start, block.end]);
   for (const m of text.matchAll(INLINE_CODE)) spans.push([m.index, m.index + m[0].length]);
   return spans;
 }

@@ -3,6 +3,7 @@
 // whose gaps are far longer than that frequency.
 import {
   scopeOf,
+  segmentAt,
   type AnalyzedDocument,
   type ConceptFact,
   type CorpusAnalysis,
@@ -232,10 +233,6 @@ function events(dates: FoundDate[], period: number): Event[] {
   return out;
 }
 
-function segmentContaining(doc: AnalyzedDocument, offsetInDoc: number): LocatedSegment | null {
-  return doc.segments.find((s) => s.start <= offsetInDoc && s.end > offsetInDoc) ?? null;
-}
-
 function tableRows(record: AnalyzedDocument): LocatedSegment[] {
   const rows = record.segments.filter((s) => s.text.includes(' | ') || /^\|.*\|$/.test(s.text));
   // Title and "generated on" rows above an export's header are not part of the table.
@@ -440,8 +437,8 @@ export function recordGapIssue(
     }
   }
   if (!gapStart || !gapEnd || gap <= period * 1.5) return null;
-  const startSegment = segmentContaining(record, gapStart.dates[gapStart.dates.length - 1]!.index);
-  const endSegment = gapEnd.dates[0] ? segmentContaining(record, gapEnd.dates[0].index) : null;
+  const startSegment = segmentAt(record, gapStart.dates[gapStart.dates.length - 1]!.index);
+  const endSegment = gapEnd.dates[0] ? segmentAt(record, gapEnd.dates[0].index) : null;
   const policyDoc = fact.segment.document;
   const recorded = list.map((e) => isoOf(e.time)).join(', ');
   const concept = {

@@ -1,6 +1,11 @@
 // consistency_check: a document cites another by version ("Password Policy v1.0") while the cited
 // document's control header says another version.
-import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import {
+  segmentAt,
+  type AnalyzedDocument,
+  type CorpusAnalysis,
+  type LocatedSegment,
+} from '../../analyst/corpus-analysis';
 import { quoteOf, quoteOfSpan, type Issue } from '../../analyst/issue';
 import { resolveDocument } from '../citation/citations';
 
@@ -36,7 +41,7 @@ export function versionReferenceIssues(analysis: CorpusAnalysis, segments: Locat
       if (!stated || normalise(stated.version) === normalise(m[2]!)) continue;
       const subject = versionSubject(segment.document, target.name);
       if (issues.has(subject)) continue;
-      const seg = target.segments.find((s) => s.start <= stated.start && s.end > stated.start);
+      const seg = segmentAt(target, stated.start);
       issues.set(subject, {
         primitive: 'consistency_check',
         subject,
