@@ -2,7 +2,7 @@
 // (structure.ts): built on an edition withdrawn by the audit date, it is one currency finding
 // (the mapping cannot support certification against the edition in force); lines whose number
 // belongs to another control than the one they name are one citation finding.
-import type { CorpusAnalysis } from '../../analyst/corpus-analysis';
+import { segmentAt, type CorpusAnalysis } from '../../analyst/corpus-analysis';
 import { quoteOfSpan, type Issue, type IssueQuote } from '../../analyst/issue';
 import type { ControlCatalogue } from '../../knowledge';
 import { defineCheck, type Candidate } from '../check';
@@ -30,7 +30,7 @@ function quotesOf(
 ): IssueQuote[] {
   const { document } = found;
   return lines.slice(0, MAX_QUOTES).map((line) => {
-    const segment = document.segments.find((s) => s.start <= line.start && line.start < s.end) ?? null;
+    const segment = segmentAt(document, line.start);
     return quoteOfSpan(
       document.name,
       document.text,

@@ -64,14 +64,38 @@ function words(name: string): string[] {
     .filter((w) => w.length > 1 && !STOP_WORDS.has(w));
 }
 
-/** Dice coefficient of two names' content words. */
-export function nameSimilarity(a: string, b: string): number {
-  const x = new Set(words(a));
-  const y = new Set(words(b));
+type Words = Set<string>;
+const wordsOf = (name: string): Words => new Set(words(name));
+
+/** Dice coefficient of two sets of content words. */
+function dice(x: Words, y: Words): number {
   if (x.size === 0 || y.size === 0) return 0;
   let shared = 0;
   for (const w of x) if (y.has(w)) shared++;
   return (2 * shared) / (x.size + y.size);
+}
+
+/** Dice coefficient of two names' content words. */
+export function nameSimilarity(a: string, b: string): number {
+  return dice(wordsOf(a), wordsOf(b));
+}
+
+/** A catalogue's controls with their names' words, built once per catalogue, not per line. */
+interface IndexedCatalogue {
+  byId: Map<string, Words>;
+  controls: Array<{ id: string; words: Words }>;
+}
+
+const indexes = new WeakMap<ControlCatalogue, IndexedCatalogue>();
+
+function indexOf(catalogue: ControlCatalogue): IndexedCatalogue {
+  let index = indexes.get(catalogue);
+  if (!index) {
+    const controls = catalogue.controls.map((c) => ({ id: c.id, words: wordsOf(c.name) }));
+    index = { byId: new Map(controls.map((c) => [c.id, c.words])), controls };
+    indexes.set(catalogue, index);
+  }
+  return index;
 }
 
 export function catalogueLines(text: string): CatalogueLine[] {
@@ -85,19 +109,19 @@ export function catalogueLines(text: string): CatalogueLine[] {
 }
 
 /** The catalogue's identifier a written one stands for, with the prefix the document may leave out. */
-function resolve(catalogue: ControlCatalogue, byId: Map<string, string>, written: string): string | null {
+function resolve(catalogue: ControlCatalogue, index: IndexedCatalogue, written: string): string | null {
   const compact = written.replace(/\s+/g, '');
   for (const candidate of [compact, `A.${compact}`]) {
     const id = normaliseIdentifier(catalogue, candidate);
-    if (byId.has(id)) return id;
+    if (index.byId.has(id)) return id;
   }
   return null;
 }
 
-function bestNamed(catalogue: ControlCatalogue, name: string): { id: string; similarity: number } | null {
+function bestNamed(index: IndexedCatalogue, name: Words): { id: string; similarity: number } | null {
   let best: { id: string; similarity: number } | null = null;
-  for (const control of catalogue.controls) {
-    const similarity = nameSimilarity(name, control.name);
+  for (const control of index.controls) {
+    const similarity = dice(name, control.words);
     if (!best || similarity > best.similarity) best = { id: control.id, similarity };
   }
   return best;
@@ -105,23 +129,22 @@ function bestNamed(catalogue: ControlCatalogue, name: string): { id: string; sim
 
 function reproduction(
   document: AnalyzedDocument,
-  lines: CatalogueLine[],
+  lines: Array<CatalogueLine & { words: Words }>,
   catalogue: ControlCatalogue,
 ): ReproducedCatalogue {
-  const byId = new Map(catalogue.controls.map((c) => [c.id, c.name]));
+  const index = indexOf(catalogue);
   const matched: MatchedLine[] = [];
   const misnumbered: MisnumberedLine[] = [];
-  for (const line of lines) {
-    const id = resolve(catalogue, byId, line.written);
-    const ownName = id ? byId.get(id)! : null;
-    if (id && nameSimilarity(line.name, ownName!) >= SAME_NAME) {
+  for (const { words: name, ...line } of lines) {
+    const id = resolve(catalogue, index, line.written);
+    const own = id ? dice(name, index.byId.get(id)!) : 0;
+    if (id && own >= SAME_NAME) {
       matched.push({ ...line, id });
       continue;
     }
     // A bare section number ("5 Policies") heads a group of controls; only a control's number can be wrong.
     if (!/\d[.-]\d/.test(line.written)) continue;
-    const own = ownName ? nameSimilarity(line.name, ownName) : 0;
-    const named = bestNamed(catalogue, line.name);
+    const named = bestNamed(index, name);
     if (named && named.similarity >= CERTAINLY_SAME_NAME && named.similarity - own >= CLEARLY_BETTER)
       misnumbered.push({ ...line, named: named.id });
   }
@@ -132,12 +155,16 @@ function reproduction(
  * Per document and catalogue family, the edition whose entries the document reproduces (at least
  * MIN_ENTRIES of them, more than of any other edition of the family), with its misnumbered lines.
  */
+const reproducedCache = new WeakMap<CorpusAnalysis, ReproducedCatalogue[]>();
+
 export function reproducedCatalogues(analysis: CorpusAnalysis): ReproducedCatalogue[] {
+  const cached = reproducedCache.get(analysis);
+  if (cached) return cached;
   const catalogues = knowledge().catalogues;
   const families = [...new Set(catalogues.map((c) => c.family))];
   const out: ReproducedCatalogue[] = [];
   for (const document of analysis.documents) {
-    const lines = catalogueLines(document.text);
+    const lines = catalogueLines(document.text).map((line) => ({ ...line, words: wordsOf(line.name) }));
     if (lines.length < MIN_ENTRIES) continue;
     for (const family of families) {
       const editions = catalogues
@@ -150,6 +177,7 @@ export function reproducedCatalogues(analysis: CorpusAnalysis): ReproducedCatalo
       out.push(best);
     }
   }
+  reproducedCache.set(analysis, out);
   return out;
 }
 

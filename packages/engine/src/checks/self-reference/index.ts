@@ -1,6 +1,5 @@
 // citation_integrity_check: a document that sends its reader to a part of itself it does not have
 // (references.ts), one finding per document listing the references.
-import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { defineCheck, type Candidate } from '../check';
 import { unresolvedSelfReferences, type SelfReference } from './references';
@@ -34,30 +33,27 @@ function issueOf(document: string, found: SelfReference[]): Issue {
   };
 }
 
-function byDocument(analysis: CorpusAnalysis, segments: LocatedSegment[]): Map<string, SelfReference[]> {
-  const out = new Map<string, SelfReference[]>();
-  for (const doc of analysis.documents) {
-    const found = unresolvedSelfReferences(doc, segments);
-    if (found.length > 0) out.set(doc.name, found);
-  }
-  return out;
-}
-
 export const selfReferenceCheck = defineCheck<SelfReferenceParams>({
   id: 'self_reference',
   primitives: ['citation_integrity_check'],
   list: 'citations',
   candidates({ analysis }) {
-    const all = analysis.documents.flatMap((d) => d.segments);
-    return [...byDocument(analysis, all)].map(([document, found]): Candidate<SelfReferenceParams> => ({
-      key: `self-reference:${document}`,
-      primitive: 'citation_integrity_check',
-      label: `References of ${document} to parts of itself`,
-      documents: [document],
-      params: { document, phrases: [...new Set(found.map((f) => f.phrase))] },
-      signal: 0.7,
-      severity: 'low',
-    }));
+    return analysis.documents.flatMap((doc): Array<Candidate<SelfReferenceParams>> => {
+      const found = unresolvedSelfReferences(doc, doc.segments);
+      if (found.length === 0) return [];
+      const document = doc.name;
+      return [
+        {
+          key: `self-reference:${document}`,
+          primitive: 'citation_integrity_check',
+          label: `References of ${document} to parts of itself`,
+          documents: [document],
+          params: { document, phrases: [...new Set(found.map((f) => f.phrase))] },
+          signal: 0.7,
+          severity: 'low',
+        },
+      ];
+    });
   },
   question(params) {
     return {
@@ -66,14 +62,13 @@ export const selfReferenceCheck = defineCheck<SelfReferenceParams>({
     };
   },
   verdict(params, { analysis, segments }) {
-    const found = byDocument(analysis, segments).get(params.document);
-    if (found) return { issues: [issueOf(params.document, found)] };
     const doc = analysis.byName.get(params.document);
-    const hints = doc
-      ? unresolvedSelfReferences(doc, doc.segments)
-          .slice(0, 2)
-          .map((f) => ({ query: f.segment.text.slice(0, 200), document: params.document }))
-      : [];
+    if (!doc) return { issues: [] };
+    const found = unresolvedSelfReferences(doc, segments);
+    if (found.length > 0) return { issues: [issueOf(params.document, found)] };
+    const hints = unresolvedSelfReferences(doc, doc.segments)
+      .slice(0, 2)
+      .map((f) => ({ query: f.segment.text.slice(0, 200), document: params.document }));
     return { issues: [], hints };
   },
 });
