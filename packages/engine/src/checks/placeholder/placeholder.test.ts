@@ -23,6 +23,11 @@ describe('findPlaceholders', () => {
       ['[list all bonded warehouses and the customs authority approving each of them]'],
     ],
     [
+      'Regulator liaison: [Insert name, designation and mobile number of the nominated liaison officer]',
+      ['[Insert name, designation and mobile number of the nominated liaison officer]'],
+    ],
+    ['Date of last fire drill: DD/MM/YYYY', ['DD/MM/YYYY']],
+    [
       'On-call cover: [describe how the theatre coordinator is reached outside normal clinic hours].',
       ['[describe how the theatre coordinator is reached outside normal clinic hours]'],
     ],
@@ -38,6 +43,11 @@ describe('findPlaceholders', () => {
     'Couriers are chosen from the approved panel [List of approved couriers, maintained by procurement].',
     'Smith v Jones [2019] EWCA Civ 12 sets the standard of care.',
     'Access is granted by the system owner within 5 business days.',
+    // Date-format legends say how dates are written, they leave nothing open (two industries).
+    'Dates in this manual follow the European convention DD/MM/YYYY.',
+    'Date format | DD/MM/YYYY',
+    'Depot: NORTH YARD   Sheet no: 2026/114   Dates: DD/MM/YYYY',
+    'Sample collected (DD/MM/YYYY): 04/03/2026',
     'The carrier (a third party) handles last-mile delivery.',
     'Use the [Freight Booking] screen to enter the consignment.',
   ])('finds no placeholder in the decoy %j', (text) => {

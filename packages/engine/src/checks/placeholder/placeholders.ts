@@ -23,7 +23,7 @@ const FIELD_WORDS =
 
 /** A bracket that tells the adopter what to write there. */
 const AUTHOR_INSTRUCTION =
-  /^(?:list|describe|insert|enter|add|set|specify|provide|state|identify|define|fill in|complete)\s+(?:the|all|a|an|any|each|your|here|who|what|which|how|when|where)\b/i;
+  /^(?:list|describe|insert|enter|add|set|specify|provide|state|identify|define|fill in|complete)\s+(?:the|all|a|an|any|each|your|here|who|what|which|how|when|where)\b|^(?:insert|enter|fill in)\s+[a-z]/i;
 
 /** Bracketed text that is not a placeholder: citations, checkboxes, editorial marks, years. */
 const NOT_A_FIELD =
@@ -35,6 +35,22 @@ const ANGLE_FIELD =
 const BRACKET = /\[([^[\]\n]{1,80})\](?![(:[])/g;
 const OPEN_WORDS =
   /\b(?:TBD|TBC|TBA|TODO|FIXME)\b|\b[Tt]o [Bb]e (?:[Dd]etermined|[Cc]onfirmed|[Dd]ecided|[Dd]efined)\b/g;
+/** A date mask ("DD/MM/YYYY") where a date format is declared, not a date left to fill in. */
+const DATE_MASK = /^(?:XX|DD)\//;
+const FORMAT_WORDS_BEFORE =
+  /\b(?:format(?:ted)?|convention|notation|written(?:\s+as)?|shown(?:\s+as)?|expressed(?:\s+as)?|in the form|dates)\b[^.\n]{0,30}$/i;
+
+/**
+ * "Dates in this document follow the convention DD/MM/YYYY", "Date format | DD/MM/YYYY",
+ * "Dates: DD/MM/YYYY", "Issued (DD/MM/YYYY)": a legend telling how dates are written, where a
+ * blank ("Date: DD/MM/YYYY", "[DD/MM/YYYY]") asks for one.
+ */
+function isDateFormatLegend(text: string, index: number, mask: string): boolean {
+  if (!DATE_MASK.test(mask)) return false;
+  if (text[index - 1] === '(' && text[index + mask.length] === ')') return true;
+  return FORMAT_WORDS_BEFORE.test(text.slice(Math.max(0, index - 60), index));
+}
+
 const OPEN_VALUE =
   /(?:\$|£|€)X{1,4}\b|\b(?:X{1,3}|N{1,2})\s+(?:calendar |business |working )?(?:days?|hours?|weeks?|months?|years?|minutes?|characters?|percent)\b|\bX{1,3}%|\b(?:XX|DD)\/(?:XX|MM)\/(?:XXXX|YYYY|XX|YY)\b/g;
 
@@ -153,7 +169,10 @@ export function findPlaceholders(
     if (INSTRUCTION_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
     out.push({ index: m.index, text: m[0], kind: 'value' });
   }
-  for (const m of text.matchAll(OPEN_VALUE)) out.push({ index: m.index, text: m[0], kind: 'value' });
+  for (const m of text.matchAll(OPEN_VALUE)) {
+    if (isDateFormatLegend(text, m.index, m[0])) continue;
+    out.push({ index: m.index, text: m[0], kind: 'value' });
+  }
   const code = codeSpans(text);
   const inProse = out.filter((p) => !code.some(([start, end]) => p.index >= start && p.index < end));
   // Overlaps ("[TBD]" is both a bracket field and an open word): keep the first, longest.
