@@ -135,3 +135,94 @@ test('an e-mail and the minutes of a meeting cite clauses of a contract, not of 
     }),
   ).toEqual(['Broken reference in Fleet-Policy.md: section 2.4']);
 });
+
+describe("a part of another document that it does not have, cited by the document's code or with the part's title", () => {
+  const policy = (citing: string) =>
+    [
+      '# Sample Handling Policy',
+      '',
+      '## 1 Purpose',
+      '',
+      '1.1 This policy sets how laboratory samples are handled.',
+      '',
+      '## 2 Custody',
+      '',
+      `2.1 ${citing}`,
+    ].join('\n');
+  const standard = [
+    '# Custody Transfer Standard',
+    '',
+    '## 1 Scope',
+    '',
+    '1.1 Every sample transfer is signed for.',
+    '',
+    '## Appendix A Custody form',
+    '',
+    'The form records sender, receiver and seal number.',
+    '',
+    '## Appendix B Seal register',
+    '',
+    'Seals are issued from a numbered register.',
+  ].join('\n');
+
+  test('a laboratory cites Appendix D of a standard by its code and title', async () => {
+    expect(
+      await broken({
+        'LAB-POL-001_Sample-Handling-Policy.md': policy(
+          'Transfers between sites follow Appendix D of LAB-STD-004 Custody Transfer Standard.',
+        ),
+        'LAB-STD-004_Custody-Transfer-Standard.md': standard,
+      }),
+    ).toEqual([
+      'Broken reference in LAB-POL-001_Sample-Handling-Policy.md: Appendix D of LAB-STD-004 Custody Transfer Standard',
+    ]);
+  });
+
+  test("a pension fund's procedure cites Schedule 6 (its title) of an agreement with Schedules 1 to 3", async () => {
+    expect(
+      await broken({
+        'Incident-Procedure.md': [
+          '# Incident Procedure',
+          '',
+          '## 1 Notice',
+          '',
+          '1.1 Incidents at the administrator are notified under Schedule 6 (Incident Notice) of the Administration Agreement.',
+          '',
+          '## 2 Review',
+          '',
+          '2.1 The committee reviews each incident.',
+        ].join('\n'),
+        'Administration-Agreement.md': [
+          '# Administration Agreement',
+          '',
+          '## 1 Services',
+          '',
+          '1.1 The administrator provides the services.',
+          '',
+          '## 2 Fees',
+          '',
+          '2.1 Fees are paid monthly.',
+          '',
+          '## Schedule 1 Services',
+          '',
+          '## Schedule 2 Service Levels',
+          '',
+          '## Schedule 3 Fees',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'Broken reference in Incident-Procedure.md: Schedule 6 (Incident Notice) of the Administration Agreement',
+    ]);
+  });
+
+  test('decoy: an appendix the coded document has is no broken reference', async () => {
+    expect(
+      await broken({
+        'LAB-POL-001_Sample-Handling-Policy.md': policy(
+          'Transfers between sites follow Appendix B of LAB-STD-004 Custody Transfer Standard.',
+        ),
+        'LAB-STD-004_Custody-Transfer-Standard.md': standard,
+      }),
+    ).toEqual([]);
+  });
+});

@@ -29,7 +29,8 @@ const REFERENCE = new RegExp(
   // A number followed by "/" and digits is a date ("Schedule 22/09/2025"), not a reference.
   // "§" binds to its number with or without a space ("§12.3.1"); "para" is a paragraph.
   `(?:\\b([Ss]ections?|[Ss]ec\\.|[Cc]lauses?|[Pp]aragraphs?|[Pp]aras?\\.?|Appendix|Annex|Schedule|Exhibit)\\s+|(§)\\s*)((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d]|[/-]\\d)|[A-Z]\\b)` +
-    `(?:\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
+    // "Schedule 6 (Security Incident Notification) of the Agreement": a part's title may stand between.
+    `(?:(?:\\s*\\([^()\\n]{1,60}\\))?\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
   'g',
 );
 
@@ -200,13 +201,22 @@ function documentByCode(analysis: CorpusAnalysis, code: string): AnalyzedDocumen
     'i',
   );
   const titled = new RegExp(`(?:^|[\\s(])${escaped}(?![\\w-])`);
+  // A file named by its code ("HP-QP-002_Data-Integrity-Policy.docx") carries it too.
   const matches = analysis.documents.filter(
-    (doc) => titled.test(doc.title) || labelled.test(doc.text.slice(0, 800)),
+    (doc) =>
+      titled.test(doc.title) ||
+      titled.test(doc.name.replace(/_/g, ' ')) ||
+      labelled.test(doc.text.slice(0, 800)),
   );
   return matches.length === 1 ? matches[0]! : null;
 }
 
+const LEADING_CODE = new RegExp(`^${DOC_CODE}`);
+
 export function resolveDocument(analysis: CorpusAnalysis, citedName: string): AnalyzedDocument | null {
+  // "HP-QP-002 Data Integrity Policy": the code identifies the document, the title only repeats it.
+  const code = LEADING_CODE.exec(citedName)?.[0];
+  if (code) return documentByCode(analysis, code);
   if (/^[A-Z]{2,6}-/.test(citedName)) return documentByCode(analysis, citedName);
   if (/^[A-Z]{2,6}$/.test(citedName)) {
     const matches = analysis.documents.filter((doc) => acronymsOf(doc).includes(citedName));
