@@ -251,16 +251,23 @@ const FORWARD_CONTEXT =
 const FRONT_MATTER = /^(?:---\r?\n)?([A-Za-z_][\w-]*:[\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 const FRONT_MATTER_TITLE = /^(?:title|name)\s*:\s*["']?(.+?)["']?\s*$/im;
 
+/** A line that is a company's registered name: "Fenwick Aero Engineering Limited", "ACME PTY LTD". */
+const LEGAL_ENTITY =
+  /^[A-Za-z&.,' -]{2,60}\b(?:limited|ltd\.?|plc|inc\.?|llc|llp|gmbh|pty|corporation|corp\.)$/i;
+
 function documentTitle(text: string, name: string): string {
   const frontMatter = FRONT_MATTER.exec(text);
   const fieldTitle = frontMatter ? FRONT_MATTER_TITLE.exec(frontMatter[1]!) : null;
   if (fieldTitle && /[A-Za-z]/.test(fieldTitle[1]!)) return fieldTitle[1]!.replace(/\s+/g, ' ').trim();
   const body = frontMatter ? text.slice(frontMatter[0].length) : text;
-  for (const line of body.split('\n').slice(0, 8)) {
+  const lines = body.split('\n').slice(0, 8);
+  for (const [i, line] of lines.entries()) {
     const clean = line
       .replace(/^[#\s]+/, '')
       .replace(/\s+/g, ' ')
       .trim();
+    // A letterhead ("TARRAWONG SUPERANNUATION LIMITED") names the organisation, not the document.
+    if (LEGAL_ENTITY.test(clean) && lines.slice(i + 1).some((l) => /[A-Za-z]{4}/.test(l))) continue;
     if (
       clean.length >= 4 &&
       clean.length <= 120 &&

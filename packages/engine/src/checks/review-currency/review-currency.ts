@@ -86,6 +86,13 @@ export function fieldQuote(doc: AnalyzedDocument, field: Field) {
   );
 }
 
+/** A document as a reader finds it: its file and, where the file name does not say it, its title. */
+function named(doc: AnalyzedDocument): string {
+  const words = (t: string) => t.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const inName = new Set(words(doc.name));
+  return words(doc.title).every((w) => inName.has(w)) ? doc.name : `${doc.name} ("${doc.title}")`;
+}
+
 /** A document whose own next-review date has passed, relative to the corpus's newest date. */
 function nextReviewIssue(
   doc: AnalyzedDocument,
@@ -106,7 +113,7 @@ function nextReviewIssue(
     aspects: [`review:${doc.name}`],
     title: `${doc.title} overdue for review: next review was due ${next.date.iso}`,
     description:
-      `${doc.name}${cycle ? ` requires review ${describePeriod(cycle.days)} and` : ''} was due for its next review on ${next.date.iso}, ${describeDays(overdue)} before the newest date in the corpus ` +
+      `${named(doc)}${cycle ? ` requires review ${describePeriod(cycle.days)} and` : ''} is overdue: it was due for its next review on ${next.date.iso} ("${next.date.phrase}"), ${describeDays(overdue)} before the newest date in the corpus ` +
       `(${isoOf(reference.time)})${reviewed ? `; it was last ${doc.lastReviewed ? 'reviewed' : 'approved'} on ${reviewed.date.iso}` : ''}. The review did not happen, so the document is out of date and its content may no longer reflect current practice or regulation.`,
     rootCause: `The review schedule of ${doc.name} is not tracked; the review due on ${next.date.iso} was missed.`,
     remediationScope: `Have the owner review and re-approve ${doc.name}, record the review, set the next review date, and track review dates of every policy.`,

@@ -76,3 +76,51 @@ test("a revision history ends at the document's next heading: a body citation af
   });
   expect(history).toEqual([]);
 });
+
+describe('an edition kept on purpose is written where the old edition is named', () => {
+  test("a freight forwarder's contract requires a withdrawn edition; a neighbouring clause citing the current one and a minute about the move keep nothing", async () => {
+    const issues = await superseded({
+      'Warehouse-Services-Agreement.md': [
+        '# Warehouse Services Agreement',
+        '',
+        '1. The Provider shall maintain certification to ISO/IEC 27001:2013 throughout the Term.',
+        '2. The Provider shall apply ISO/IEC 27001:2022 control A.5.23 to cloud services it uses and the obligation continues after termination.',
+      ].join('\n'),
+      'Review-Minutes.md':
+        '# Management Review Minutes\n\nThe ISO/IEC 27001:2022 surveillance audit is due in August. The ISMS moved from the 2013 edition to the 2022 edition last year; no old references remain.',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'Superseded edition of ISO/IEC 27001 cited in Warehouse-Services-Agreement.md',
+    ]);
+  });
+
+  test("a clinic's revision history row that records the move is no decision to keep the old edition", async () => {
+    const issues = await superseded({
+      'Security-Policy.md': [
+        '# Security Policy',
+        '',
+        '**Revision history**',
+        '',
+        '| 2.0 | 14/08/2024 | Transitioned from ISO/IEC 27001:2013 to ISO/IEC 27001:2022, which remains the baseline |',
+        '',
+        '## 1. Purpose',
+        '',
+        'Patient systems are managed under an ISMS certified to ISO/IEC 27001:2022.',
+      ].join('\n'),
+      'Supplier-Standard.md':
+        '# Supplier Standard\n\nSuppliers hosting patient data shall hold certification to ISO/IEC 27001:2013.',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'Superseded edition of ISO/IEC 27001 cited in Supplier-Standard.md',
+    ]);
+  });
+
+  test('decoy: a decision written beside the old edition still keeps it', async () => {
+    expect(
+      await superseded({
+        'Supplier-Standard.md':
+          '# Supplier Standard\n\nSuppliers shall hold certification to ISO/IEC 27001:2013; ISO/IEC 27001:2022 certificates are accepted, and the 2013 edition remains the contractual baseline until the 2027 renewal.',
+      }),
+    ).toEqual([]);
+  });
+});

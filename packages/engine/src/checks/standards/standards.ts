@@ -134,8 +134,17 @@ function retainedByDecision(fact: CitationFact, context?: StandardsContext): boo
   let retained = false;
   if (current) {
     for (const doc of context.byName.values()) {
+      const history = historyRegionsOf(doc);
       for (const m of doc.text.matchAll(new RegExp(family.pattern.source, family.pattern.flags))) {
-        const window = doc.text.slice(m.index, m.index + 700);
+        // A revision history records a move made ("transitioned to :2022"), not an edition kept.
+        if (history.some(([start, end]) => start <= m.index && m.index < end)) continue;
+        // Only a mention of an older edition can be the one kept ("ISO/IEC 27001:2022 ... moved
+        // from the 2013 edition" keeps nothing).
+        if (current.test(m[0])) continue;
+        // The decision is written where the edition is named: its paragraph or list item.
+        const window = doc.text
+          .slice(m.index, m.index + 700)
+          .split(/\n\s*\n|\n\s*(?:\d+(?:\.\d+)*\.?|[-*\u2022])\s/)[0]!;
         const rest = window.slice(m[0].length);
         if (current.test(rest) && RETENTION.test(rest)) {
           retained = true;
