@@ -48,6 +48,8 @@ export interface Requirement {
   passiveSubject?: string | null;
   /** For a notice: the nouns naming whom it goes to ("to the shift supervisor"), when the clause says. */
   recipient?: string[] | null;
+  /** Who must act in an active clause ("the Quality Manager or deputy shall submit"): not what it is about. */
+  actor?: string[];
 }
 
 /** Verbs of one action, and the nouns that name it ("the review", "retention"). */
@@ -571,7 +573,27 @@ function requirementIn(
     // A table row's cells are no clause.
     passiveSubject: /\s\|\s/.test(text) ? null : passiveSubjectOf(tokens),
     runIn: runInLabel(text),
+    actor: actorOf(tokens),
   };
+}
+
+const MODALS = new Set(['shall', 'must', 'will', 'should', 'may']);
+
+/**
+ * The noun phrase right before the modal of an active clause ("After assessment, the Quality
+ * Manager or deputy shall submit": manager, deputy, quality). A passive clause ("shall be
+ * reported") has no actor here; its subject is what it is about.
+ */
+function actorOf(tokens: Token[]): string[] {
+  const modal = tokens.findIndex((t) => t.pos === 'AUX' && MODALS.has(t.value.toLowerCase()));
+  if (modal <= 0 || tokens[modal + 1]?.lemma === 'be') return [];
+  const actor: string[] = [];
+  for (let i = modal - 1; i >= 0; i -= 1) {
+    const t = tokens[i]!;
+    if (t.pos === 'NOUN' || t.pos === 'PROPN') actor.push(normaliseLemma(t));
+    else if (!['DET', 'ADJ', 'CCONJ', 'PART'].includes(t.pos)) break;
+  }
+  return actor;
 }
 
 /** A label that opens a list item or clause: "Checks after emergency repairs:", "**Hired vans.**". */
@@ -795,11 +817,39 @@ export function aligned(a: Requirement, b: Requirement): boolean {
   const oneWord =
     a.topic.length === 1 && b.topic.length === 1 && shared.length === 1 && !MEASURE_NOUNS.has(shared[0]!);
   if (!oneWord && (shared.length < 2 || shared.length / union < MIN_SIMILARITY)) return false;
-  // The compounds' head nouns must meet: "supplier performance" is no "supplier".
-  const headsA = heads(a);
-  const headsB = heads(b);
+  // The compounds' head nouns must meet: "supplier performance" is no "supplier"; who acts and
+  // whom a notice goes to are no meeting ("the Trustee shall notify the regulator" of an incident
+  // and of a control weakness).
+  const parties = partiesOf(a, b);
+  const headsA = heads(a).filter((w) => !parties.has(w));
+  const headsB = heads(b).filter((w) => !parties.has(w));
   if (headsA.length > 0 && headsB.length > 0 && !headsA.some((h) => headsB.includes(h))) return false;
   return !apart(a, b);
+}
+
+/** Who acts and whom a notice goes to: they say nothing of what a rule is about. */
+function partiesOf(a: Requirement, b: Requirement): Set<string> {
+  return new Set([...(a.actor ?? []), ...(b.actor ?? []), ...(a.recipient ?? []), ...(b.recipient ?? [])]);
+}
+
+/**
+ * Looser than `aligned`, for a statement and the document that implements it or that it
+ * implements (a policy and its procedure, a policy and a contract that cites it), where a reader
+ * expects the same rule restated in other words: same known action and kind of value, both
+ * obligations, nothing plainly apart, and what they are about (the topic without who acts) shares
+ * two words, or one word that heads both.
+ */
+export function restated(a: Requirement, b: Requirement): boolean {
+  if (a.action !== b.action || a.quantity.kind !== b.quantity.kind || !isActionClass(a.action)) return false;
+  if (!a.obligation || !b.obligation || plainlyApart(a, b)) return false;
+  const parties = partiesOf(a, b);
+  const shared = sharedTopic(a, b).filter((w) => !parties.has(w) && !MEASURE_NOUNS.has(w));
+  // The compounds must meet on a head noun: an "information security incident" is no
+  // "information security control weakness".
+  const headsA = heads(a).filter((w) => !parties.has(w));
+  const headsB = heads(b).filter((w) => !parties.has(w));
+  const meet = shared.some((w) => headsA.includes(w) && headsB.includes(w));
+  return meet && (shared.length >= 2 || headsA.length + headsB.length <= 4);
 }
 
 /**

@@ -2,12 +2,14 @@
 // vocabulary of concepts: any two requirements of normative documents with the same action, the
 // same kind of value and aligned topics, whose values contradict each other.
 import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { linked } from './links';
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeQuantity, incompatible } from '../../analyst/quantities';
 import {
   aligned,
   differentRecipients,
+  restated,
   requirementsOf,
   sharedTopic,
   type Requirement,
@@ -63,7 +65,10 @@ export function findRequirementConflicts(
         const pairId = `${a.segment.docIndex}:${a.segment.segIndex}:${a.quantity.index}|${b.segment.docIndex}:${b.segment.segIndex}:${b.quantity.index}`;
         if (seen.has(pairId)) continue;
         seen.add(pairId);
-        if (!aligned(a, b) || !incompatible(a.quantity, b.quantity)) continue;
+        if (!incompatible(a.quantity, b.quantity)) continue;
+        const sameRule =
+          aligned(a, b) || (linked(analysis, a.segment.document, b.segment.document) && restated(a, b));
+        if (!sameRule) continue;
         const contract = [a, b].some((r) => analysis.byName.get(r.segment.document)?.role === 'contract');
         if (!contract && differentRecipients(a, b)) continue;
         if (taken.has(segmentKey(a.segment)) && taken.has(segmentKey(b.segment))) continue;

@@ -466,3 +466,43 @@ describe('diagram sources state no rules', () => {
     expect(found).toHaveLength(1);
   });
 });
+
+describe('a rule restated by the document that implements it', () => {
+  // A water utility's policy and the procedure that cites it, a bank's policy and the standard that
+  // cites it: the same duty in other words, with a longer deadline in the child.
+  const utility = (procedureCitesPolicy: boolean) => ({
+    'WU-POL-01_Environmental-Policy.md':
+      '# Environmental Policy\n\n3.1 The Network Manager shall report every pollution incident that meets the permit threshold to the environment regulator through the incident portal within 4 hours of the Company becoming aware of it.\n',
+    'WU-PRC-07_Pollution-Response-Procedure.md': `# Pollution Response Procedure\n\n${procedureCitesPolicy ? 'This procedure implements WU-POL-01.\n\n' : ''}5.1 After triage, the duty engineer or deputy shall submit the pollution incident report to the environment regulator through the incident portal within 12 hours of receipt of the site report, having first obtained the site supervisor's account.\n`,
+  });
+
+  test('a water utility: 4 hours in the policy, 12 hours in the procedure that cites it', async () => {
+    const { found } = await conflicts(utility(true));
+    expect(found.map((c) => [c.a.quantity.phrase, c.b.quantity.phrase].sort())).toEqual([
+      ['12 hours', '4 hours'],
+    ]);
+  });
+
+  test('a bank: dormant accounts disabled after 60 days in the policy, 90 days in the standard that names it', async () => {
+    const { found } = await conflicts({
+      'Access-Control-Policy.md':
+        '# Access Control Policy\n\n6.2 The IAM team shall disable dormant user accounts on banking platforms after 60 days without a successful login, and shall record each disablement.\n',
+      'Identity-Standard.md':
+        '# Identity Standard\n\nThis standard gives effect to the Access Control Policy.\n\n4.4 Platform administrators shall disable dormant user accounts after 90 days of inactivity on core banking and payment platforms.\n',
+    });
+    expect(found.map((c) => [c.a.quantity.phrase, c.b.quantity.phrase].sort())).toEqual([
+      ['60 days', '90 days'],
+    ]);
+  });
+
+  test('decoys: the same two statements in documents that do not name each other; a linked pair about different things', async () => {
+    expect((await conflicts(utility(false))).found).toEqual([]);
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n7.1 The Trustee shall notify the regulator within 72 hours after becoming aware of a material information security incident.\n',
+      'Incident-Procedure.md':
+        '# Incident Procedure\n\nThis procedure implements the Information Security Policy.\n\n3.2 The Trustee shall notify the regulator within 10 days after becoming aware of a material information security control weakness.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
