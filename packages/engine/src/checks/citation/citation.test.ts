@@ -226,3 +226,43 @@ describe("a part of another document that it does not have, cited by the documen
     ).toEqual([]);
   });
 });
+
+describe("a law's sections are the law's, whichever document carries its acronym in its name", () => {
+  test("a mine's POPIA policy cites sections of the Act, in a list and bare after naming it; its own missing section is still broken", async () => {
+    expect(
+      await broken({
+        'POPIA-Privacy-Policy.md': [
+          '# POPIA Privacy Policy',
+          '',
+          '1. Scope',
+          '',
+          '1.1 The Company complies with the Protection of Personal Information Act 4 of 2013 (POPIA).',
+          '',
+          '2. Security',
+          '',
+          '2.1 Measures are those required by section 19 of POPIA.',
+          '2.2 Operators are bound by contracts, as sections 20 and 21 of POPIA require, to keep the measures referred to in section 19.',
+          '2.3 Transfers abroad follow section 72 of POPIA and the procedure in section 14 of this Policy.',
+        ].join('\n'),
+      }),
+    ).toEqual(['Broken reference in POPIA-Privacy-Policy.md: section 14']);
+  });
+
+  test("a clinic's DPA policy cites the Data Protection Act 2018 (DPA) by section", async () => {
+    expect(
+      await broken({
+        'DPA-Data-Protection-Policy.md': [
+          '# DPA Data Protection Policy',
+          '',
+          '1. Purpose',
+          '',
+          '1.1 Patient data is processed under the Data Protection Act 2018 (DPA).',
+          '',
+          '2. Research',
+          '',
+          '2.1 Research use relies on section 19 of DPA and its safeguards.',
+        ].join('\n'),
+      }),
+    ).toEqual([]);
+  });
+});

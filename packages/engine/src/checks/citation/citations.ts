@@ -52,6 +52,11 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
     // "Section 4 of this Agreement": the citing document's own section.
     const ofThisDocument = /^\s*(?:of|in|under)\s+this\s+[A-Za-z]+/.test(after);
     if (mapsToExternalClause(segment.text, m.index)) continue;
+    // "sections 20 and 21 of POPIA": the name after the list is every listed section's.
+    if (!citedName) {
+      const listed = LISTED_REFERENCE_TAIL.exec(after);
+      if (listed) citedName = listed[1]!.trim();
+    }
     if (partOfPrecedingReference(segment.text, m.index)) continue;
     // "Part 4 of that manual": the document named earlier in the sentence, if any.
     if (!citedName && /^\s*(?:of|in|under)\s+(?:that|the\s+same|the\s+said|said)\s+[a-z]+/.test(after)) {
@@ -80,6 +85,11 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
   }
   return out;
 }
+
+/** The rest of a list of numbers and the name it belongs to: " and 21 of POPIA", ", 4.2 and 4.3 of the Plan". */
+const LISTED_REFERENCE_TAIL = new RegExp(
+  `^(?:\\s*(?:,|and|or|to|&|-)\\s*\\d{1,3}(?:\\.\\d{1,3})*(?:\\([0-9a-z]{1,3}\\))*)+\\s+(?:of|in)\\s+(?:the\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z]))`,
+);
 
 const DOC_NAME_TAIL_INLINE = `((?:[A-Z][\\w&/-]*\\s+(?:and\\s+|of\\s+|&\\s+)?){0,5}${DOC_KIND})\\b`;
 
@@ -407,9 +417,48 @@ function isCorrespondence(doc: AnalyzedDocument): boolean {
   );
 }
 
+/**
+ * "the security measures referred to in section 19" where the same document writes "section 19 of
+ * POPIA" elsewhere: the bare number is the other source's section, cited again.
+ */
+function citedElsewhereAsAnothers(source: AnalyzedDocument, reference: SectionReference): boolean {
+  const number = reference.number.replace(/\./g, '\\.');
+  // The kind in either case, the name capitalised or a link: "Section 19 of POPIA", "section 7 of the [Guide](...)".
+  const kind = `[${reference.kind[0]!.toUpperCase()}${reference.kind[0]}]${reference.kind.slice(1)}s?`;
+  return new RegExp(
+    `\\b${kind}\\s+${number}(?![\\d.])[^.\\n]{0,40}?\\s(?:of|in)\\s+(?:the\\s+)?(?!this\\b)(?:[A-Z]|\\[)`,
+  ).test(source.text);
+}
+
+const lawAcronymCache = new WeakMap<CorpusAnalysis, Map<string, boolean>>();
+
+/**
+ * Whether the set introduces an acronym as a law's ("the Protection of Personal Information Act 4
+ * of 2013 (POPIA)", "General Data Protection Regulation (EU) 2016/679 ("GDPR")"): its sections
+ * are the law's, whichever document carries the acronym in its name.
+ */
+function namesALaw(analysis: CorpusAnalysis, acronym: string): boolean {
+  let cache = lawAcronymCache.get(analysis);
+  if (!cache) lawAcronymCache.set(analysis, (cache = new Map()));
+  const known = cache.get(acronym);
+  if (known !== undefined) return known;
+  const definition = new RegExp(
+    `\\b(?:Act|Acts|Regulations?|Directive|Law|Ordinance|Code|Rules|Bill|Directions)\\b[^()\\n.;]{0,40}\\(\\s*(?:the\\s+)?["'\u201c]?${acronym}["'\u201d]?\\s*\\)`,
+  );
+  const found = analysis.documents.some((doc) => definition.test(doc.text));
+  cache.set(acronym, found);
+  return found;
+}
+
 export function citationIssue(analysis: CorpusAnalysis, reference: SectionReference): Issue | null {
   const source = analysis.byName.get(reference.segment.document);
   if (!source) return null;
+  if (
+    reference.citedName &&
+    /^[A-Z]{2,6}$/.test(reference.citedName) &&
+    namesALaw(analysis, reference.citedName)
+  )
+    return null;
   // "Clause 14 of the Agreement" written inside an agreement names the citing document itself.
   const selfNamed =
     reference.citedName !== null &&
@@ -424,6 +473,8 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
     reference.citedName && !selfNamed ? resolveDocument(analysis, reference.citedName) : (chapter ?? source);
   if (!target) return null;
   if (target === source && isCorrespondence(source)) return null;
+  if (target === source && !reference.ofThisDocument && citedElsewhereAsAnothers(source, reference))
+    return null;
   // "§164.514": a section of a regulation's part (CFR style), not of a document of the set.
   if (Number(reference.number.split('.')[0]) >= 100) return null;
   const numbered = sectionHeadings(target).filter((h) => /^\d/.test(h.number));
