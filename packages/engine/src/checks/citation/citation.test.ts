@@ -266,3 +266,28 @@ describe("a law's sections are the law's, whichever document carries its acronym
     ).toEqual([]);
   });
 });
+
+test("a part's own heading line in a form or contract is no reference to it (two industries)", async () => {
+  expect(
+    await broken({
+      'Batch-Release-Form.md': [
+        '# Batch Release Form',
+        '',
+        'Section A - Batch details',
+        'Batch number and product code.',
+        '',
+        'Section B: QP certification',
+        'Signature of the Qualified Person.',
+      ].join('\n'),
+      'Haulage-Agreement.md': [
+        '# Haulage Agreement',
+        '',
+        '1. Services',
+        '',
+        'Schedule 2 - Rates',
+        '',
+        'Rates are fixed for a year.',
+      ].join('\n'),
+    }),
+  ).toEqual([]);
+});

@@ -39,6 +39,7 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
   for (const m of segment.text.matchAll(REFERENCE)) {
     // "`§2.1(a)`": an example of the notation in a code span, not a reference.
     if (segment.text[m.index - 1] === '`') continue;
+    if (isPartHeading(segment.text, m.index, m[0].length)) continue;
     const kind = (m[1] ?? m[2]!)
       .toLowerCase()
       .replace(/\.$/, '')
@@ -90,6 +91,16 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
 const LISTED_REFERENCE_TAIL = new RegExp(
   `^(?:\\s*(?:,|and|or|to|&|-)\\s*\\d{1,3}(?:\\.\\d{1,3})*(?:\\([0-9a-z]{1,3}\\))*)+\\s+(?:of|in)\\s+(?:the\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z]))`,
 );
+
+/**
+ * "Section A - Document details" opening a line of a form, "Schedule 2: Fees" in a contract: the
+ * part's own heading, not a reference to it.
+ */
+function isPartHeading(text: string, index: number, length: number): boolean {
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  if (!/^[\s#*>|]*$/.test(text.slice(lineStart, index))) return false;
+  return /^[ \t*]*(?:[-\u2013\u2014:.][ \t]+\S|$|\n)/.test(text.slice(index + length, index + length + 40));
+}
 
 const DOC_NAME_TAIL_INLINE = `((?:[A-Z][\\w&/-]*\\s+(?:and\\s+|of\\s+|&\\s+)?){0,5}${DOC_KIND})\\b`;
 

@@ -48,6 +48,9 @@ describe('findPlaceholders', () => {
     'Date format | DD/MM/YYYY',
     'Depot: NORTH YARD   Sheet no: 2026/114   Dates: DD/MM/YYYY',
     'Sample collected (DD/MM/YYYY): 04/03/2026',
+    // A numbering scheme explained, not a blank (two industries).
+    'Documents are numbered LMT-<system>-<type>-<number>, where system is the product line.',
+    'Work orders are numbered WO-<year>/<number> by the maintenance planner.',
     'The carrier (a third party) handles last-mile delivery.',
     'Use the [Freight Booking] screen to enter the consignment.',
   ])('finds no placeholder in the decoy %j', (text) => {

@@ -54,6 +54,17 @@ function isDateFormatLegend(text: string, index: number, mask: string): boolean 
 const OPEN_VALUE =
   /(?:\$|£|€)X{1,4}\b|\b(?:X{1,3}|N{1,2})\s+(?:calendar |business |working )?(?:days?|hours?|weeks?|months?|years?|minutes?|characters?|percent)\b|\bX{1,3}%|\b(?:XX|DD)\/(?:XX|MM)\/(?:XXXX|YYYY|XX|YY)\b/g;
 
+/**
+ * "LMT-<system>-<type>-<number>", "<year>/<number>": a field of a naming or numbering scheme the
+ * document explains, joined to the rest of the identifier; a blank stands apart.
+ */
+function inNamingPattern(text: string, index: number, length: number): boolean {
+  return (
+    /[-_/.]$/.test(text.slice(Math.max(0, index - 1), index)) ||
+    /^[-_/.]\S/.test(text.slice(index + length, index + length + 2))
+  );
+}
+
 /** A Markdown reference definition ("[HEC]: https://..."): its label, used as "[HEC]", is a link. */
 const REFERENCE_DEFINITION = /^[ \t]{0,3}\[([^[\]\n]{1,80})\]:[ \t]*\S/gm;
 
@@ -153,8 +164,10 @@ export function findPlaceholders(
   if (templateTags)
     for (const m of text.matchAll(TEMPLATE_TAG))
       out.push({ index: m.index, text: m[0], kind: kindOf(m[1] ?? m[2] ?? m[0]) });
-  for (const m of text.matchAll(ANGLE_FIELD))
+  for (const m of text.matchAll(ANGLE_FIELD)) {
+    if (inNamingPattern(text, m.index, m[0].length)) continue;
     out.push({ index: m.index, text: m[0], kind: kindOf(m[1] ?? m[2] ?? m[0]) });
+  }
   for (const m of text.matchAll(BRACKET)) {
     // A Markdown reference definition ("[1]: https://...") or an image/link label.
     if (text[m.index - 1] === '!' || text[m.index - 1] === ']') continue;
