@@ -604,9 +604,10 @@ const RUN_IN =
 function runInLabel(text: string): string[] {
   const m = RUN_IN.exec(text);
   const label = m ? (m[1] ?? m[2] ?? '') : '';
-  // Every word counts in a label ("Scheduled", "Ad Hoc"), not only its nouns.
+  // Every word counts in a label ("Scheduled", "Ad Hoc"), not only its nouns, and so does an
+  // identifier ("Zone 2", "Tier 1").
   const words = tokensOf(label).filter(
-    (t) => /^[a-z]/i.test(t.value) && !['DET', 'ADP', 'CCONJ', 'PRON', 'PART', 'AUX'].includes(t.pos),
+    (t) => /^[a-z0-9]/i.test(t.value) && !['DET', 'ADP', 'CCONJ', 'PRON', 'PART', 'AUX'].includes(t.pos),
   );
   return [...new Set(words.map(normaliseLemma))];
 }

@@ -506,3 +506,16 @@ describe('a rule restated by the document that implements it', () => {
     expect(found).toEqual([]);
   });
 });
+
+test('decoys: list items whose run-in labels differ only by an identifier ("Zone 3:", "Zone 2:"; "Tier 1:", "Tier 2:")', async () => {
+  const mine = await conflicts({
+    'OT-Security-Standard.md':
+      '# OT Security Standard\n\nSecurity patches are applied within these periods from qualification:\n\n- Zone 3: critical and high patches within 14 days;\n- Zone 2: critical and high patches within 30 days, at a planned stop where the process requires it.\n',
+  });
+  expect(mine.found).toEqual([]);
+  const bank = await conflicts({
+    'Supplier-Standard.md':
+      '# Supplier Standard\n\nSupplier assurance is repeated as follows:\n\n1. Tier 1: supplier security reviews must be repeated every 12 months.\n2. Tier 2: supplier security reviews must be repeated every 24 months.\n',
+  });
+  expect(bank.found).toEqual([]);
+});
