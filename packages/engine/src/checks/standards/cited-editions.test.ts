@@ -124,3 +124,20 @@ describe('an edition kept on purpose is written where the old edition is named',
     ).toEqual([]);
   });
 });
+
+test('a paragraph that tells the story of a move is the past; a body citation of the old edition in another document is still current use (two industries)', async () => {
+  const issues = await superseded({
+    'Information-Security-Policy.md': [
+      '# Information Security Policy',
+      '',
+      '3.5 Historical note: the company was first certified to ISO/IEC 27001:2013 in 2018.',
+      '',
+      '3.6 The freight ISMS was certified to ISO/IEC 27001:2013 until 2024, when it transitioned to the 2022 edition.',
+    ].join('\n'),
+    'Laboratory-Quality-Manual.md':
+      '# Laboratory Quality Manual\n\n2.1 The laboratory is accredited to ISO/IEC 17025:2017 and keeps patient sample records under an ISMS certified to ISO/IEC 27001:2013.',
+  });
+  expect(issues.map((i) => i.title)).toEqual([
+    'Superseded edition of ISO/IEC 27001 cited in Laboratory-Quality-Manual.md',
+  ]);
+});

@@ -40,7 +40,25 @@ function clauseAround(text: string, index: number, length: number): string {
 
 function reliedOn(fact: CitationFact): boolean {
   const { citation, segment } = fact;
+  if (historical(fact)) return false;
   return !NOT_RELIED_ON.test(clauseAround(segment.text, citation.index, citation.phrase.length));
+}
+
+const HISTORY_LABEL =
+  /^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?:\*\*)?(?:historical note|history|background)\b[^:\n]{0,20}:/i;
+const MOVED_TO = /\b(?:transition|migrat|mov|upgrad|recertif)\w*\s+(?:\w+\s+){0,4}?to\s+(?:the\s+)?/i;
+
+/**
+ * A paragraph that tells the story of a move: labelled as history ("Historical note: LCF was
+ * first certified to ISO 28000:2007 in 2016"), or one that says the organisation moved to the
+ * current edition ("... transitioned to the 2022 editions in September 2024"). Its older
+ * editions are the past.
+ */
+function historical(fact: CitationFact): boolean {
+  const text = fact.segment.text;
+  if (HISTORY_LABEL.test(text)) return true;
+  const current = currentEditionMention(fact.citation.family);
+  return current !== null && MOVED_TO.test(text) && current.test(text);
 }
 
 const HISTORY_HEADING =
@@ -110,7 +128,7 @@ function currentEditionMention(family: StandardFamily): RegExp | null {
   if (!/^\d/.test(family.current)) return null;
   const e = escapeRegExp(family.current);
   return new RegExp(
-    `(?:\\brev(?:ision)?\\.?\\s*|\\bversion\\s*|\\bv\\.?\\s*|:\\s*)${e}(?![\\d.]*\\d)|\\b${e}\\s+(?:edition|version|revision)\\b`,
+    `(?:\\brev(?:ision)?\\.?\\s*|\\bversion\\s*|\\bv\\.?\\s*|:\\s*)${e}(?![\\d.]*\\d)|\\b${e}\\s+(?:editions?|versions?|revisions?)\\b`,
     'i',
   );
 }
@@ -146,6 +164,8 @@ function retainedByDecision(fact: CitationFact, context?: StandardsContext): boo
           .slice(m.index, m.index + 700)
           .split(/\n\s*\n|\n\s*(?:\d+(?:\.\d+)*\.?|[-*\u2022])\s/)[0]!;
         const rest = window.slice(m[0].length);
+        // "... transitioned to the 2022 editions": a move made, the opposite of an edition kept.
+        if (HISTORY_LABEL.test(window) || MOVED_TO.test(window)) continue;
         if (current.test(rest) && RETENTION.test(rest)) {
           retained = true;
           break;
