@@ -19,6 +19,11 @@ interface PlaceholderParams {
   document: string | null;
   /** The placeholders as written: the retrieval query looks for them. */
   placeholders: string[];
+  /**
+   * Words of the sentences that hold them: a placeholder made of marks ("[●]", "[___]") has no
+   * word for retrieval to find.
+   */
+  context?: string;
 }
 
 const IDENTITY_SUBJECT = 'placeholder:identity';
@@ -178,6 +183,12 @@ function documentHits(doc: AnalyzedDocument, analysis: CorpusAnalysis): Hit[] {
   return hitsIn(doc.segments, analysis);
 }
 
+/** The first words of the first sentences holding placeholders, for retrieval. */
+function contextOf(hits: Hit[]): string {
+  const segments = [...new Set(hits.map((h) => h.segment))].slice(0, 2);
+  return segments.map((s) => s.text.slice(0, 120)).join(' ');
+}
+
 function documentValues(hits: Hit[]): Hit[] {
   return hits.filter((h) => h.placeholder.kind === 'value');
 }
@@ -199,7 +210,11 @@ export const placeholderCheck = defineCheck<PlaceholderParams>({
           primitive: 'coverage_check',
           label: `template placeholders in ${doc.name}`,
           documents: [doc.name],
-          params: { document: doc.name, placeholders: distinct(documentValues(hits)) },
+          params: {
+            document: doc.name,
+            placeholders: distinct(documentValues(hits)),
+            context: contextOf(documentValues(hits)),
+          },
           signal: 0.85,
           severity: issue.severity,
         });
@@ -225,7 +240,7 @@ export const placeholderCheck = defineCheck<PlaceholderParams>({
       text: params.document
         ? `Does ${params.document} still carry template placeholders where its own values belong?`
         : `Do ${documents.join(', ')} name the organisation only by a template placeholder?`,
-      query: params.placeholders.slice(0, 6).join(' '),
+      query: [...params.placeholders.slice(0, 6), params.context ?? ''].join(' ').trim(),
     };
   },
   verdict(params, { analysis, segments }) {

@@ -51,6 +51,9 @@ describe('findPlaceholders', () => {
     // A numbering scheme explained, not a blank (two industries).
     'Documents are numbered LMT-<system>-<type>-<number>, where system is the product line.',
     'Work orders are numbered WO-<year>/<number> by the maintenance planner.',
+    // A defanged address and a diagram's node label (two industries).
+    'Use a shared mailbox such as webadmin@council[.]gov.uk for the registrar.',
+    '```mermaid\nflowchart LR\n  CLAIM --> C1[Claims Operations]\n```',
     'The carrier (a third party) handles last-mile delivery.',
     'Use the [Freight Booking] screen to enter the consignment.',
   ])('finds no placeholder in the decoy %j', (text) => {
@@ -244,4 +247,20 @@ describe('what reads like a placeholder but is not one', () => {
   ])('still finds the placeholder in %j', (text, expected) => {
     expect(findPlaceholders(text).map((p) => p.text)).toEqual(expected);
   });
+});
+
+test('a placeholder made only of marks is asked for with the words around it, which retrieval can find (two industries)', async () => {
+  const found = await candidates({
+    'Haulage-Agreement.md':
+      '# Haulage Agreement\n\n## Schedule 2 Service credits\n\nService credit for each missed delivery window: [●]% of the monthly fee.\n',
+    'Clinic-Services-Agreement.md':
+      "# Clinic Services Agreement\n\n## 9 Liability\n\nThe supplier's liability is capped at [___] per claim year.\n",
+  });
+  const questions = found.candidates.map(
+    (c) => placeholderCheck.question(c.params, { documents: c.documents } as never).query,
+  );
+  expect(questions).toEqual([
+    expect.stringMatching(/\[●\].*Service credit for each missed delivery window/),
+    expect.stringMatching(/\[___\].*liability is capped/),
+  ]);
 });

@@ -90,7 +90,8 @@ function bracketIsField(inner: string): boolean {
   // "[INC0012345]", "[CHG-2291]", "[JIRA SEC-118]": a ticket or record number, an identifier filled in.
   if (/^(?:[A-Z][A-Za-z]{1,9}\s)?[A-Z]{2,6}[-_]?\d{2,}$/.test(content)) return false;
   // [●], [•], [___]: the drafting marks for a value to be filled in.
-  if (/^[●•_.\s]+$/.test(content) || /^_{2,}/.test(content)) return true;
+  // A lone dot is a defanged address ("organisation[.]gov.uk"), not a blank.
+  if ((/^[●•_.\s]+$/.test(content) && content.trim() !== '.') || /^_{2,}/.test(content)) return true;
   if (/^[A-Z][A-Z0-9 ,./&'-]{2,}$/.test(content) && /[A-Z]{3}/.test(content)) return true; // [COMPANY NAME]
   // "[weekly/monthly]": a choice left to the adopter.
   if (/^[a-z-]+(?:\s?\/\s?[a-z-]+)+$/i.test(content) && content.split('/').length <= 4) return true;
@@ -125,7 +126,7 @@ export function isTemplateSource(documentName: string): boolean {
 const INLINE_CODE = /`[^`\n]+`/g;
 /** A fence's info string naming a shell or a programming or configuration language. */
 const CODE_LANGUAGE =
-  /^\s*(?:sh|bash|zsh|shell|console|shell-session|powershell|ps1|pwsh|cmd|bat|python|py|ruby|rb|js|javascript|ts|typescript|go|java|c|cpp|cs|php|sql|json|ya?ml|toml|ini|hcl|terraform|tf|dockerfile|make|nginx|conf|xml|html|css)\b/i;
+  /^\s*(?:sh|bash|zsh|shell|console|shell-session|powershell|ps1|pwsh|cmd|bat|python|py|ruby|rb|js|javascript|ts|typescript|go|java|c|cpp|cs|php|sql|json|ya?ml|toml|ini|hcl|terraform|tf|dockerfile|make|nginx|conf|xml|html|css|mermaid|plantuml|puml|dot|graphviz)\b/i;
 /** A line of a command or of code: a prompt, an option flag, an assignment, a pipe or a brace. */
 const CODE_LINE = /^\s*(?:\$|#!|>\s*\w)|\s--?[A-Za-z][\w-]*(?=[\s=]|$)|[\w\]"']=\S|\s\|\s|[{};]\s*$/;
 
