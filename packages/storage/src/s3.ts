@@ -1,0 +1,228 @@
+// The S3 backend: any store that speaks the S3 protocol (AWS, MinIO, Ceph...), chosen by
+// STORAGE_URL (url.ts). Puts stream through a multipart upload (8 MiB parts, two in flight: at most
+// that much of a body is in memory), reads stream the object's body, and appends, which S3 cannot
+// do, each become an object of their own under <key>/, named so that key order is append order.
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { countedBody } from './byte-limit';
+import {
+  ObjectNotFoundError,
+  ObjectStore,
+  StoredObject,
+  checkedFolder,
+  checkedKey,
+  checkedPrefix,
+} from './store';
+import type { S3Location } from './url';
+
+const PART_BYTES = 8 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 2;
+/** DeleteObjects takes at most this many keys. */
+const DELETE_BATCH = 1000;
+
+function isNotFound(error: unknown): boolean {
+  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return (
+    failure?.name === 'NoSuchKey' ||
+    failure?.name === 'NotFound' ||
+    failure?.$metadata?.httpStatusCode === 404
+  );
+}
+
+/** This process's tag in the names of its appends; with a counter, no two appends share a name. */
+const APPENDER = randomBytes(4).toString('hex');
+let appendCount = 0;
+
+/** Sorts by time first: appends of one shard come back in the order they were made. */
+function appendName(): string {
+  appendCount = (appendCount + 1) % 1e9;
+  return `${String(Date.now()).padStart(15, '0')}-${String(appendCount).padStart(9, '0')}-${APPENDER}`;
+}
+
+export function createS3Store(location: S3Location): ObjectStore {
+  const client = new S3Client({
+    ...(location.region ? { region: location.region } : {}),
+    ...(location.endpoint ? { endpoint: location.endpoint } : {}),
+    forcePathStyle: location.forcePathStyle,
+    // Checksums only where S3 requires them: several S3-compatible stores refuse the trailing
+    // checksums the SDK would otherwise add to every upload.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = location.bucket;
+  const root = location.prefix === '' ? '' : `${location.prefix}/`;
+  const full = (key: string) => `${root}${checkedKey(key)}`;
+  const local = (fullKey: string) => fullKey.slice(root.length);
+
+  async function* listFull(prefix: string, delimiter?: string) {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket,
+          Prefix: `${root}${prefix}`,
+          Delimiter: delimiter,
+          ContinuationToken,
+        }),
+      );
+      yield page;
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
+
+  async function* objectsUnder(prefix: string): AsyncGenerator<StoredObject> {
+    for await (const page of listFull(prefix)) {
+      for (const object of page.Contents ?? []) {
+        yield {
+          key: local(object.Key!),
+          size: object.Size ?? 0,
+          modifiedAt: object.LastModified ?? new Date(0),
+        };
+      }
+    }
+  }
+
+  /** Checked when called, not when first iterated. */
+  function list(prefix: string): AsyncIterable<StoredObject> {
+    return objectsUnder(checkedPrefix(prefix));
+  }
+
+  async function get(key: string): Promise<Readable> {
+    try {
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: full(key) }));
+      return answer.Body as Readable;
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async function deleteKeys(keys: string[]): Promise<void> {
+    for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+      const batch = keys.slice(start, start + DELETE_BATCH);
+      const answer = await client.send(
+        new DeleteObjectsCommand({
+          Bucket,
+          Delete: { Objects: batch.map((key) => ({ Key: full(key) })), Quiet: true },
+        }),
+      );
+      const failed = answer.Errors ?? [];
+      if (failed.length > 0) {
+        throw new Error(`could not delete ${failed.length} objects: ${failed[0]!.Code ?? 'unknown error'}`);
+      }
+    }
+  }
+
+  return {
+    kind: 's3',
+
+    async put(key, body, options = {}) {
+      const counted = countedBody(body, options.maxBytes);
+      let bodyError: unknown = null;
+      counted.stream.on('error', (error) => (bodyError ??= error));
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: full(key), Body: counted.stream },
+        partSize: PART_BYTES,
+        queueSize: PARTS_IN_FLIGHT,
+        // A failed body aborts the multipart upload: no object and no parts are left.
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        // The body's failure is the story (the client went away, the limit was passed), not a
+        // failure to abort the upload after it (some stores cannot; a lifecycle rule tidies up).
+        throw bodyError ?? error;
+      }
+      return { size: counted.bytes() };
+    },
+
+    get,
+
+    async stat(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: full(key) }));
+        return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: full(key) }));
+    },
+
+    list,
+
+    async listFolders(folder) {
+      checkedFolder(folder);
+      const names: string[] = [];
+      for await (const page of listFull(folder, '/')) {
+        for (const common of page.CommonPrefixes ?? []) {
+          names.push(local(common.Prefix!).slice(folder.length).replace(/\/$/, ''));
+        }
+      }
+      return names.sort();
+    },
+
+    async deleteFolder(folder) {
+      if (checkedFolder(folder) === '') throw new Error('refusing to delete the whole store');
+      const keys: string[] = [];
+      for await (const object of list(folder)) keys.push(object.key);
+      await deleteKeys(keys);
+    },
+
+    async move(from, to) {
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket,
+            Key: full(to),
+            CopySource: `${Bucket}/${full(from).split('/').map(encodeURIComponent).join('/')}`,
+          }),
+        );
+      } catch (error) {
+        if (isNotFound(error)) throw new ObjectNotFoundError(from);
+        throw error;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket, Key: full(from) }));
+    },
+
+    async append(key, bytes) {
+      checkedKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: full(`${key}/${appendName()}`), Body: bytes }));
+    },
+
+    async readAppended(key) {
+      checkedKey(key);
+      const parts: string[] = [];
+      for await (const object of list(`${key}/`)) parts.push(object.key);
+      // One part after another, each streamed: the whole shard is never held in memory.
+      return Readable.from(
+        (async function* () {
+          for (const part of parts) {
+            try {
+              yield* await get(part);
+            } catch (error) {
+              // Removed between the listing and the read (its engagement deleted): skipped.
+              if (!(error instanceof ObjectNotFoundError)) throw error;
+            }
+          }
+        })(),
+      );
+    },
+  };
+}
