@@ -229,7 +229,49 @@ function cutOffUpload(engagementId: string, content: Buffer): Promise<{ status: 
   });
 }
 
+/** Sends `bytes` of a file, then drops the connection without ending the request. */
+function abandonedUpload(engagementId: string, bytes: number): Promise<void> {
+  const boundary = `gone-${randomBytes(8).toString('hex')}`;
+  const request = http.request(`${server.baseUrl}/auditsvc/engagement/${engagementId}/corpus/upload`, {
+    method: 'POST',
+    headers: {
+      ...actors.headers.partnerA,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': bytes * 2,
+    },
+  });
+  request.on('error', () => undefined);
+  request.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="gone.txt"\r\n` +
+      'Content-Type: text/plain\r\n\r\n',
+  );
+  return new Promise((resolve) => {
+    request.write(Buffer.alloc(bytes, 0x61), () => {
+      request.destroy();
+      resolve();
+    });
+  });
+}
+
 describe('uploads that fail part way', () => {
+  it('keep nothing of an upload whose client went away mid-file, and the API serves on', async () => {
+    const engagement = await makeEngagement(ctx, actors.firmA);
+    const before = ctx.logs.length;
+    await abandonedUpload(engagement.id, 12 * 1024 * 1024);
+    // The API has seen the request end before anything is checked: no error, an aborted request.
+    const aborted = await waitFor('the abandoned upload to be handled', async () =>
+      ctx.logs.slice(before).find((line) => line.includes('"message":"request_aborted"')),
+    );
+    expect(JSON.parse(aborted)).toMatchObject({
+      level: 'info',
+      path: `/auditsvc/engagement/${engagement.id}/corpus/upload`,
+    });
+    expect(ctx.logs.slice(before).filter((line) => line.includes('unhandled_error'))).toEqual([]);
+    expect(await objects('uploads/')).toEqual([]);
+    expect(await objects(`corpus/${engagement.id}/`)).toEqual([]);
+    expect((await upload(engagement.id, 'after.txt', Buffer.from('an audit log line\n'))).status).toBe(201);
+  });
+
   it('answer a form cut off mid-file with 422 and leave no object behind, small or multipart', async () => {
     const engagement = await makeEngagement(ctx, actors.firmA);
     for (const size of [1000, 12 * 1024 * 1024]) {

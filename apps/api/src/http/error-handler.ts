@@ -92,7 +92,17 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       res.status(415).json({ detail: 'Unsupported request body encoding.' });
       return;
     }
-    if (parserError?.type === 'request.aborted') {
+    // A client that went away mid-body: body-parser says so with a type, multer (an upload cut off
+    // while it streams into the store) with a plain error. No fault of ours: logged, not an error.
+    if (
+      parserError?.type === 'request.aborted' ||
+      (error instanceof Error && /^Request (aborted|closed)$/.test(error.message))
+    ) {
+      logger.info('request_aborted', {
+        request_id: res.locals.requestId,
+        method: req.method,
+        path: req.path,
+      });
       res.status(400).json({ detail: 'The request was aborted.' });
       return;
     }

@@ -44,6 +44,10 @@ export function stagedUploadStorage(storage: ObjectStore, newKey: () => string):
       // The form stream's failure (the body ended mid-file) reaches the store through the tap, so
       // the put stops and keeps nothing; multer hears of it from its own listener.
       file.stream.on('error', (error) => tap.destroy(error));
+      // Closed without an end or an error (its form torn down quietly): as much a failure.
+      file.stream.on('close', () => {
+        if (!file.stream.readableEnded) tap.destroy(new Error('the upload ended before its file did'));
+      });
       file.stream.pipe(tap);
       storage.put(key, tap).then(
         ({ size }) => done(null, { key, size, sha256: hash.digest('hex'), head: Buffer.concat(head) }),
