@@ -12,7 +12,7 @@ import { uploadStagingFolder, sweepCorpusStorage } from '@auditsvc/services';
 import { ObjectStore, StoredObject, createS3Store, parseStorageUrl, readAll } from '@auditsvc/storage';
 import { Actors, makeActors, makeEngagement } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
-import { TestProcess, startWorkerProcess } from '../../../test/helpers/processes';
+import { TestProcess, freePort, startWorkerProcess } from '../../../test/helpers/processes';
 import { runEnded } from '../../../test/helpers/run-ended';
 import { LocalS3, startLocalS3 } from '../../../test/helpers/s3-server';
 import { sampleFile, sampleIntake } from '../../../test/helpers/sample-corpus';
@@ -311,6 +311,42 @@ describe('uploads that fail part way', () => {
       .set(actors.headers.partnerA);
     expect(removed.status).toBe(200);
     expect(await objects(`corpus/${engagement.id}/`)).toEqual([]);
+  });
+});
+
+describe('a bucket out of reach', () => {
+  it('answers uploads 503 naming the store, and readiness 503, with no error of ours logged', async () => {
+    const closed = await freePort();
+    const away = await createTestContext({
+      STORAGE_URL: `s3://nowhere?endpoint=http://127.0.0.1:${closed}&region=us-east-1`,
+    });
+    try {
+      const awayActors = await makeActors(away);
+      const engagement = await makeEngagement(away, awayActors.firmA);
+      const answer = await away
+        .http()
+        .post(`/auditsvc/engagement/${engagement.id}/corpus/upload`)
+        .set(awayActors.headers.partnerA)
+        .attach('file', Buffer.from('an audit log line\n'), 'notes.txt');
+      expect(answer.status).toBe(503);
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(answer.body).toMatchObject({ dependency: 'storage' });
+      const ready = await away.http().get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ ok: false, database: 'ok', storage: 'unavailable' });
+      expect(away.logs.filter((line) => line.includes('unhandled_error'))).toEqual([]);
+      expect(away.logs.find((line) => line.includes('dependency_unavailable'))).toMatch(
+        /"dependency":"storage"/,
+      );
+      // Nothing was recorded: the corpus is as it was.
+      const after = await away
+        .http()
+        .get(`/auditsvc/engagement/${engagement.id}`)
+        .set(awayActors.headers.partnerA);
+      expect(after.body.corpus).toMatchObject({ status: 'empty', file_count: 0 });
+    } finally {
+      await away.close();
+    }
   });
 });
 

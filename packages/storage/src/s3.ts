@@ -19,15 +19,20 @@ import { countedBody } from './byte-limit';
 import {
   ObjectNotFoundError,
   ObjectStore,
+  StorageKeyError,
+  StorageUnavailableError,
   StoredObject,
   checkedFolder,
   checkedKey,
   checkedPrefix,
+  readAll,
 } from './store';
 import type { S3Location } from './url';
 
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
+/** Appends fetched at once when a shard is read. */
+const PARTS_READ_AHEAD = 8;
 /** DeleteObjects takes at most this many keys. */
 const DELETE_BATCH = 1000;
 
@@ -38,6 +43,18 @@ function isNotFound(error: unknown): boolean {
     failure?.name === 'NotFound' ||
     failure?.$metadata?.httpStatusCode === 404
   );
+}
+
+/**
+ * What a failed S3 call means to a caller: a missing object stays ObjectNotFoundError (mapped by the
+ * caller); anything else the store or the network said (refused, timed out, throttled, a 5xx,
+ * access denied) is the store being unavailable, named by the SDK's error name only.
+ */
+function unavailable(error: unknown): StorageUnavailableError {
+  const failure = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | null;
+  const status = failure?.$metadata?.httpStatusCode;
+  const name = failure?.code ?? failure?.name ?? 'Error';
+  return new StorageUnavailableError(status ? `${name} (HTTP ${status})` : name, { cause: error });
 }
 
 /** This process's tag in the names of its appends; with a counter, no two appends share a name. */
@@ -59,8 +76,20 @@ export function createS3Store(location: S3Location): ObjectStore {
     // checksums the SDK would otherwise add to every upload.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that does not answer fails the call instead of holding it forever: no connection in
+    // 5 s, or a connection silent for a minute (one part of an upload takes far less).
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
   });
   const Bucket = location.bucket;
+
+  /** Makes S3 calls; any failure but a missing object becomes StorageUnavailableError. */
+  async function call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw isNotFound(error) || error instanceof StorageKeyError ? error : unavailable(error);
+    }
+  }
   const root = location.prefix === '' ? '' : `${location.prefix}/`;
   const full = (key: string) => `${root}${checkedKey(key)}`;
   const local = (fullKey: string) => fullKey.slice(root.length);
@@ -68,13 +97,15 @@ export function createS3Store(location: S3Location): ObjectStore {
   async function* listFull(prefix: string, delimiter?: string) {
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({
-          Bucket,
-          Prefix: `${root}${prefix}`,
-          Delimiter: delimiter,
-          ContinuationToken,
-        }),
+      const page = await call(() =>
+        client.send(
+          new ListObjectsV2Command({
+            Bucket,
+            Prefix: `${root}${prefix}`,
+            Delimiter: delimiter,
+            ContinuationToken,
+          }),
+        ),
       );
       yield page;
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -100,7 +131,7 @@ export function createS3Store(location: S3Location): ObjectStore {
 
   async function get(key: string): Promise<Readable> {
     try {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: full(key) }));
+      const answer = await call(() => client.send(new GetObjectCommand({ Bucket, Key: full(key) })));
       return answer.Body as Readable;
     } catch (error) {
       if (isNotFound(error)) throw new ObjectNotFoundError(key);
@@ -111,11 +142,13 @@ export function createS3Store(location: S3Location): ObjectStore {
   async function deleteKeys(keys: string[]): Promise<void> {
     for (let start = 0; start < keys.length; start += DELETE_BATCH) {
       const batch = keys.slice(start, start + DELETE_BATCH);
-      const answer = await client.send(
-        new DeleteObjectsCommand({
-          Bucket,
-          Delete: { Objects: batch.map((key) => ({ Key: full(key) })), Quiet: true },
-        }),
+      const answer = await call(() =>
+        client.send(
+          new DeleteObjectsCommand({
+            Bucket,
+            Delete: { Objects: batch.map((key) => ({ Key: full(key) })), Quiet: true },
+          }),
+        ),
       );
       const failed = answer.Errors ?? [];
       if (failed.length > 0) {
@@ -144,7 +177,7 @@ export function createS3Store(location: S3Location): ObjectStore {
       } catch (error) {
         // The body's failure is the story (the client went away, the limit was passed), not a
         // failure to abort the upload after it (some stores cannot; a lifecycle rule tidies up).
-        throw bodyError ?? error;
+        throw bodyError ?? unavailable(error);
       }
       return { size: counted.bytes() };
     },
@@ -153,7 +186,7 @@ export function createS3Store(location: S3Location): ObjectStore {
 
     async stat(key) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: full(key) }));
+        const head = await call(() => client.send(new HeadObjectCommand({ Bucket, Key: full(key) })));
         return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -162,7 +195,7 @@ export function createS3Store(location: S3Location): ObjectStore {
     },
 
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: full(key) }));
+      await call(() => client.send(new DeleteObjectCommand({ Bucket, Key: full(key) })));
     },
 
     list,
@@ -187,39 +220,60 @@ export function createS3Store(location: S3Location): ObjectStore {
 
     async move(from, to) {
       try {
-        await client.send(
-          new CopyObjectCommand({
-            Bucket,
-            Key: full(to),
-            CopySource: `${Bucket}/${full(from).split('/').map(encodeURIComponent).join('/')}`,
-          }),
+        await call(() =>
+          client.send(
+            new CopyObjectCommand({
+              Bucket,
+              Key: full(to),
+              CopySource: `${Bucket}/${full(from).split('/').map(encodeURIComponent).join('/')}`,
+            }),
+          ),
         );
       } catch (error) {
         if (isNotFound(error)) throw new ObjectNotFoundError(from);
         throw error;
       }
-      await client.send(new DeleteObjectCommand({ Bucket, Key: full(from) }));
+      await call(() => client.send(new DeleteObjectCommand({ Bucket, Key: full(from) })));
     },
 
     async append(key, bytes) {
       checkedKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: full(`${key}/${appendName()}`), Body: bytes }));
+      await call(() =>
+        client.send(new PutObjectCommand({ Bucket, Key: full(`${key}/${appendName()}`), Body: bytes })),
+      );
     },
 
     async readAppended(key) {
       checkedKey(key);
       const parts: string[] = [];
       for await (const object of list(`${key}/`)) parts.push(object.key);
-      // One part after another, each streamed: the whole shard is never held in memory.
+      /** One append's bytes (one audit event: small); null when removed since the listing. */
+      const fetchPart = async (part: string): Promise<Buffer | null> => {
+        try {
+          return await readAll(await get(part));
+        } catch (error) {
+          if (error instanceof ObjectNotFoundError) return null;
+          throw error;
+        }
+      };
+      // In order, with the next few parts already on their way: a shard of a thousand appends is
+      // a thousand requests, which one after another would take a round trip each.
       return Readable.from(
         (async function* () {
-          for (const part of parts) {
-            try {
-              yield* await get(part);
-            } catch (error) {
-              // Removed between the listing and the read (its engagement deleted): skipped.
-              if (!(error instanceof ObjectNotFoundError)) throw error;
-            }
+          const ahead: Promise<Buffer | null>[] = [];
+          let next = 0;
+          const fetchNext = () => {
+            const fetched = fetchPart(parts[next++]!);
+            // Awaited in turn below; marked handled so one failing while another is awaited (or
+            // after the reader stopped) is no unhandled rejection.
+            fetched.catch(() => undefined);
+            ahead.push(fetched);
+          };
+          while (next < parts.length && ahead.length < PARTS_READ_AHEAD) fetchNext();
+          while (ahead.length > 0) {
+            const bytes = await ahead.shift()!;
+            if (next < parts.length) fetchNext();
+            if (bytes) yield bytes;
           }
         })(),
       );

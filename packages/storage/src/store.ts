@@ -56,6 +56,18 @@ export class ObjectNotFoundError extends Error {
   }
 }
 
+/**
+ * The store did not do what was asked for a reason of its own (S3 out of reach, throttling, a 5xx,
+ * refused credentials): nothing about the request was wrong, and it may work later.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(reason: string, options: { cause?: unknown } = {}) {
+    super(`The object store is unavailable: ${reason}`);
+    this.name = 'StorageUnavailableError';
+    if (options.cause !== undefined) this.cause = options.cause;
+  }
+}
+
 export class ObjectTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`The object passes ${maxBytes} bytes, the limit.`);
@@ -63,13 +75,16 @@ export class ObjectTooLargeError extends Error {
   }
 }
 
+/** A key, folder or prefix that is not one of ours: a bug of the caller, never sent to a store. */
+export class StorageKeyError extends Error {}
+
 const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,199}$/;
 
 /** The key, if every segment is a plain name (no "..", no empty segment, no backslash). */
 export function checkedKey(key: string): string {
   const segments = key.split('/');
   if (segments.length > 16 || !segments.every((segment) => SEGMENT.test(segment))) {
-    throw new Error(`not a storage key: ${JSON.stringify(key)}`);
+    throw new StorageKeyError(`not a storage key: ${JSON.stringify(key)}`);
   }
   return key;
 }
@@ -77,7 +92,7 @@ export function checkedKey(key: string): string {
 /** A folder: a key followed by /. The empty folder is the store's root. */
 export function checkedFolder(folder: string): string {
   if (folder === '') return folder;
-  if (!folder.endsWith('/')) throw new Error(`not a storage folder: ${JSON.stringify(folder)}`);
+  if (!folder.endsWith('/')) throw new StorageKeyError(`not a storage folder: ${JSON.stringify(folder)}`);
   checkedKey(folder.slice(0, -1));
   return folder;
 }
@@ -88,7 +103,7 @@ export function checkedPrefix(prefix: string): string {
   checkedFolder(prefix.slice(0, cut));
   const rest = prefix.slice(cut);
   if (rest !== '' && !/^[A-Za-z0-9._~-]+$/.test(rest)) {
-    throw new Error(`not a storage prefix: ${JSON.stringify(prefix)}`);
+    throw new StorageKeyError(`not a storage prefix: ${JSON.stringify(prefix)}`);
   }
   return prefix;
 }

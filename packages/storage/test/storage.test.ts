@@ -9,6 +9,7 @@ import {
   ObjectNotFoundError,
   ObjectStore,
   ObjectTooLargeError,
+  StorageUnavailableError,
   StorageUrlError,
   createFilesystemStore,
   createObjectStore,
@@ -16,6 +17,7 @@ import {
   parseStorageUrl,
   readAll,
 } from '../src';
+import { freePort } from '../../../test/helpers/processes';
 import { LocalS3, startLocalS3 } from '../../../test/helpers/s3-server';
 
 jest.setTimeout(120_000);
@@ -198,6 +200,33 @@ describe('the S3 store', () => {
     expect(keys[1]).toBe('tenant-b/nested/corpus/e/f');
     expect(keys).toHaveLength(2);
     expect(await keysUnder(tenant, '')).toEqual(keys.map((key) => key.slice('tenant-b/nested/'.length)));
+  });
+
+  it('answers StorageUnavailableError, naming no more than the failure, when the store is out of reach', async () => {
+    const port = await freePort();
+    const away = createS3Store(
+      parseStorageUrl(`s3://nowhere/p?endpoint=http://127.0.0.1:${port}&region=us-east-1`),
+    );
+    const calls: [string, () => Promise<unknown>][] = [
+      ['put', () => away.put('a/b', Buffer.from('x'))],
+      ['put (stream)', () => away.put('a/b', generated('away', 2))],
+      ['get', () => away.get('a/b')],
+      ['stat', () => away.stat('a/b')],
+      ['delete', () => away.delete('a/b')],
+      ['list', () => keysUnder(away, 'a/')],
+      ['listFolders', () => away.listFolders('a/')],
+      ['move', () => away.move('a/b', 'a/c')],
+      ['append', () => away.append('a/log', Buffer.from('{}\n'))],
+      ['readAppended', () => away.readAppended('a/log')],
+    ];
+    for (const [name, call] of calls) {
+      const error = await call().then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect({ name, error }).toEqual({ name, error: expect.any(StorageUnavailableError) });
+      expect((error as Error).message).toMatch(/^The object store is unavailable: \S+/);
+    }
   });
 
   it('reads STORAGE_URL, and says what is wrong with a bad one', () => {

@@ -16,7 +16,7 @@ import type { ChunkCreate, Repositories } from '@auditsvc/db';
 import { INGEST_LIMITS, ParseError, ParsedDocument, chunkDocument } from '@auditsvc/ingest';
 import type { ProgressPublisher } from '@auditsvc/jobs';
 import type { Logger } from '@auditsvc/runtime';
-import { ObjectNotFoundError, ObjectStore, readAll } from '@auditsvc/storage';
+import { ObjectNotFoundError, ObjectStore, StorageUnavailableError, readAll } from '@auditsvc/storage';
 import { corpusFileKey } from './storage';
 
 export interface IngestDeps {
@@ -110,6 +110,8 @@ export function createIngestService(deps: IngestDeps & { stages: IngestStageStor
           }
           parsed.set(file.id, document);
         } catch (error) {
+          // The store out of reach is no fault of the file: the job fails and is tried again.
+          if (error instanceof StorageUnavailableError) throw error;
           // A ParseError is about the file; anything else (the file vanished from the store) is
           // reported the same way, naming the file, so the client knows what to replace. The store's
           // own words (paths, keys) stay in the log.
@@ -118,7 +120,7 @@ export function createIngestService(deps: IngestDeps & { stages: IngestStageStor
               ? error.message.replace(`${file.filename}: `, '')
               : error instanceof ObjectNotFoundError
                 ? 'the uploaded file is missing from storage; upload it again'
-                : 'the uploaded file could not be read from storage';
+                : 'the uploaded file could not be read';
           failures.set(file.id, { filename: file.filename, reason });
           logger.warn('ingest_file_failed', {
             engagement_id: engagementId,
