@@ -36,8 +36,10 @@ const PARTS_READ_AHEAD = 8;
 /** DeleteObjects takes at most this many keys. */
 const DELETE_BATCH = 1000;
 
+/** A missing object. Not a missing bucket (also a 404): that is the store misconfigured. */
 function isNotFound(error: unknown): boolean {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  if (failure?.name === 'NoSuchBucket') return false;
   return (
     failure?.name === 'NoSuchKey' ||
     failure?.name === 'NotFound' ||

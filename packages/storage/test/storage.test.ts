@@ -229,6 +229,16 @@ describe('the S3 store', () => {
     }
   });
 
+  it('tells a missing bucket (the store misconfigured) from a missing object', async () => {
+    const missing = createS3Store(
+      parseStorageUrl(s3.storageUrl().replace('auditsvc-test', 'no-such-bucket')),
+    );
+    await expect(missing.put('a/b', Buffer.from('x'))).rejects.toThrow(/unavailable: NoSuchBucket/);
+    await expect(missing.get('a/b')).rejects.toThrow(/unavailable: NoSuchBucket/);
+    await expect(missing.listFolders('a/')).rejects.toThrow(/unavailable: NoSuchBucket/);
+    await expect(missing.readAppended('a/log')).rejects.toThrow(/unavailable: NoSuchBucket/);
+  });
+
   it('reads STORAGE_URL, and says what is wrong with a bad one', () => {
     expect(parseStorageUrl('s3://bucket-a/p/q?endpoint=http://127.0.0.1:9000&region=eu-west-1')).toEqual({
       bucket: 'bucket-a',

@@ -65,9 +65,10 @@ export const healthRoutes = [
           await services.redis.ping();
           if (!services.progressSubscriber.ready()) throw new Error('event relay not connected');
         }),
-        // The store answers a look-up (of a key that need not exist): a bucket out of reach or
-        // refusing the credentials fails it.
-        check(() => services.storage.stat('readyz')),
+        // The store answers a listing (of a folder that need not exist): a bucket out of reach,
+        // missing, or refusing the credentials fails it (a look-up of a key could not tell a
+        // missing bucket from a missing key).
+        check(() => services.storage.listFolders('readyz/')),
       ]);
       const ok = database === 'ok' && redis === 'ok' && storage === 'ok';
       if (!ok) {
