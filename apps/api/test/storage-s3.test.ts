@@ -8,8 +8,16 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { newId } from '@auditsvc/core';
-import { uploadStagingFolder, sweepCorpusStorage } from '@auditsvc/services';
-import { ObjectStore, StoredObject, createS3Store, parseStorageUrl, readAll } from '@auditsvc/storage';
+import { createIngestStageStore, createProgressPublisher } from '@auditsvc/jobs';
+import { createIngestService, uploadStagingFolder, sweepCorpusStorage } from '@auditsvc/services';
+import {
+  ObjectStore,
+  StorageUnavailableError,
+  StoredObject,
+  createS3Store,
+  parseStorageUrl,
+  readAll,
+} from '@auditsvc/storage';
 import { Actors, makeActors, makeEngagement } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 import { TestProcess, freePort, startWorkerProcess } from '../../../test/helpers/processes';
@@ -338,6 +346,36 @@ describe('a bucket out of reach', () => {
       expect(away.logs.find((line) => line.includes('dependency_unavailable'))).toMatch(
         /"dependency":"storage"/,
       );
+
+      // An ingest that cannot read the store fails its attempt (the job is tried again) and blames
+      // no file: the corpus stays `ingesting`, no file is marked unreadable.
+      const fileId = newId('corpusFile');
+      await away.services.repos.corpus.createFile({
+        id: fileId,
+        engagementId: engagement.id,
+        filename: 'notes.txt',
+        storedName: fileId,
+        sizeBytes: 18,
+        contentType: 'text/plain',
+        sha256: '0'.repeat(64),
+      });
+      await away.services.repos.engagements.update(engagement.id, { corpusStatus: 'ingesting' });
+      const ingest = createIngestService({
+        repos: away.services.repos,
+        parser: {
+          parse: () => Promise.reject(new Error('not reached: the store fails first')),
+        },
+        progress: createProgressPublisher(away.services.redis, away.services.config.queuePrefix),
+        stages: createIngestStageStore(away.services.redis, away.services.config.queuePrefix),
+        storage: away.services.storage,
+        logger: away.services.logger,
+      });
+      await expect(ingest.ingest(engagement.id)).rejects.toBeInstanceOf(StorageUnavailableError);
+      const record = (await away.services.repos.corpus.listFileHeads(engagement.id))[0]!;
+      expect(record).toMatchObject({ parseStatus: 'pending', parseError: null });
+      await away.services.repos.corpus.deleteFile(fileId);
+      await away.services.repos.engagements.update(engagement.id, { corpusStatus: 'empty' });
+
       // Nothing was recorded: the corpus is as it was.
       const after = await away
         .http()
