@@ -110,6 +110,18 @@ export async function createAppServices(config: Config, logger: Logger): Promise
   const db = await openDatabase(config.databaseUrl);
   const repos = createRepositories(db);
   const storage = createObjectStore(config);
+  // A shared bucket means several hosts; keys generated into each DATA_DIR then differ between
+  // API processes (a signed URL of one refused by another, TOTP secrets sealed by one unreadable).
+  const generatedSecrets = [
+    ...(config.signingSecret === null ? ['SIGNING_SECRET'] : []),
+    ...(config.dataEncryptionKey === null ? ['DATA_ENCRYPTION_KEY'] : []),
+  ];
+  if (config.storageUrl !== null && generatedSecrets.length > 0) {
+    logger.warn('secrets_generated_per_host', {
+      variables: generatedSecrets,
+      detail: 'set them, the same on every API process, when more than one API serves this bucket',
+    });
+  }
   // Commands fail at once while Redis is down (readyz answers 503) instead of queueing forever.
   // A short disconnectTimeout: ioredis otherwise keeps a dead socket's 2 s close timer alive.
   const redis = new Redis(config.redisUrl, {

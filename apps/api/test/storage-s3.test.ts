@@ -117,6 +117,10 @@ describe('an engagement from upload to delivery with its bytes in the bucket', (
     }
     expect(await objects('uploads/')).toEqual([]);
     expect(filesUnder(path.join(ctx.dataDir, 'corpus'))).toEqual([]);
+    // Keys generated into this API's DATA_DIR would differ from another API's: it says so.
+    expect(ctx.logs.find((line) => line.includes('secrets_generated_per_host'))).toMatch(
+      /"variables":\["SIGNING_SECRET","DATA_ENCRYPTION_KEY"\]/,
+    );
     expect(filesUnder(path.join(ctx.dataDir, 'uploads'))).toEqual([]);
   });
 
