@@ -154,9 +154,17 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
         }),
       );
     } finally {
-      // A staged upload the handler did not move (bad input, an error) is removed.
+      // A staged upload the handler did not move (bad input, an error) is removed. Failing that
+      // (the store out of reach) changes no answer: the object waits for the start-up sweep.
       const staged = (req.file as Partial<StagedFileInfo> | undefined)?.key;
-      if (staged) await services.storage.delete(staged);
+      if (staged) {
+        await services.storage.delete(staged).catch((error: unknown) =>
+          services.logger.warn('staged_upload_left', {
+            request_id: res.locals.requestId,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      }
     }
     if (result === undefined || res.headersSent) return;
     if (result instanceof JsonBytes) {
