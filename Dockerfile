@@ -18,6 +18,7 @@ COPY packages/ingest/package.json packages/ingest/package.json
 COPY packages/jobs/package.json packages/jobs/package.json
 COPY packages/runtime/package.json packages/runtime/package.json
 COPY packages/services/package.json packages/services/package.json
+COPY packages/storage/package.json packages/storage/package.json
 COPY prisma prisma
 COPY scripts/prisma-generate.mjs scripts/prisma-generate.mjs
 RUN npm ci --no-audit --no-fund

@@ -71,9 +71,16 @@ function start(entry: string, env: Record<string, string>): TestProcess {
   };
 }
 
-export async function startWorkerProcess(ctx: TestContext, extra: Record<string, string> = {}) {
+/** How long a process may take to start; a loaded machine can need more (`startTimeoutMs`). */
+const START_TIMEOUT_MS = 60_000;
+
+export async function startWorkerProcess(
+  ctx: TestContext,
+  extra: Record<string, string> = {},
+  { startTimeoutMs = START_TIMEOUT_MS } = {},
+) {
   const worker = start('apps/worker/src/main.ts', envFor(ctx, extra));
-  await worker.waitFor('worker_ready');
+  await worker.waitFor('worker_ready', startTimeoutMs);
   return worker;
 }
 
@@ -89,12 +96,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startApiProcess(ctx: TestContext, extra: Record<string, string> = {}) {
+export async function startApiProcess(
+  ctx: TestContext,
+  extra: Record<string, string> = {},
+  { startTimeoutMs = START_TIMEOUT_MS } = {},
+) {
   // PORT=0: the process binds a port of the system's choosing and logs it. A port chosen here and
   // passed in could be taken by another test's connection before the process binds it.
   const api = start('apps/api/src/main.ts', envFor(ctx, { PORT: '0', ...extra }));
   const listening = /"message":"api_listening"[^\n]*"port":(\d+)|"port":(\d+)[^\n]*"message":"api_listening"/;
-  await api.waitFor(listening);
+  await api.waitFor(listening, startTimeoutMs);
   const [, before, after] = listening.exec(api.output())!;
   return { ...api, baseUrl: `http://127.0.0.1:${before ?? after}` };
 }

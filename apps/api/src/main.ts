@@ -20,8 +20,8 @@ async function main(): Promise<void> {
   const services = await createAppServices(config, logger);
   // Before serving: uploads a killed API process left half-stored are removed or completed. A
   // sweep that fails is reported and the API starts anyway: it only tidies up.
-  await sweepCorpusStorage({ repos: services.repos, dataDir: config.dataDir }).then(
-    (swept) => logger.info('startup_sweep', { ...swept }),
+  await sweepCorpusStorage({ repos: services.repos, storage: services.storage }).then(
+    (swept) => logger.info('startup_sweep', { storage: services.storage.kind, ...swept }),
     (error: unknown) =>
       logger.error('startup_sweep_failed', { error: error instanceof Error ? error.message : String(error) }),
   );

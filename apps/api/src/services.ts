@@ -2,6 +2,7 @@
 import Redis from 'ioredis';
 import { Config, Logger, loadOrCreateSecret } from '@auditsvc/runtime';
 import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
+import { ObjectStore, createObjectStore } from '@auditsvc/storage';
 import {
   JobProducer,
   ProgressSubscriber,
@@ -71,6 +72,8 @@ export interface AppServices {
   db: Database;
   repos: Repositories;
   redis: Redis;
+  /** Uploads, corpus files and audit logs: DATA_DIR, or the bucket of STORAGE_URL. */
+  storage: ObjectStore;
   passwords: PasswordHasher;
   auth: AuthService;
   mfa: MfaService;
@@ -106,6 +109,19 @@ export interface AppServices {
 export async function createAppServices(config: Config, logger: Logger): Promise<AppServices> {
   const db = await openDatabase(config.databaseUrl);
   const repos = createRepositories(db);
+  const storage = createObjectStore(config);
+  // A shared bucket means several hosts; keys generated into each DATA_DIR then differ between
+  // API processes (a signed URL of one refused by another, TOTP secrets sealed by one unreadable).
+  const generatedSecrets = [
+    ...(config.signingSecret === null ? ['SIGNING_SECRET'] : []),
+    ...(config.dataEncryptionKey === null ? ['DATA_ENCRYPTION_KEY'] : []),
+  ];
+  if (config.storageUrl !== null && generatedSecrets.length > 0) {
+    logger.warn('secrets_generated_per_host', {
+      variables: generatedSecrets,
+      detail: 'set them, the same on every API process, when more than one API serves this bucket',
+    });
+  }
   // Commands fail at once while Redis is down (readyz answers 503) instead of queueing forever.
   // A short disconnectTimeout: ioredis otherwise keeps a dead socket's 2 s close timer alive.
   const redis = new Redis(config.redisUrl, {
@@ -156,7 +172,14 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     logger,
     writeExecutiveSummary: createExecutiveSummaryWriter({
       gatewayFor: (engagementId) =>
-        createEngagementGateway({ config, repos, engagementId, logger, observe: metrics.observeModelCall }),
+        createEngagementGateway({
+          config,
+          repos,
+          storage,
+          engagementId,
+          logger,
+          observe: metrics.observeModelCall,
+        }),
       logger,
     }),
   });
@@ -185,7 +208,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
   const corpus = createCorpusService({
     repos,
     engagements,
-    dataDir: config.dataDir,
+    storage,
     enqueueIngest: (engagementId) =>
       jobs.enqueue('ingest', { engagementId }, `ingest-${engagementId}-${Date.now()}`),
   });
@@ -195,6 +218,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     db,
     repos,
     redis,
+    storage,
     passwords,
     auth: createAuthService({
       repos,
@@ -238,7 +262,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
     }),
     auditLog: createAuditLogService({
       repos,
-      dataDir: config.dataDir,
+      storage,
       publicBaseUrl: config.publicBaseUrl,
       signer: createUrlSigner(config.signingSecret ?? loadOrCreateSecret(config.dataDir, 'signing.key')),
       now,

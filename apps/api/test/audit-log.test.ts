@@ -45,12 +45,16 @@ beforeAll(async () => {
   engagementId = (await makeEngagement(ctx, actors.firmA)).id;
   emptyId = (await makeEngagement(ctx, actors.firmA)).id;
   otherId = (await makeEngagement(ctx, actors.firmA)).id;
-  const writer = createAuditLogWriter({ repos: ctx.services.repos, dataDir: ctx.dataDir, engagementId });
+  const writer = createAuditLogWriter({
+    repos: ctx.services.repos,
+    storage: ctx.services.storage,
+    engagementId,
+  });
   for (let index = 0; index < EVENTS; index++) await writer.append(event(index));
   // Another engagement's log, to prove a signature does not carry over.
   await createAuditLogWriter({
     repos: ctx.services.repos,
-    dataDir: ctx.dataDir,
+    storage: ctx.services.storage,
     engagementId: otherId,
   }).append(event(0));
 });

@@ -21,13 +21,13 @@ describe('health', () => {
     expect(res.body).toEqual({ ok: true });
   });
 
-  it('GET /readyz answers 200 when the database and Redis answer', async () => {
+  it('GET /readyz answers 200 when the database, Redis and the object store answer', async () => {
     // The API's Redis client connects in the background: the probe may start before it is ready.
     const res = await waitFor('readyz 200', async () => {
       const answer = await ctx.http().get('/readyz');
       return answer.status === 200 && answer;
     });
-    expect(res.body).toEqual({ ok: true, database: 'ok', redis: 'ok' });
+    expect(res.body).toEqual({ ok: true, database: 'ok', redis: 'ok', storage: 'ok' });
   });
 
   it('GET /readyz answers 503 naming Redis while the event relay is not connected, though commands are', async () => {

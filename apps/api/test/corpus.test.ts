@@ -2,7 +2,7 @@
 // ingest job stays queued, which holds the corpus in `ingesting` for the conflict cases.
 import fs from 'node:fs';
 import path from 'node:path';
-import { uploadStagingDirectory } from '@auditsvc/services';
+import { uploadStagingFolder } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 import { sampleFile, sampleNames } from '../../../test/helpers/sample-corpus';
@@ -28,9 +28,9 @@ function upload(engagementId: string, name: string, bytes: Buffer, headers = act
     .attach('file', bytes, name);
 }
 
-/** What this process's staging directory holds (multer creates it with the first upload). */
+/** What this process's staging folder under DATA_DIR holds (made with the first upload). */
 const stagedFiles = () => {
-  const staging = uploadStagingDirectory(ctx.dataDir);
+  const staging = path.join(ctx.dataDir, uploadStagingFolder());
   return fs.existsSync(staging) ? fs.readdirSync(staging) : [];
 };
 

@@ -101,7 +101,12 @@ it('answers every operation, as every caller, with no 5xx, leak or breach of ten
 
 it('still answers afterwards: liveness, readiness and a valid read', async () => {
   expect((await ctx.http().get('/healthz')).status).toBe(200);
-  expect((await ctx.http().get('/readyz')).body).toEqual({ ok: true, database: 'ok', redis: 'ok' });
+  expect((await ctx.http().get('/readyz')).body).toEqual({
+    ok: true,
+    database: 'ok',
+    redis: 'ok',
+    storage: 'ok',
+  });
   const world = lastWorld ?? (await createWorld(ctx));
   const firmA = world.records.find((record) => record.kind === 'firm' && record.firm === 'A')!;
   const res = await ctx.http().get(`/auditsvc/firm/${firmA.id}`).set(world.headers.adminToken);

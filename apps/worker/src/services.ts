@@ -5,6 +5,7 @@ import { Database, Repositories, createRepositories, openDatabase } from '@audit
 import { ParseHost, createParseHost, extensionOf } from '@auditsvc/ingest';
 import { ProgressPublisher, createIngestStageStore, createProgressPublisher } from '@auditsvc/jobs';
 import type { Config, Logger } from '@auditsvc/runtime';
+import { ObjectStore, createObjectStore } from '@auditsvc/storage';
 import { WorkerMetrics, createWorkerMetrics } from './metrics';
 import {
   IngestService,
@@ -23,6 +24,8 @@ export interface WorkerServices {
   db: Database;
   repos: Repositories;
   redis: Redis;
+  /** The originals an ingest reads and the audit logs a run appends to (DATA_DIR or STORAGE_URL). */
+  storage: ObjectStore;
   progress: ProgressPublisher;
   parseHost: ParseHost;
   ingest: IngestService;
@@ -36,6 +39,7 @@ export interface WorkerServices {
 export async function createWorkerServices(config: Config, logger: Logger): Promise<WorkerServices> {
   const db = await openDatabase(config.databaseUrl);
   const repos = createRepositories(db);
+  const storage = createObjectStore(config);
   const metrics = createWorkerMetrics();
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, disconnectTimeout: 200 });
   redis.on('error', () => undefined);
@@ -62,14 +66,14 @@ export async function createWorkerServices(config: Config, logger: Logger): Prom
     parser: parseHost,
     progress,
     stages: createIngestStageStore(redis, config.queuePrefix),
-    dataDir: config.dataDir,
+    storage,
     logger,
   });
   const now = () => new Date();
   const runs = createRunExecutor({
     repos,
     progress,
-    gateways: createRunGatewayFactory({ config, repos, logger, observe: metrics.observeModelCall }),
+    gateways: createRunGatewayFactory({ config, repos, storage, logger, observe: metrics.observeModelCall }),
     logger,
     now,
     onStageComplete: metrics.observeStage,
@@ -86,6 +90,7 @@ export async function createWorkerServices(config: Config, logger: Logger): Prom
     db,
     repos,
     redis,
+    storage,
     progress,
     parseHost,
     ingest,

@@ -2,6 +2,7 @@
 import { Writable } from 'node:stream';
 import { ModelCallError } from '@auditsvc/engine';
 import { createLogger } from '@auditsvc/runtime';
+import { StorageUnavailableError } from '@auditsvc/storage';
 import { publicFailureReason } from '../src/jobs/failure-reason';
 
 function capturingLogger() {
@@ -35,4 +36,12 @@ it('names a worker lost too often, and a model provider failure', () => {
   expect(publicFailureReason('The run', provider, logger, {})).toBe(
     'The run failed: openai call of question_verdict failed: HTTP 500',
   );
+});
+
+it('says the file store was unavailable, in its own words only', () => {
+  const { logger, lines } = capturingLogger();
+  const away = new StorageUnavailableError('ECONNREFUSED', { cause: new Error('connect 10.0.0.5:9000') });
+  const reason = publicFailureReason('The ingest', away, logger, {});
+  expect(reason).toBe('The ingest stopped: the file store was unavailable; start it again once it is back.');
+  expect(lines.join('')).toContain('ECONNREFUSED');
 });

@@ -108,8 +108,11 @@ export class BadGatewayError extends AppError {
   readonly status = 502;
 }
 
-/** The dependencies a 503 can name: the database, or Redis (job queues and event streams). */
-export type Dependency = 'database' | 'redis';
+/**
+ * The dependencies a 503 can name: the database, Redis (job queues and event streams), or the
+ * object store (uploads, corpus files, audit logs).
+ */
+export type Dependency = 'database' | 'redis' | 'storage';
 
 /** Seconds a client is told to wait (Retry-After) before it tries again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;

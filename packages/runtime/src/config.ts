@@ -2,6 +2,7 @@
 // validated here at boot, and every problem is reported at once.
 import os from 'node:os';
 import path from 'node:path';
+import { StorageUrlError, parseStorageUrl } from '@auditsvc/storage';
 
 export type ModelProvider = 'local' | 'openai' | 'anthropic';
 
@@ -33,6 +34,11 @@ export interface Config {
   redisUrl: string;
   queuePrefix: string;
   dataDir: string;
+  /**
+   * Where uploads, corpus files and audit-log shards are kept (STORAGE_URL, s3://...); null: the
+   * filesystem under DATA_DIR.
+   */
+  storageUrl: string | null;
   publicBaseUrl: string;
   /** null: generated once into DATA_DIR on first use. */
   signingSecret: string | null;
@@ -150,6 +156,15 @@ export function loadConfig(env: Env = process.env, cores = os.availableParalleli
   if (!databaseUrl.startsWith('file:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL)');
   }
+  const storageUrl = text('STORAGE_URL');
+  if (storageUrl !== null) {
+    try {
+      parseStorageUrl(storageUrl);
+    } catch (error) {
+      if (!(error instanceof StorageUrlError)) throw error;
+      problems.push(error.message);
+    }
+  }
   const redisUrl = text('REDIS_URL') ?? 'redis://127.0.0.1:6379';
   if (!/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
   const queuePrefix = text('QUEUE_PREFIX') ?? 'auditsvc';
@@ -195,6 +210,7 @@ export function loadConfig(env: Env = process.env, cores = os.availableParalleli
     redisUrl,
     queuePrefix,
     dataDir,
+    storageUrl,
     publicBaseUrl,
     signingSecret: text('SIGNING_SECRET'),
     dataEncryptionKey: text('DATA_ENCRYPTION_KEY'),

@@ -140,3 +140,24 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('STORAGE_URL (issue 15, object storage)', () => {
+  it('defaults to the filesystem under DATA_DIR (null) and keeps a valid s3:// URL', () => {
+    expect(loadConfig({}).storageUrl).toBeNull();
+    const url = 's3://audit-bucket/tenant?endpoint=http://127.0.0.1:9000&region=eu-west-1';
+    expect(loadConfig({ STORAGE_URL: url }).storageUrl).toBe(url);
+  });
+
+  it('reports what is wrong with a bad one, with the other problems', () => {
+    let error: unknown;
+    try {
+      loadConfig({ STORAGE_URL: 's3://key:secret@audit-bucket', PORT: 'eighty' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('STORAGE_URL must not hold credentials');
+    expect(problems).toContain('PORT');
+  });
+});

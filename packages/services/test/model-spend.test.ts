@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
 import { loadConfig } from '@auditsvc/runtime';
+import { createFilesystemStore, createObjectStore } from '@auditsvc/storage';
 import { TestDatabase, createTestDatabase } from '../../../test/helpers/database';
 import {
   AuditEvent,
@@ -109,7 +110,7 @@ describe.each(['sqlite', 'postgresql'] as const)('spend and audit log on %s', (p
         provider: createLocalProvider(),
         pricing,
         ledger: createEngagementLedger(repos, engagementId),
-        audit: createAuditLogWriter({ repos, dataDir, engagementId }),
+        audit: createAuditLogWriter({ repos, storage: createFilesystemStore(dataDir), engagementId }),
         engagementId,
       });
     const gateways = [gatewayOf(reposA), gatewayOf(reposB)];
@@ -190,7 +191,9 @@ describe.each(['sqlite', 'postgresql'] as const)('spend and audit log on %s', (p
   test('parallel writers fill shards of exactly 1,000 events', async () => {
     const engagementId = `eng-${provider}-shards`;
     await makeEngagement(engagementId, 100);
-    const writers = [reposA, reposB].map((repos) => createAuditLogWriter({ repos, dataDir, engagementId }));
+    const writers = [reposA, reposB].map((repos) =>
+      createAuditLogWriter({ repos, storage: createFilesystemStore(dataDir), engagementId }),
+    );
     await Promise.all(
       Array.from({ length: 1_050 }, (_, index) =>
         writers[index % 2]!.append(sampleEvent(index, engagementId)),
@@ -221,7 +224,12 @@ describe.each(['sqlite', 'postgresql'] as const)('spend and audit log on %s', (p
         'local-analyst-mid': { input_cents_per_1k: 2, output_cents_per_1k: 4 },
       }),
     });
-    const gateway = createEngagementGateway({ config, repos: reposA, engagementId });
+    const gateway = createEngagementGateway({
+      config,
+      repos: reposA,
+      storage: createObjectStore(config),
+      engagementId,
+    });
     await gateway.call(slowTask, { text: 'abcd' }, { stage: 'catalog', step: 'targets', questionId: 'q-9' });
     const row = (await reposA.engagements.findById(engagementId))!;
     expect(Number(row.spentMicrocents)).toBeGreaterThan(0);
@@ -245,6 +253,12 @@ describe.each(['sqlite', 'postgresql'] as const)('spend and audit log on %s', (p
   });
 
   test('unsafe engagement ids never become paths', () => {
-    expect(() => createAuditLogWriter({ repos: reposA, dataDir, engagementId: '../etc' })).toThrow(/unsafe/);
+    expect(() =>
+      createAuditLogWriter({
+        repos: reposA,
+        storage: createFilesystemStore(dataDir),
+        engagementId: '../etc',
+      }),
+    ).toThrow(/unsafe/);
   });
 });

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
+import { createFilesystemStore } from '@auditsvc/storage';
 import {
   DEFAULT_RUN_OPTIONS,
   createModelGateway,
@@ -126,7 +127,11 @@ async function run(engagementId: string, handle: number, snapshot: Awaited<Retur
     // The built-in list prices of the default OpenAI tiers.
     pricing: createPriceTable(null),
     ledger: createEngagementLedger(repos[handle]!, engagementId),
-    audit: createAuditLogWriter({ repos: repos[handle]!, dataDir, engagementId }),
+    audit: createAuditLogWriter({
+      repos: repos[handle]!,
+      storage: createFilesystemStore(dataDir),
+      engagementId,
+    }),
     engagementId,
   });
   const result = await runAudit({

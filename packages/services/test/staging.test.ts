@@ -2,15 +2,22 @@
 // to be gone, never one of a process that runs, nor one it cannot check.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { stagingOwner, uploadStagingDirectory } from '../src/corpus/staging';
+import { newStagedUploadKey, stagingOwner, uploadStagingFolder } from '../src/corpus/staging';
 
 const host = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_');
 
-it("names this process's directory <host>~<pid>~<tag> and knows it as its own", () => {
-  const name = path.basename(uploadStagingDirectory('/data'));
+it("names this process's folder uploads/<host>~<pid>~<tag>/ and knows it as its own", () => {
+  const [root, name, rest] = uploadStagingFolder().split('/');
+  expect([root, rest]).toEqual(['uploads', '']);
   expect(name).toMatch(new RegExp(`^${host.replace(/\./g, '\\.')}~${process.pid}~[0-9a-f]{8}$`));
-  expect(stagingOwner(name)).toBe('self');
+  expect(stagingOwner(name!)).toBe('self');
+});
+
+it('names each staged upload in that folder by a new corpus file id', () => {
+  const [first, second] = [newStagedUploadKey(), newStagedUploadKey()];
+  expect(first).not.toBe(second);
+  expect(first.startsWith(uploadStagingFolder())).toBe(true);
+  expect(first.slice(uploadStagingFolder().length)).toMatch(/^file-[0-9a-f]{16}$/);
 });
 
 it('tells a process of this host that runs from one that is gone', () => {

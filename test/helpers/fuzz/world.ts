@@ -81,7 +81,7 @@ async function seedFirm(
   // One model call in the audit log, so the review engagement has a log to sign a link for.
   await createAuditLogWriter({
     repos: ctx.services.repos,
-    dataDir: ctx.dataDir,
+    storage: ctx.services.storage,
     engagementId: review.id,
   }).append({
     event: 'llm_call',

@@ -5,6 +5,7 @@ import multer from 'multer';
 import { AppError, ServiceUnavailableError } from '@auditsvc/core';
 import type { Logger } from '@auditsvc/runtime';
 import { isDatabaseUnavailable, isRecordGone } from '@auditsvc/services';
+import { StorageUnavailableError } from '@auditsvc/storage';
 
 /** Errors raised by body-parser carry a `type`. */
 interface ParserError {
@@ -46,13 +47,17 @@ function multerAnswer(error: multer.MulterError): { status: number; body: unknow
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    // A dependency out of reach (the database refused, dropped or locked; Redis down) is not a bug:
-    // 503 with Retry-After, and a warning naming the dependency.
+    // A dependency out of reach (the database refused, dropped or locked; Redis down; the object
+    // store refusing or not answering) is not a bug: 503 with Retry-After, and a warning naming it.
     const unavailable = isDatabaseUnavailable(error)
       ? new ServiceUnavailableError('The database is unavailable. Try again shortly.', 'database', {
           cause: error,
         })
-      : error;
+      : error instanceof StorageUnavailableError
+        ? new ServiceUnavailableError('The file store is unavailable. Try again shortly.', 'storage', {
+            cause: error,
+          })
+        : error;
     if (unavailable instanceof ServiceUnavailableError) {
       const cause = unavailable.cause;
       logger.warn('dependency_unavailable', {
@@ -92,7 +97,17 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       res.status(415).json({ detail: 'Unsupported request body encoding.' });
       return;
     }
-    if (parserError?.type === 'request.aborted') {
+    // A client that went away mid-body: body-parser says so with a type, multer (an upload cut off
+    // while it streams into the store) with a plain error. No fault of ours: logged, not an error.
+    if (
+      parserError?.type === 'request.aborted' ||
+      (error instanceof Error && /^Request (aborted|closed)$/.test(error.message))
+    ) {
+      logger.info('request_aborted', {
+        request_id: res.locals.requestId,
+        method: req.method,
+        path: req.path,
+      });
       res.status(400).json({ detail: 'The request was aborted.' });
       return;
     }

@@ -1,8 +1,6 @@
 // Turns route declarations into Express handlers: authenticate, authorise by level, run multer
 // for uploads, validate path/query/body, call the handler, check the response against its schema.
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import multer from 'multer';
 import {
   Caller,
@@ -14,9 +12,10 @@ import {
   requirePartnerOrAdmin,
 } from '@auditsvc/core';
 import { withLogContext } from '@auditsvc/runtime';
-import { isScrapeCredential, uploadStagingDirectory } from '@auditsvc/services';
+import { isScrapeCredential, newStagedUploadKey } from '@auditsvc/services';
 import type { AppServices } from '../services';
 import { AuthLevel, RouteSpec, isRawResponse } from './route';
+import { StagedFileInfo, stagedUploadStorage } from './staged-upload';
 import { compileRequestValidator, compileResponseValidator } from './validation';
 import { JsonBytes } from './versioned-json-cache';
 
@@ -102,19 +101,11 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
 
   const handlers: RequestHandler[] = [authenticate];
   if (route.upload) {
-    const staging = uploadStagingDirectory(services.config.dataDir);
     const upload = multer({
-      storage: route.upload.toDisk
-        ? multer.diskStorage({
-            destination: (_req, _file, done) => {
-              fs.promises.mkdir(staging, { recursive: true }).then(
-                () => done(null, staging),
-                (error: Error) => done(error, staging),
-              );
-            },
-            // A random name: the client's file name never reaches the file system.
-            filename: (_req, _file, done) => done(null, `upload-${randomBytes(12).toString('hex')}`),
-          })
+      // Staged: streamed into this process's staging folder of the object store under a generated
+      // name (the client's file name never becomes a key).
+      storage: route.upload.staged
+        ? stagedUploadStorage(services.storage, newStagedUploadKey)
         : multer.memoryStorage(),
       limits: { fileSize: route.upload.maxBytes, files: 1, fields: 20, parts: 25 },
       // Keep the name as sent ("../x.txt" stays that), so a name with a path is refused rather
@@ -163,8 +154,17 @@ export function registerRoute(router: Router, route: RouteSpec, services: AppSer
         }),
       );
     } finally {
-      // A staged upload the handler did not move (bad input, an error) is removed.
-      if (req.file?.path) await fs.promises.rm(req.file.path, { force: true });
+      // A staged upload the handler did not move (bad input, an error) is removed. Failing that
+      // (the store out of reach) changes no answer: the object waits for the start-up sweep.
+      const staged = (req.file as Partial<StagedFileInfo> | undefined)?.key;
+      if (staged) {
+        await services.storage.delete(staged).catch((error: unknown) =>
+          services.logger.warn('staged_upload_left', {
+            request_id: res.locals.requestId,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      }
     }
     if (result === undefined || res.headersSent) return;
     if (result instanceof JsonBytes) {

@@ -33,10 +33,10 @@ export interface UploadSpec {
   maxBytes: number;
   description: string;
   /**
-   * Stream the file to DATA_DIR/uploads instead of memory (large files). The handler owns the
-   * staged file (`file.path`) and must move or delete it.
+   * Stream the file into the object store's staging folder instead of memory (large files;
+   * staged-upload.ts). The handler may move the staged object (`file.key`); what is left is removed.
    */
-  toDisk?: boolean;
+  staged?: boolean;
 }
 
 export interface HandlerContext<P, Q, B> {

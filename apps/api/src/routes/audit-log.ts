@@ -1,11 +1,11 @@
 // GET .../audit-log (Any): the engagement's model-call log as an NDJSON download, as JSON, or as a
 // signed URL; GET .../audit-log/download: that URL, which needs no credential.
-import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import {
   AuditLogContent,
   AuditLogFormat,
+  AuditLogService,
   presentAuditLogJson,
   presentSignedAuditLogUrl,
 } from '@auditsvc/services';
@@ -23,10 +23,10 @@ function downloadHeaders(res: Response, content: AuditLogContent, extension: str
   res.setHeader('Cache-Control', 'no-store');
 }
 
-/** The shard files one after another, streamed: a large log is never held in memory. */
-async function sendJsonl(res: Response, content: AuditLogContent): Promise<void> {
+/** The shards one after another, streamed from the store: a large log is never held in memory. */
+async function sendJsonl(res: Response, auditLog: AuditLogService, content: AuditLogContent): Promise<void> {
   downloadHeaders(res, content, 'jsonl', 'application/x-ndjson; charset=utf-8');
-  for (const file of content.files) await pipeline(fs.createReadStream(file), res, { end: false });
+  for (const key of content.shardKeys) await pipeline(await auditLog.readShard(key), res, { end: false });
   res.end();
 }
 
@@ -52,7 +52,7 @@ export const auditLogRoutes = [
       }
       if (query.format === 'json')
         return presentAuditLogJson(content, await services.auditLog.readEvents(content));
-      await sendJsonl(res, content);
+      await sendJsonl(res, services.auditLog, content);
       return undefined;
     },
   }),
@@ -73,7 +73,7 @@ export const auditLogRoutes = [
     handler: async ({ params, query, services, res }) => {
       const { content, format } = await services.auditLog.forSignedUrl(params.engagement_id, query);
       if (format === 'jsonl') {
-        await sendJsonl(res, content);
+        await sendJsonl(res, services.auditLog, content);
         return undefined;
       }
       const document = presentAuditLogJson(content, await services.auditLog.readEvents(content));

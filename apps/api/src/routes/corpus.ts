@@ -1,4 +1,5 @@
 import { ValidationError } from '@auditsvc/core';
+import type { StagedFileInfo } from '../http/staged-upload';
 import { CORPUS_MAX_FILE_BYTES } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { pathParams } from '../schemas/common';
@@ -18,14 +19,17 @@ export const corpusRoutes = [
     tag: 'corpus',
     auth: 'mut',
     params: engagementParams,
-    upload: { field: 'file', maxBytes: CORPUS_MAX_FILE_BYTES, description: 'The file.', toDisk: true },
+    upload: { field: 'file', maxBytes: CORPUS_MAX_FILE_BYTES, description: 'The file.', staged: true },
     status: 201,
     response: uploadResponse,
     errors: [403, 404, 409, 413, 415, 422, 423],
     handler: async ({ caller, params, file, services }) => {
       if (!file) throw ValidationError.of(['body', 'file'], 'Field required', 'missing');
+      const staged = file as typeof file & StagedFileInfo;
       return services.corpus.upload(caller!, params.engagement_id, {
-        path: file.path,
+        key: staged.key,
+        sha256: staged.sha256,
+        head: staged.head,
         // busboy decodes the name as latin1 unless told otherwise; clients send UTF-8.
         originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'),
         size: file.size,

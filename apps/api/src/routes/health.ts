@@ -40,7 +40,8 @@ export const healthRoutes = [
     method: 'get',
     path: '/readyz',
     operationId: 'readyz',
-    summary: 'Readiness: 200 when the database and Redis answer, else 503 naming what is down.',
+    summary:
+      'Readiness: 200 when the database, Redis and the object store answer, else 503 naming what is down.',
     tag: 'operations',
     auth: 'none',
     response: {
@@ -49,13 +50,14 @@ export const healthRoutes = [
         ok: { type: 'boolean' },
         database: { enum: ['ok', 'unavailable'] },
         redis: { enum: ['ok', 'unavailable'] },
+        storage: { enum: ['ok', 'unavailable'] },
       },
-      required: ['ok', 'database', 'redis'],
+      required: ['ok', 'database', 'redis', 'storage'],
       additionalProperties: false,
     },
     errors: [503],
     handler: async ({ services, res }) => {
-      const [database, redis] = await Promise.all([
+      const [database, redis, storage] = await Promise.all([
         check(() => services.db.prisma.$queryRawUnsafe('SELECT 1')),
         // Redis is ready when commands are answered and the event relay's own connection (which
         // reconnects on its own schedule after an outage) is up: a stream cannot open without it.
@@ -63,14 +65,18 @@ export const healthRoutes = [
           await services.redis.ping();
           if (!services.progressSubscriber.ready()) throw new Error('event relay not connected');
         }),
+        // The store answers a listing (of a folder that need not exist): a bucket out of reach,
+        // missing, or refusing the credentials fails it (a look-up of a key could not tell a
+        // missing bucket from a missing key).
+        check(() => services.storage.listFolders('readyz/')),
       ]);
-      const ok = database === 'ok' && redis === 'ok';
+      const ok = database === 'ok' && redis === 'ok' && storage === 'ok';
       if (!ok) {
         res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-        res.status(503).json({ ok, database, redis, detail: 'Not ready.' });
+        res.status(503).json({ ok, database, redis, storage, detail: 'Not ready.' });
         return undefined;
       }
-      return { ok, database, redis };
+      return { ok, database, redis, storage };
     },
   }),
 ];

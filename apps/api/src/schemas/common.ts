@@ -104,7 +104,7 @@ export const unavailableErrorBody: JsonSchema = {
   type: 'object',
   properties: {
     detail: { type: 'string' },
-    dependency: { enum: ['database', 'redis'] },
+    dependency: { enum: ['database', 'redis', 'storage'] },
     queue: { type: 'string' },
   },
   required: ['detail'],

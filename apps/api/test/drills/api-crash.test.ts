@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
 import { newId } from '@auditsvc/core';
-import { stagingRoot, uploadStagingDirectory } from '@auditsvc/services';
+import { STAGING_FOLDER, uploadStagingFolder } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement } from '../../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../../test/helpers/context';
 import { startApiProcess as startApi } from '../../../../test/helpers/processes';
@@ -98,7 +98,7 @@ function trickleUpload(baseUrl: string, engagementId: string, filename: string, 
 
 /** The staging directory of an API process (named <host>~<pid>~<tag>). */
 function stagingOf(api: ApiProcess): string | null {
-  const root = stagingRoot(ctx.dataDir);
+  const root = path.join(ctx.dataDir, STAGING_FOLDER);
   if (!fs.existsSync(root)) return null;
   const name = fs.readdirSync(root).find((entry) => entry.split('~')[1] === String(api.child.pid));
   return name ? path.join(root, name) : null;
@@ -210,7 +210,7 @@ describe('an API killed with SIGKILL during uploads', () => {
       });
       expect(fs.existsSync(deadStaging)).toBe(false);
       // The staging directory of a process that runs (this one, which took the first upload) stays.
-      expect(fs.existsSync(uploadStagingDirectory(ctx.dataDir))).toBe(true);
+      expect(fs.existsSync(path.join(ctx.dataDir, uploadStagingFolder()))).toBe(true);
       expect(await corpusOf(blocked.id)).toMatchObject({ status: 'empty', file_count: 0 });
       expect(await corpusOf(kept.id)).toMatchObject({ status: 'uploaded', file_count: 2 });
 

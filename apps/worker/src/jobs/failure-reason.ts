@@ -15,5 +15,9 @@ export function publicFailureReason(
   }
   // A model provider's failure is safe to name, and tells the operator what to look at.
   if (error.name === 'ModelCallError') return `${what} failed: ${error.message}`;
+  // The object store (S3) out of reach on every attempt: what to look at, without its details.
+  if (error.name === 'StorageUnavailableError') {
+    return `${what} stopped: the file store was unavailable; start it again once it is back.`;
+  }
   return `${what} stopped on an unexpected error; start it again (the worker log has the details).`;
 }

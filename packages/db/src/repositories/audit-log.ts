@@ -1,4 +1,4 @@
-// The index of an engagement's audit-log shards (JSONL files under DATA_DIR). Writers from several
+// The index of an engagement's audit-log shards (JSONL in the object store). Writers from several
 // processes claim a slot for each event here before appending its line: a conditional increment
 // on the open shard (event_count below the shard size), else a new shard, whose unique
 // (engagement_id, shard_index) makes exactly one creator win a race; the losers claim again.
@@ -28,7 +28,7 @@ export function createAuditLogRepository(prisma: PrismaClient | Tx) {
 
     /**
      * Counts one event of `sizeBytes` into the engagement's open shard, or opens the next one when
-     * it holds `maxEvents`. `pathOf` names a shard's file relative to DATA_DIR.
+     * it holds `maxEvents`. `pathOf` names a shard's key in the object store.
      */
     async claimSlot(
       engagementId: string,

@@ -37,7 +37,7 @@ export function createCorpusRepository(prisma: PrismaClient | Tx) {
     findFile(engagementId: string, filename: string): Promise<CorpusFile | null> {
       return prisma.corpusFile.findUnique({ where: { engagementId_filename: { engagementId, filename } } });
     },
-    /** The file stored under `storedName` (its bytes' name under DATA_DIR), in any engagement. */
+    /** The file stored under `storedName` (its bytes' name in the object store), in any engagement. */
     findFileByStoredName(storedName: string): Promise<CorpusFile | null> {
       return prisma.corpusFile.findFirst({ where: { storedName } });
     },

@@ -1,11 +1,13 @@
 // Reading an engagement's audit log (spec 4.3 GET .../audit-log, DECISIONS "Audit log and signed
 // URLs"): the shard files in order as one JSONL download, the parsed events as JSON, or a signed
 // URL that downloads either without a credential until it expires. Events are written by the model
-// gateway (@auditsvc/engine createAuditLogWriter); the shard index says which files exist.
-import fs from 'node:fs';
-import path from 'node:path';
+// gateway (@auditsvc/engine createAuditLogWriter); the shard index says which shards exist. The
+// shards are read from the object store, so any API process serves any engagement's log, and a
+// signed URL is served by the API (which streams from the store), never pre-signed by the store.
+import type { Readable } from 'node:stream';
 import { Caller, NotFoundError, assertFirmVisible } from '@auditsvc/core';
 import type { AuditLogShardRecord, Repositories } from '@auditsvc/db';
+import { ObjectStore, readAll } from '@auditsvc/storage';
 import { presentAuditLogJson } from './presenter';
 import type { UrlSigner } from './signing';
 
@@ -14,16 +16,16 @@ export const AUDIT_LOG_FORMATS: readonly AuditLogFormat[] = ['jsonl', 'json'];
 
 export interface AuditLogDeps {
   repos: Pick<Repositories, 'engagements' | 'auditLog'>;
-  dataDir: string;
+  storage: ObjectStore;
   publicBaseUrl: string;
   signer: UrlSigner;
   now: () => Date;
 }
 
-/** What a download serves: the shard files in order, and the index's totals. */
+/** What a download serves: the shards' keys in order, and the index's totals. */
 export interface AuditLogContent {
   engagementId: string;
-  files: string[];
+  shardKeys: string[];
   shardCount: number;
   eventCount: number;
   sizeBytes: number;
@@ -39,37 +41,38 @@ export const downloadPath = (engagementId: string) =>
   `/auditsvc/engagement/${engagementId}/audit-log/download`;
 
 export function createAuditLogService(deps: AuditLogDeps) {
-  const { repos, dataDir, signer } = deps;
-  const logRoot = path.resolve(dataDir, 'audit-log');
+  const { repos, storage, signer } = deps;
 
-  /** A shard's file, only if its indexed path is the writer's layout for this engagement. */
-  function shardFile(engagementId: string, shard: AuditLogShardRecord): string | null {
+  /** A shard's key, only if its indexed path is the writer's layout for this engagement. */
+  function shardKey(engagementId: string, shard: AuditLogShardRecord): string | null {
     const expected = /^audit-log\/([A-Za-z0-9_-]{1,128})\/shard-\d{5}\.jsonl$/.exec(shard.relativePath);
-    if (!expected || expected[1] !== engagementId) return null;
-    const file = path.resolve(dataDir, ...shard.relativePath.split('/'));
-    if (!file.startsWith(logRoot + path.sep) || !fs.existsSync(file)) return null;
-    return file;
+    return expected && expected[1] === engagementId ? shard.relativePath : null;
   }
 
   async function contentOf(engagementId: string): Promise<AuditLogContent> {
     const shards = await repos.auditLog.listShards(engagementId);
-    const files = shards
-      .map((shard) => shardFile(engagementId, shard))
-      .filter((file): file is string => file !== null);
+    const shardKeys = shards
+      .map((shard) => shardKey(engagementId, shard))
+      .filter((key): key is string => key !== null);
     return {
       engagementId,
-      files,
+      shardKeys,
       shardCount: shards.length,
       eventCount: shards.reduce((sum, shard) => sum + shard.eventCount, 0),
       sizeBytes: shards.reduce((sum, shard) => sum + shard.sizeBytes, 0),
     };
   }
 
+  /** A shard's lines as stored (empty for a shard whose bytes are gone). */
+  function readShard(key: string): Promise<Readable> {
+    return storage.readAppended(key);
+  }
+
   /** The events of every shard, in order; a torn or foreign line is skipped, not fatal. */
   async function readEvents(content: AuditLogContent): Promise<unknown[]> {
     const events: unknown[] = [];
-    for (const file of content.files) {
-      const text = await fs.promises.readFile(file, 'utf8');
+    for (const key of content.shardKeys) {
+      const text = (await readAll(await readShard(key))).toString('utf8');
       for (const line of text.split('\n')) {
         if (line.trim() === '') continue;
         try {
@@ -83,6 +86,7 @@ export function createAuditLogService(deps: AuditLogDeps) {
   }
 
   return {
+    readShard,
     readEvents,
 
     /** The engagement's log for a caller who may see it (another firm's: 404). */

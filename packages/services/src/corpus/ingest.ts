@@ -11,19 +11,20 @@
 // is kept as the corpus warnings, "<file>: <note>", whether the ingest completes or fails.
 // Everything parsed is held in memory until that transaction, so the corpus's text is capped
 // (INGEST_LIMITS.maxCorpusChars): past it the ingest stops and fails naming the file.
-import fs from 'node:fs';
 import { newId } from '@auditsvc/core';
 import type { ChunkCreate, Repositories } from '@auditsvc/db';
 import { INGEST_LIMITS, ParseError, ParsedDocument, chunkDocument } from '@auditsvc/ingest';
 import type { ProgressPublisher } from '@auditsvc/jobs';
 import type { Logger } from '@auditsvc/runtime';
-import { corpusFilePath } from './storage';
+import { ObjectNotFoundError, ObjectStore, StorageUnavailableError, readAll } from '@auditsvc/storage';
+import { corpusFileKey } from './storage';
 
 export interface IngestDeps {
   repos: Pick<Repositories, 'engagements' | 'corpus' | 'transaction'>;
   parser: { parse(input: { bytes: Buffer; filename: string }): Promise<ParsedDocument> };
   progress: ProgressPublisher;
-  dataDir: string;
+  /** Where the uploaded originals are: the worker reads them from the store, not from its disk. */
+  storage: ObjectStore;
   logger: Logger;
 }
 
@@ -95,9 +96,8 @@ export function createIngestService(deps: IngestDeps & { stages: IngestStageStor
       let corpusChars = 0;
       for (const file of files) {
         try {
-          const bytes = await fs.promises.readFile(
-            corpusFilePath(deps.dataDir, engagementId, file.storedName),
-          );
+          // Whole, because the parser takes bytes; the file was capped at upload (50 MB).
+          const bytes = await readAll(await deps.storage.get(corpusFileKey(engagementId, file.storedName)));
           const document = await deps.parser.parse({ bytes, filename: file.filename });
           corpusChars += document.text.length;
           if (corpusChars > INGEST_LIMITS.maxCorpusChars) {
@@ -110,16 +110,26 @@ export function createIngestService(deps: IngestDeps & { stages: IngestStageStor
           }
           parsed.set(file.id, document);
         } catch (error) {
-          // A ParseError is about the file; anything else (the file vanished from disk) is reported
-          // the same way, naming the file, so the client knows what to replace.
+          // The store out of reach is no fault of the file: the job fails and is tried again.
+          if (error instanceof StorageUnavailableError) throw error;
+          // A ParseError is about the file; anything else (the file vanished from the store) is
+          // reported the same way, naming the file, so the client knows what to replace. The store's
+          // own words (paths, keys) stay in the log.
           const reason =
             error instanceof ParseError
               ? error.message.replace(`${file.filename}: `, '')
-              : error instanceof Error
-                ? error.message.replace(deps.dataDir, 'DATA_DIR')
-                : String(error);
+              : error instanceof ObjectNotFoundError
+                ? 'the uploaded file is missing from storage; upload it again'
+                : 'the uploaded file could not be read';
           failures.set(file.id, { filename: file.filename, reason });
-          logger.warn('ingest_file_failed', { engagement_id: engagementId, file_id: file.id, reason });
+          logger.warn('ingest_file_failed', {
+            engagement_id: engagementId,
+            file_id: file.id,
+            reason,
+            ...(error instanceof ParseError
+              ? {}
+              : { error: error instanceof Error ? error.message : String(error) }),
+          });
         }
       }
       if (failures.size > 0) {

@@ -1,8 +1,6 @@
 // The corpus of an engagement (spec 4.4, 3.3): upload, delete and the start of an ingest. Files are
 // checked (name, extension, magic bytes, count, duplicates) before they join the corpus, and are
-// stored under DATA_DIR by id. The ingest itself runs in the worker (ingest.ts).
-import fs from 'node:fs';
-import path from 'node:path';
+// kept in the object store under a generated name. The ingest itself runs in the worker (ingest.ts).
 import {
   CORPUS_EDITABLE,
   CORPUS_INGESTABLE,
@@ -12,13 +10,13 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
   assertCorpusEditable,
-  newId,
 } from '@auditsvc/core';
 import type { Repositories } from '@auditsvc/db';
+import type { ObjectStore } from '@auditsvc/storage';
 import { CorpusExtension, extensionOf, isSafeFilename, sniffFileType } from '@auditsvc/ingest';
 import type { EngagementService } from '../engagements/service';
 import { isUniqueViolation } from '../prisma-errors';
-import { corpusDirectory, corpusFilePath, readHead, sha256OfFile } from './storage';
+import { corpusFileKey } from './storage';
 
 /** Spec part 8. */
 export const CORPUS_MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -39,23 +37,28 @@ const CONTENT_TYPES: Record<CorpusExtension, string> = {
   mbox: 'application/mbox',
 };
 
-/** A file multer has streamed to the staging directory. */
+/** A file multer has streamed into this process's staging folder of the store (staging.ts). */
 export interface StagedUpload {
-  path: string;
+  /** Its key, uploads/<process>/<generated name>. */
+  key: string;
   originalName: string;
   size: number;
+  /** Hex digest of its bytes, taken as they streamed in. */
+  sha256: string;
+  /** Its first bytes, for the magic-byte check. */
+  head: Buffer;
 }
 
 export interface CorpusDeps {
   repos: Pick<Repositories, 'engagements' | 'corpus' | 'transaction'>;
   engagements: Pick<EngagementService, 'requireVisible' | 'presentOne'>;
-  dataDir: string;
+  storage: ObjectStore;
   /** Puts the ingest job on the queue (the worker runs it). */
   enqueueIngest(engagementId: string): Promise<void>;
 }
 
 export function createCorpusService(deps: CorpusDeps) {
-  const { repos, dataDir } = deps;
+  const { repos, storage } = deps;
 
   async function corpusView(engagementId: string) {
     const engagement = await deps.engagements.presentOne((await repos.engagements.findById(engagementId))!);
@@ -84,12 +87,12 @@ export function createCorpusService(deps: CorpusDeps) {
   }
 
   return {
-    /** Stores a staged upload (multer's file; the route removes it if it is not moved). */
+    /** Stores a staged upload (multer's; the route removes it if it is not moved). */
     async upload(caller: Caller, engagementId: string, staged: StagedUpload) {
       const engagement = await deps.engagements.requireVisible(caller, engagementId);
       assertCorpusEditable(engagement);
       const { filename, extension } = checkedName(staged.originalName);
-      const sniff = sniffFileType(await readHead(staged.path), extension);
+      const sniff = sniffFileType(staged.head, extension);
       if (!sniff.ok) {
         throw new UnsupportedMediaTypeError(
           `The content of ${filename} is not a .${extension} file${sniff.reason ? `: ${sniff.reason}` : ''}.`,
@@ -107,17 +110,14 @@ export function createCorpusService(deps: CorpusDeps) {
         { corpusStatus: 'uploading' },
         { unfrozen: true },
       );
-      const id = newId('corpusFile');
-      // Renamed to its id in this process's staging directory, the file waits there until its record
-      // is committed, then joins the corpus: a process killed at any point leaves either a staged
-      // file the start-up sweep removes, or a recorded one it moves into place (sweep.ts).
-      const pending = path.join(path.dirname(staged.path), id);
-      const target = corpusFilePath(dataDir, engagementId, id);
+      // Staged under the file's id (staging.ts), the object waits in this process's staging folder
+      // until its record is committed, then joins the corpus: a process killed at any point leaves
+      // either a staged object the start-up sweep removes, or a recorded one it moves into place
+      // (sweep.ts).
+      const id = staged.key.slice(staged.key.lastIndexOf('/') + 1);
+      const target = corpusFileKey(engagementId, id);
       let recorded = false;
       try {
-        const sha256 = await sha256OfFile(staged.path);
-        await fs.promises.rename(staged.path, pending);
-        await fs.promises.mkdir(corpusDirectory(dataDir, engagementId), { recursive: true });
         await repos.transaction(async (tx) => {
           // The record and the status change commit together, and only while no ingest started.
           const editable = await tx.engagements.updateIfCorpusStatus(
@@ -134,15 +134,14 @@ export function createCorpusService(deps: CorpusDeps) {
             storedName: id,
             sizeBytes: staged.size,
             contentType: CONTENT_TYPES[extension],
-            sha256,
+            sha256: staged.sha256,
           });
         });
         recorded = true;
-        await fs.promises.rename(pending, target);
+        await storage.move(staged.key, target);
       } catch (error) {
         // A record whose bytes could not be moved into place is withdrawn with them.
         if (recorded) await repos.corpus.deleteFile(id);
-        await fs.promises.rm(pending, { force: true });
         // Leave no `uploading` behind: back to what the files on record say.
         const remaining = await repos.corpus.countFiles(engagementId);
         await repos.engagements.updateIfCorpusStatus(
@@ -181,7 +180,7 @@ export function createCorpusService(deps: CorpusDeps) {
         if (!editable) throw new ConflictError('An ingest of this corpus started meanwhile.');
         await tx.corpus.deleteFile(file.id);
       });
-      await fs.promises.rm(corpusFilePath(dataDir, engagementId, file.storedName), { force: true });
+      await storage.delete(corpusFileKey(engagementId, file.storedName));
       return {
         ok: true as const,
         engagement_id: engagementId,

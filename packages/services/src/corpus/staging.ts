@@ -1,29 +1,36 @@
-// Upload staging: multer streams each upload into a directory of this process's own,
-// DATA_DIR/uploads/<host>~<pid>~<random>, and the file stays there (renamed to its corpus file id)
-// until its record is committed. Several API processes may share DATA_DIR, so a directory is only
-// swept at start-up when its owner is known to be gone: a process of this host that no longer runs
-// (or whose pid is now this process's: a restarted container), or, for a directory of another host,
-// one idle for longer than any upload lasts.
+// Upload staging: multer streams each upload into the object store, into a folder of this
+// process's own, uploads/<host>~<pid>~<random>/<corpus file id> (DATA_DIR/uploads/... on the
+// filesystem), and the object stays there until its record is committed, then moves into the
+// corpus. Several API processes share the store, so a folder is only swept at start-up when its
+// owner is known to be gone: a process of this host that no longer runs (or whose pid is now this
+// process's: a restarted container), or, for a folder of another host, one idle for longer than any
+// upload lasts.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
+import { newId } from '@auditsvc/core';
 
 const SEPARATOR = '~';
 const HOST = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_') || 'host';
 const INSTANCE = [HOST, process.pid, randomBytes(4).toString('hex')].join(SEPARATOR);
 
-/** The parent of every process's staging directory. */
-export function stagingRoot(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
-}
+/** The parent of every process's staging folder. */
+export const STAGING_FOLDER = 'uploads/';
 
 /** Where this process stages uploads before they are checked and moved into the corpus. */
-export function uploadStagingDirectory(dataDir: string): string {
-  return path.join(stagingRoot(dataDir), INSTANCE);
+export function uploadStagingFolder(): string {
+  return `${STAGING_FOLDER}${INSTANCE}/`;
 }
 
 /**
- * Who owns a staging directory: this process, another process of this host that still runs, one
+ * The key of a new staged upload, named by the id its corpus file will have: the object moves into
+ * the corpus under the same name, and a staged object whose record committed is known by it.
+ */
+export function newStagedUploadKey(): string {
+  return `${uploadStagingFolder()}${newId('corpusFile')}`;
+}
+
+/**
+ * Who owns a staging folder: this process, another process of this host that still runs, one
  * that is gone, or a process this host cannot check (another host, or a name it did not make).
  */
 export type StagingOwner = 'self' | 'running' | 'gone' | 'unknown';
@@ -45,7 +52,7 @@ export function stagingOwner(directoryName: string): StagingOwner {
     return 'unknown';
   }
   const pid = Number(pidText);
-  // This process's pid in another directory's name: an earlier process that had the same pid.
+  // This process's pid in another folder's name: an earlier process that had the same pid.
   if (pid === process.pid) return 'gone';
   return isRunning(pid) ? 'running' : 'gone';
 }

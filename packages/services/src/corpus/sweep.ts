@@ -1,23 +1,26 @@
 // The API's start-up sweep of corpus storage: what an API process killed in the middle of an
 // upload left behind (see staging.ts and the upload in service.ts).
 //
-// 1. Staging directories of processes that are gone: a file already renamed to its corpus file id
-//    whose record was committed is moved into the corpus (the kill came between the commit and the
-//    move); everything else (a partial upload, a file whose record never committed) is removed.
+// 1. Staging folders of processes that are gone: a staged object whose record was committed is
+//    moved into the corpus (the kill came between the commit and the move); everything else (a
+//    partial upload, an object whose record never committed) is removed.
 // 2. Corpus files of an existing engagement that no record names (a delete killed between removing
 //    the record and the bytes) are removed. A file only enters the corpus after its record is
 //    committed, so this never races with an upload in another process. Folders of deleted
 //    engagements are left alone: deleting an engagement removes its record only (spec 4.2).
+//
+// All of it goes through the object store, so it works the same on DATA_DIR and on a bucket. (An
+// S3 multipart upload cut by a kill is no object at all: the bucket's lifecycle rule for
+// incomplete multipart uploads removes its parts, see README "Object storage".)
 // 3. A corpus left `uploading` goes back to `uploaded` (files on record) or `empty`. Harmless for an
 //    upload another process is storing right now: it ends with its own compare-and-set from any
 //    editable status.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Repositories } from '@auditsvc/db';
-import { corpusDirectory, corpusFilePath, isGeneratedId } from './storage';
-import { stagingOwner, stagingRoot } from './staging';
+import { ObjectNotFoundError, ObjectStore, StoredObject } from '@auditsvc/storage';
+import { CORPUS_FOLDER, corpusFileKey, corpusFolder, isGeneratedId } from './storage';
+import { STAGING_FOLDER, stagingOwner } from './staging';
 
-/** A staging directory of another host, untouched this long, belongs to no upload in progress. */
+/** A staging folder of another host, untouched this long, belongs to no upload in progress. */
 export const STAGING_IDLE_MS = 60 * 60 * 1000;
 
 export interface SweepOutcome {
@@ -30,31 +33,20 @@ export interface SweepOutcome {
 
 export interface SweepDeps {
   repos: Pick<Repositories, 'corpus' | 'engagements'>;
-  dataDir: string;
+  storage: ObjectStore;
   now?: () => Date;
 }
 
-async function entries(directory: string): Promise<fs.Dirent[]> {
-  try {
-    return await fs.promises.readdir(directory, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+async function collect(objects: AsyncIterable<StoredObject>): Promise<StoredObject[]> {
+  const found: StoredObject[] = [];
+  for await (const object of objects) found.push(object);
+  return found;
 }
 
-/** The latest modification of a directory or any file in it, in ms. */
-async function lastTouched(directory: string): Promise<number> {
-  let latest = (await fs.promises.stat(directory)).mtimeMs;
-  for (const entry of await entries(directory)) {
-    const stat = await fs.promises.stat(path.join(directory, entry.name)).catch(() => null);
-    if (stat) latest = Math.max(latest, stat.mtimeMs);
-  }
-  return latest;
-}
+const nameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
 export async function sweepCorpusStorage(deps: SweepDeps): Promise<SweepOutcome> {
-  const { repos, dataDir } = deps;
+  const { repos, storage } = deps;
   const now = (deps.now ?? (() => new Date()))().getTime();
   const outcome: SweepOutcome = {
     staging_directories_removed: 0,
@@ -64,67 +56,65 @@ export async function sweepCorpusStorage(deps: SweepDeps): Promise<SweepOutcome>
     uploading_reset: 0,
   };
 
-  /** Finishes or discards one staged file of a process that is gone. */
-  async function settleStagedFile(file: string): Promise<void> {
-    const name = path.basename(file);
+  /** Finishes or discards one staged object of a process that is gone. */
+  async function settleStagedFile(key: string): Promise<void> {
+    const name = nameOf(key);
     const record = isGeneratedId(name) ? await repos.corpus.findFileByStoredName(name) : null;
     if (record) {
-      const target = corpusFilePath(dataDir, record.engagementId, record.storedName);
-      if (!fs.existsSync(target)) {
-        await fs.promises.mkdir(corpusDirectory(dataDir, record.engagementId), { recursive: true });
+      const target = corpusFileKey(record.engagementId, record.storedName);
+      if (!(await storage.stat(target))) {
         try {
-          await fs.promises.rename(file, target);
+          await storage.move(key, target);
           outcome.staged_files_recovered += 1;
         } catch (error) {
           // Another API process starting at the same time moved it first.
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          if (!(error instanceof ObjectNotFoundError)) throw error;
         }
         return;
       }
     }
-    await fs.promises.rm(file, { force: true });
+    await storage.delete(key);
     outcome.staged_files_removed += 1;
   }
 
   // 1. Staging.
-  const root = stagingRoot(dataDir);
-  for (const entry of await entries(root)) {
-    const where = path.join(root, entry.name);
-    if (!entry.isDirectory()) {
-      // A loose file (the layout before per-process directories): removed once surely abandoned.
-      const stat = await fs.promises.stat(where).catch(() => null);
-      if (stat && now - stat.mtimeMs > STAGING_IDLE_MS) {
-        await fs.promises.rm(where, { force: true });
-        outcome.staged_files_removed += 1;
-      }
-      continue;
+  const staging = await collect(storage.list(STAGING_FOLDER));
+  for (const loose of staging.filter((object) => !object.key.slice(STAGING_FOLDER.length).includes('/'))) {
+    // A loose file (the layout before per-process folders): removed once surely abandoned.
+    if (now - loose.modifiedAt.getTime() > STAGING_IDLE_MS) {
+      await storage.delete(loose.key);
+      outcome.staged_files_removed += 1;
     }
-    const owner = stagingOwner(entry.name);
+  }
+  for (const name of await storage.listFolders(STAGING_FOLDER)) {
+    const owner = stagingOwner(name);
     if (owner === 'self' || owner === 'running') continue;
-    if (owner === 'unknown' && now - (await lastTouched(where)) <= STAGING_IDLE_MS) continue;
-    for (const file of await entries(where)) {
-      if (file.isFile()) await settleStagedFile(path.join(where, file.name));
+    const folder = `${STAGING_FOLDER}${name}/`;
+    const objects = staging.filter((object) => object.key.startsWith(folder));
+    const lastTouched = Math.max(0, ...objects.map((object) => object.modifiedAt.getTime()));
+    if (owner === 'unknown' && now - lastTouched <= STAGING_IDLE_MS) continue;
+    for (const object of objects) {
+      if (!object.key.slice(folder.length).includes('/')) await settleStagedFile(object.key);
     }
-    await fs.promises.rm(where, { recursive: true, force: true });
+    await storage.deleteFolder(folder);
     outcome.staging_directories_removed += 1;
   }
 
   // 2. Corpus files no record names. Listed before the records are read: a file present in the
   // listing was committed before it was moved there, so its record is seen.
-  const corpusRoot = path.join(dataDir, 'corpus');
-  const folders = (await entries(corpusRoot)).filter(
-    (entry) => entry.isDirectory() && isGeneratedId(entry.name),
-  );
-  const existing = await repos.engagements.namesByIds(folders.map((folder) => folder.name));
-  for (const folder of folders) {
-    if (!existing.has(folder.name)) continue;
-    const directory = corpusDirectory(dataDir, folder.name);
-    const files = (await entries(directory)).filter((entry) => entry.isFile());
+  const folders = (await storage.listFolders(CORPUS_FOLDER)).filter(isGeneratedId);
+  const existing = await repos.engagements.namesByIds(folders);
+  for (const engagementId of folders) {
+    if (!existing.has(engagementId)) continue;
+    const folder = corpusFolder(engagementId);
+    const files = (await collect(storage.list(folder))).filter(
+      (object) => !object.key.slice(folder.length).includes('/'),
+    );
     if (files.length === 0) continue;
-    const recorded = new Set((await repos.corpus.listFileHeads(folder.name)).map((file) => file.storedName));
+    const recorded = new Set((await repos.corpus.listFileHeads(engagementId)).map((file) => file.storedName));
     for (const file of files) {
-      if (recorded.has(file.name)) continue;
-      await fs.promises.rm(path.join(directory, file.name), { force: true });
+      if (recorded.has(nameOf(file.key))) continue;
+      await storage.delete(file.key);
       outcome.corpus_orphans_removed += 1;
     }
   }

@@ -1,5 +1,5 @@
 // The gateways a run spends through: the engine's gateway wired to the configured provider and
-// prices, the engagement's ledger in the database and its audit log under DATA_DIR. A run spends
+// prices, the engagement's ledger in the database and its audit log in the object store. A run spends
 // the engagement's budget; an investigate-further mini-run additionally stops at its own ceiling, so
 // it can never use more than it was given even when the engagement has more left.
 import type { Repositories } from '@auditsvc/db';
@@ -12,6 +12,7 @@ import {
   createProviderFromConfig,
 } from '@auditsvc/engine';
 import type { Config, Logger, ModelCallObserver } from '@auditsvc/runtime';
+import type { ObjectStore } from '@auditsvc/storage';
 import { createAuditLogWriter } from './audit-log-writer';
 import { createEngagementLedger } from './engagement-ledger';
 
@@ -22,6 +23,8 @@ export type RunGatewayFactory = (engagementId: string, ceilingMicrocents: bigint
 export function createEngagementGateway(deps: {
   config: Config & ProviderConfigExtras;
   repos: Pick<Repositories, 'spend' | 'auditLog' | 'transaction'>;
+  /** Where the audit log is appended. */
+  storage: ObjectStore;
   engagementId: string;
   logger?: Logger;
   /** Defaults to the provider of the configuration. */
@@ -35,7 +38,7 @@ export function createEngagementGateway(deps: {
   /** The process's model call metrics. */
   observe?: ModelCallObserver;
 }): ModelGateway {
-  const { config, repos, engagementId, logger, observe } = deps;
+  const { config, repos, storage, engagementId, logger, observe } = deps;
   const ledger = createEngagementLedger(repos, engagementId, {
     ceilingMicrocents: deps.ceilingMicrocents ?? undefined,
   });
@@ -43,7 +46,7 @@ export function createEngagementGateway(deps: {
     provider: deps.provider ?? createProviderFromConfig(config, { logger }),
     pricing: createPriceTable(config.modelPricing),
     ledger,
-    audit: createAuditLogWriter({ repos, dataDir: config.dataDir, engagementId }),
+    audit: createAuditLogWriter({ repos, storage, engagementId }),
     engagementId,
     logger,
     observe,
@@ -53,10 +56,11 @@ export function createEngagementGateway(deps: {
 export function createRunGatewayFactory(deps: {
   config: Config;
   repos: Pick<Repositories, 'spend' | 'auditLog' | 'transaction'>;
+  storage: ObjectStore;
   logger: Logger;
   observe?: ModelCallObserver;
 }): RunGatewayFactory {
-  const { config, repos, logger, observe } = deps;
+  const { config, repos, storage, logger, observe } = deps;
   return (engagementId, ceilingMicrocents) =>
-    createEngagementGateway({ config, repos, engagementId, logger, ceilingMicrocents, observe });
+    createEngagementGateway({ config, repos, storage, engagementId, logger, ceilingMicrocents, observe });
 }
