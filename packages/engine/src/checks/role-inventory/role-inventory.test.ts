@@ -130,3 +130,41 @@ describe('a team abbreviation cut short', () => {
     expect(issues).toEqual([]);
   });
 });
+
+describe('a "Chief" title one document uses for a post the others name without it', () => {
+  test("a council's breach procedure and a mine's OT procedure give decisions to a Chief ... Officer the policies never name", async () => {
+    const council = await issuesOf({
+      'Privacy-Policy.md':
+        '# Privacy Policy\n\n3. The Privacy Officer decides whether a privacy breach is notified to the Commissioner.',
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n3.5 The Privacy Officer advises on personal information in security incidents.',
+      'Breach-Procedure.md':
+        '# Breach Procedure\n\n2. The Chief Privacy Officer decides within 24 hours whether affected people are told.',
+    });
+    expect(council.map((i) => i.title)).toEqual([
+      'One role under two titles: "Privacy Officer" and "Chief Privacy Officer"',
+    ]);
+    const mine = await issuesOf({
+      'Security-Policy.md':
+        '# Security Policy\n\nThe Security Officer approves remote access to the plant network.',
+      'OT-Procedure.md':
+        '# OT Procedure\n\nVendor sessions are approved by the Chief Security Officer before they start.',
+    });
+    expect(mine.map((i) => i.title)).toEqual([
+      'One role under two titles: "Security Officer" and "Chief Security Officer"',
+    ]);
+  });
+
+  test('decoy: a set that names both posts side by side has two posts', async () => {
+    expect(
+      await issuesOf({
+        'Roles.md':
+          '# Roles\n\nThe Chief Information Security Officer sets the programme; the Information Security Officer runs it day to day.',
+        'Access-Standard.md':
+          '# Access Standard\n\nThe Information Security Officer approves privileged access.',
+        'Risk-Policy.md':
+          '# Risk Policy\n\nThe Chief Information Security Officer reports risks to the board.',
+      }),
+    ).toEqual([]);
+  });
+});

@@ -267,10 +267,52 @@ export function truncatedAbbreviationIssues(segments: LocatedSegment[]): Issue[]
 }
 
 /** Every role inconsistency of the set; `onlySubject` keeps one. */
+/**
+ * One post under a title with "Chief" and a title without it: "Chief Privacy Officer" in one
+ * procedure, "Privacy Officer" (the post the policy designates) elsewhere, and no document names
+ * both. A set that has both posts names them side by side somewhere (its roles section).
+ */
+export function chiefTitleIssues(mentions: RoleMention[]): Issue[] {
+  const issues: Issue[] = [];
+  const posts = mentions.filter(
+    (m) => LEADERSHIP.has(m.noun) && !m.plural && !CONJUNCTION.test(` ${m.qualifier} `),
+  );
+  const byTitle = group(posts, (m) => m.title.toLowerCase());
+  for (const [title, chief] of byTitle) {
+    if (!title.startsWith('chief ')) continue;
+    const plain = byTitle.get(title.slice('chief '.length));
+    if (!plain) continue;
+    const chiefDocs = documentsOf(chief);
+    const plainDocs = documentsOf(plain);
+    if (chiefDocs.some((d) => plainDocs.includes(d))) continue;
+    const [a, b] = [clearest(plain), clearest(chief)];
+    const subject = twoTitlesSubject(a.qualifier);
+    issues.push({
+      primitive: 'consistency_check',
+      subject,
+      aspects: [subject],
+      title: `One role under two titles: "${a.title}" and "${b.title}"`,
+      description:
+        `${verb(plainDocs, 'assigns', 'assign')} duties to the "${a.title}" ("${excerptAround(a.segment.text, a.index)}"), while ` +
+        `${verb(chiefDocs, 'assigns', 'assign')} them to a "${b.title}" ("${excerptAround(b.segment.text, b.index)}"), a title no other document uses. ` +
+        `No document names both, so either the "${b.title}" is the "${a.title}" under another title or it is a post the set never defines; staff cannot tell who decides.`,
+      rootCause: `Role titles are not taken from one roles and responsibilities list; ${listDocuments(chiefDocs)} use a title the other documents do not.`,
+      remediationScope: `Use the "${a.title}" in ${listDocuments(chiefDocs)} (or define the "${b.title}" and its split of duties).`,
+      remediationEffortHours: 1,
+      severity: 'low',
+      confidence: 0.7,
+      frameworks: [],
+      quotes: [quoteOfMention(a), quoteOfMention(b)],
+    });
+  }
+  return issues;
+}
+
 export function roleIssues(segments: LocatedSegment[], onlySubject?: string): Issue[] {
   const mentions = roleMentions(segments);
   const all = [
     ...twoTitleIssues(mentions),
+    ...chiefTitleIssues(mentions),
     ...combinedRoleIssues(mentions),
     ...truncatedAbbreviationIssues(segments),
   ];
