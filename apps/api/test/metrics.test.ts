@@ -129,7 +129,9 @@ describe('GET /metrics', () => {
   });
 });
 
-it('counts the event streams open on the API process', async () => {
+it('counts the event streams open on the API process, and a stream the client left as a request', async () => {
+  const streamRoute = { route: '/auditsvc/engagement/:engagement_id/stream', status: '200' };
+  const streamsBefore = total(await scrapeApi(), 'auditsvc_http_requests_total', streamRoute);
   // A queued engagement: its run stream stays open (until the client leaves).
   const queued = await makeEngagement(ctx, actors.firmA, { status: 'queued' });
   const stream = await openSse(
@@ -145,6 +147,16 @@ it('counts the event streams open on the API process', async () => {
     const scrape = await scrapeApi();
     return total(scrape, 'auditsvc_sse_streams_open', { stream: 'run' }) === 0;
   });
+  // Left by the client, the stream never finished its response; it is counted, with its whole life.
+  const after = await scrapeApi();
+  expect(total(after, 'auditsvc_http_requests_total', streamRoute)).toBe(streamsBefore + 1);
+  expect(total(after, 'auditsvc_http_request_duration_seconds_count', streamRoute)).toBe(streamsBefore + 1);
+  const line = ctx.logs
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find(
+      (entry) => entry.message === 'request' && entry.path === `/auditsvc/engagement/${queued.id}/stream`,
+    );
+  expect(line).toMatchObject({ status: 200, aborted: true });
 });
 
 it('answers without Redis, leaving out the queue and worker families', async () => {
