@@ -96,6 +96,8 @@ beforeAll(async () => {
     METRICS_TOKEN,
     WORKER_METRICS_PORT: '0',
     JOB_LOCK_MS: '8000',
+    // For the parse_file_done lines (each file's parse, logged from the parse child's messages).
+    LOG_LEVEL: 'debug',
     // Priced, so that spend moves (the built-in analyst is free).
     MODEL_PRICING: JSON.stringify({ '*': { input_cents_per_1k: 0.01, output_cents_per_1k: 0.02 } }),
   });
@@ -311,6 +313,17 @@ describe('after an ingest and a run', () => {
     const failedIngest = workerLines().filter((line) => line.message === 'ingest_file_failed');
     expect(failedIngest.length).toBeGreaterThan(0);
     for (const line of failedIngest) expect(line.request_id).toBe('trace-ingest-bad');
+    // The parse child was started by the first ingest; the second's files are still its own.
+    const parsed = workerLines().filter((line) => line.message === 'parse_file_done');
+    expect(parsed.map((line) => [line.type, line.request_id]).sort()).toEqual(
+      [
+        ['csv', 'trace-ingest-ok'],
+        ['docx', 'trace-ingest-ok'],
+        ['md', 'trace-ingest-ok'],
+        ['pdf', 'trace-ingest-bad'],
+        ['txt', 'trace-ingest-ok'],
+      ].sort(),
+    );
   });
 
   it('trims finished jobs by JOBS_KEEP_* (the options every queued job carries)', async () => {
