@@ -116,7 +116,9 @@ afterAll(async () => {
 
 describe('GET /metrics', () => {
   it('is refused without the admin token or METRICS_TOKEN (401), and to a non-admin session (403)', async () => {
-    expect((await ctx.http().get('/metrics')).status).toBe(401);
+    const anonymous = await ctx.http().get('/metrics');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ detail: expect.any(String) });
     expect((await ctx.http().get('/metrics').set('authorization', 'Bearer not-the-token')).status).toBe(401);
     expect((await ctx.http().get('/metrics').set('x-admin-token', 'wrong')).status).toBe(401);
     const partner = await ctx.http().get('/metrics').set(actors.headers.partnerA);
@@ -125,7 +127,9 @@ describe('GET /metrics', () => {
     expect((await ctx.http().get('/metrics').set(actors.headers.adminToken)).status).toBe(200);
     expect((await ctx.http().get('/metrics').set(bearer)).status).toBe(200);
 
-    expect((await scrapeWorker({})).status).toBe(401);
+    const refused = await scrapeWorker({});
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ detail: expect.any(String) });
     expect((await scrapeWorker({ authorization: 'Bearer not-the-token' })).status).toBe(401);
     expect((await scrapeWorker({ 'x-admin-token': ctx.adminToken })).status).toBe(200);
   });
