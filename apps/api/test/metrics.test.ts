@@ -215,11 +215,14 @@ describe('after an ingest and a run', () => {
   });
 
   it("shows every family on the API's scrape, with values that moved", async () => {
-    // A worker publishes its snapshot right after each job: the run's shows up promptly.
+    // A worker publishes its snapshot right after each job: the run's shows up promptly. The
+    // handler's end is observed a moment before BullMQ moves the job to completed (and the run
+    // reaches findings_review before either), so the scrape is awaited for both.
     const after = await waitFor('the run job in the scrape', async () => {
       const scrape = await scrapeApi();
       return (
         total(scrape, 'auditsvc_job_duration_seconds_count', { queue: 'run', outcome: 'completed' }) >= 1 &&
+        total(scrape, 'auditsvc_queue_jobs', { queue: 'run', state: 'completed' }) >= 1 &&
         scrape
       );
     });
