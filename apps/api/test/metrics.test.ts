@@ -96,6 +96,8 @@ beforeAll(async () => {
     METRICS_TOKEN,
     WORKER_METRICS_PORT: '0',
     JOB_LOCK_MS: '8000',
+    // For the parse_file_done lines (each file's parse, logged from the parse child's messages).
+    LOG_LEVEL: 'debug',
     // Priced, so that spend moves (the built-in analyst is free).
     MODEL_PRICING: JSON.stringify({ '*': { input_cents_per_1k: 0.01, output_cents_per_1k: 0.02 } }),
   });
@@ -114,7 +116,9 @@ afterAll(async () => {
 
 describe('GET /metrics', () => {
   it('is refused without the admin token or METRICS_TOKEN (401), and to a non-admin session (403)', async () => {
-    expect((await ctx.http().get('/metrics')).status).toBe(401);
+    const anonymous = await ctx.http().get('/metrics');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ detail: expect.any(String) });
     expect((await ctx.http().get('/metrics').set('authorization', 'Bearer not-the-token')).status).toBe(401);
     expect((await ctx.http().get('/metrics').set('x-admin-token', 'wrong')).status).toBe(401);
     const partner = await ctx.http().get('/metrics').set(actors.headers.partnerA);
@@ -123,13 +127,17 @@ describe('GET /metrics', () => {
     expect((await ctx.http().get('/metrics').set(actors.headers.adminToken)).status).toBe(200);
     expect((await ctx.http().get('/metrics').set(bearer)).status).toBe(200);
 
-    expect((await scrapeWorker({})).status).toBe(401);
+    const refused = await scrapeWorker({});
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ detail: expect.any(String) });
     expect((await scrapeWorker({ authorization: 'Bearer not-the-token' })).status).toBe(401);
     expect((await scrapeWorker({ 'x-admin-token': ctx.adminToken })).status).toBe(200);
   });
 });
 
-it('counts the event streams open on the API process', async () => {
+it('counts the event streams open on the API process, and a stream the client left as a request', async () => {
+  const streamRoute = { route: '/auditsvc/engagement/:engagement_id/stream', status: '200' };
+  const streamsBefore = total(await scrapeApi(), 'auditsvc_http_requests_total', streamRoute);
   // A queued engagement: its run stream stays open (until the client leaves).
   const queued = await makeEngagement(ctx, actors.firmA, { status: 'queued' });
   const stream = await openSse(
@@ -145,6 +153,16 @@ it('counts the event streams open on the API process', async () => {
     const scrape = await scrapeApi();
     return total(scrape, 'auditsvc_sse_streams_open', { stream: 'run' }) === 0;
   });
+  // Left by the client, the stream never finished its response; it is counted, with its whole life.
+  const after = await scrapeApi();
+  expect(total(after, 'auditsvc_http_requests_total', streamRoute)).toBe(streamsBefore + 1);
+  expect(total(after, 'auditsvc_http_request_duration_seconds_count', streamRoute)).toBe(streamsBefore + 1);
+  const line = ctx.logs
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find(
+      (entry) => entry.message === 'request' && entry.path === `/auditsvc/engagement/${queued.id}/stream`,
+    );
+  expect(line).toMatchObject({ status: 200, aborted: true });
 });
 
 it('answers without Redis, leaving out the queue and worker families', async () => {
@@ -197,11 +215,14 @@ describe('after an ingest and a run', () => {
   });
 
   it("shows every family on the API's scrape, with values that moved", async () => {
-    // A worker publishes its snapshot right after each job: the run's shows up promptly.
+    // A worker publishes its snapshot right after each job: the run's shows up promptly. The
+    // handler's end is observed a moment before BullMQ moves the job to completed (and the run
+    // reaches findings_review before either), so the scrape is awaited for both.
     const after = await waitFor('the run job in the scrape', async () => {
       const scrape = await scrapeApi();
       return (
         total(scrape, 'auditsvc_job_duration_seconds_count', { queue: 'run', outcome: 'completed' }) >= 1 &&
+        total(scrape, 'auditsvc_queue_jobs', { queue: 'run', state: 'completed' }) >= 1 &&
         scrape
       );
     });
@@ -299,6 +320,17 @@ describe('after an ingest and a run', () => {
     const failedIngest = workerLines().filter((line) => line.message === 'ingest_file_failed');
     expect(failedIngest.length).toBeGreaterThan(0);
     for (const line of failedIngest) expect(line.request_id).toBe('trace-ingest-bad');
+    // The parse child was started by the first ingest; the second's files are still its own.
+    const parsed = workerLines().filter((line) => line.message === 'parse_file_done');
+    expect(parsed.map((line) => [line.type, line.request_id]).sort()).toEqual(
+      [
+        ['csv', 'trace-ingest-ok'],
+        ['docx', 'trace-ingest-ok'],
+        ['md', 'trace-ingest-ok'],
+        ['pdf', 'trace-ingest-bad'],
+        ['txt', 'trace-ingest-ok'],
+      ].sort(),
+    );
   });
 
   it('trims finished jobs by JOBS_KEEP_* (the options every queued job carries)', async () => {

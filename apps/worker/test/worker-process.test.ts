@@ -1,5 +1,6 @@
 // The worker as a real process: it starts, connects to Redis, reports ready, and stops cleanly on
-// SIGTERM; with Redis unreachable it fails to start with a clear message instead of hanging.
+// SIGTERM; with Redis unreachable, or a bad setting, it fails to start with a clear message instead
+// of hanging.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -43,4 +44,15 @@ it('exits non-zero with a clear message when Redis is unreachable', async () => 
   clearTimeout(timer);
   expect(code).not.toBe(0);
   expect(worker.output()).toMatch(/worker failed to start/);
+}, 180_000);
+
+it('refuses to start on a bad or misspelt WORKER_CONCURRENCY_ variable, naming each', async () => {
+  const worker = startWorker({ WORKER_CONCURRENCY_RUN: 'lots', WORKER_CONCURRENCY_RUNS: '2' });
+  const timer = setTimeout(() => worker.child.kill('SIGKILL'), 90_000);
+  const code = await worker.exited;
+  clearTimeout(timer);
+  expect(code).not.toBe(0);
+  expect(worker.output()).toMatch(/WORKER_CONCURRENCY_RUN must be an integer from 1 to 256 \(got "lots"\)/);
+  expect(worker.output()).toMatch(/WORKER_CONCURRENCY_RUNS names no queue/);
+  expect(worker.output()).not.toContain('worker_ready');
 }, 180_000);

@@ -5,6 +5,7 @@
 // with tsx's CommonJS hook preloaded (not the tsx CLI, which would put a relay process in between
 // and leave the parser running when the relay is killed), and its heap is capped too, so a memory
 // bomb cannot take the worker with it. Each failure names its reason.
+import { AsyncResource } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -170,7 +171,9 @@ export function createParseHost(options: ParseHostOptions = {}): ParseHost {
     let sampledPeak = residentBytes(pid);
     return new Promise<ParsedDocument>((resolve, reject) => {
       let settled = false;
-      const finish = (outcome: { document: ParsedDocument } | { reason: string }) => {
+      // Bound to the caller's async context: the child's messages arrive on a channel opened by
+      // whichever call started it, and onFileDone (a job's log lines) belongs to this call.
+      const finish = AsyncResource.bind((outcome: { document: ParsedDocument } | { reason: string }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -188,7 +191,7 @@ export function createParseHost(options: ParseHostOptions = {}): ParseHost {
         });
         if ('document' in outcome) resolve(outcome.document);
         else reject(new ParseError(input.filename, outcome.reason));
-      };
+      });
       const onMessage = (message: ChildReply) => {
         if (message.type === 'parsed' && message.id === id) finish({ document: message.document });
         if (message.type === 'failed' && message.id === id) finish({ reason: message.reason });

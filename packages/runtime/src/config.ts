@@ -195,6 +195,13 @@ export function loadConfig(env: Env = process.env, cores = os.availableParalleli
       integer(concurrencyVariable(queue), concurrencyDefaults[queue], 1, 256),
     ]),
   ) as Record<QueueName, number>;
+  // A misspelt queue (WORKER_CONCURRENCY_RUNS) would otherwise leave its queue at the default unseen.
+  const concurrencyVariables = new Set(QUEUE_NAMES.map(concurrencyVariable));
+  const misspelt = Object.keys(env).filter(
+    (key) => key.startsWith('WORKER_CONCURRENCY_') && !concurrencyVariables.has(key),
+  );
+  for (const name of misspelt.sort())
+    problems.push(`${name} names no queue (use one of ${[...concurrencyVariables].join(', ')})`);
 
   let modelPricing: Record<string, ModelPrice> | null = null;
   const pricingRaw = text('MODEL_PRICING');

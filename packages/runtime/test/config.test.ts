@@ -138,6 +138,15 @@ describe('loadConfig', () => {
         /WORKER_CONCURRENCY_RUN must be an integer from 1 to 256 \(got "0"\)/,
       );
     });
+
+    it('refuses a WORKER_CONCURRENCY_ variable that names no queue, listing the right names', () => {
+      const problems = problemsOf({ WORKER_CONCURRENCY_RUNS: '4', WORKER_CONCURRENCY_RUN: '4' });
+      expect(problems).toEqual([
+        'WORKER_CONCURRENCY_RUNS names no queue (use one of WORKER_CONCURRENCY_INGEST, ' +
+          'WORKER_CONCURRENCY_RUN, WORKER_CONCURRENCY_INVESTIGATE_FURTHER, ' +
+          'WORKER_CONCURRENCY_PORTFOLIO_RECOMPUTE)',
+      ]);
+    });
   });
 });
 
