@@ -291,3 +291,97 @@ test("a part's own heading line in a form or contract is no reference to it (two
     }),
   ).toEqual([]);
 });
+
+describe('an appendix of a named document whose attachments are all of another kind', () => {
+  const agreement = (name: string) =>
+    [
+      `# ${name}`,
+      '',
+      '## 1 Services',
+      '',
+      '1.1 The provider runs the services.',
+      '',
+      '## 2 Term',
+      '',
+      '2.1 Three years.',
+      '',
+      '## Schedule A Services',
+      '',
+      '## Schedule B Service Levels',
+      '',
+      '## Schedule C Fees',
+    ].join('\n');
+  const procedure = (cited: string) =>
+    [
+      '# Incident Procedure',
+      '',
+      '## 1 Escalation',
+      '',
+      `1.1 ${cited}`,
+      '',
+      '## 2 Review',
+      '',
+      '2.1 Lessons are recorded.',
+    ].join('\n');
+
+  test("a telecom's procedure sends readers to Appendix D of an agreement with Schedules A to C", async () => {
+    expect(
+      await broken({
+        'Incident-Procedure.md': procedure(
+          'Escalation contacts are in Appendix D of the Network Operations Master Services Agreement.',
+        ),
+        'Network-Operations-Master-Services-Agreement.md': agreement(
+          'Network Operations Master Services Agreement',
+        ),
+      }),
+    ).toEqual([
+      'Broken reference in Incident-Procedure.md: Appendix D of the Network Operations Master Services Agreement',
+    ]);
+  });
+
+  test('decoy: a schedule the agreement has; an appendix cited without naming the document', async () => {
+    expect(
+      await broken({
+        'Incident-Procedure.md': procedure(
+          'Service levels are in Schedule B of the Network Operations Master Services Agreement; the contact list is Appendix D.',
+        ),
+        'Network-Operations-Master-Services-Agreement.md': agreement(
+          'Network Operations Master Services Agreement',
+        ),
+      }),
+    ).toEqual([]);
+  });
+});
+
+test("a hospital's standard cites Annex 2 of a cleaning contract whose attachments are Schedules 1 to 2", async () => {
+  expect(
+    await broken({
+      'Infection-Control-Standard.md': [
+        '# Infection Control Standard',
+        '',
+        '## 1 Cleaning',
+        '',
+        '1.1 Theatre cleaning frequencies are set in Annex 2 of the Cleaning Services Contract.',
+        '',
+        '## 2 Audit',
+        '',
+        '2.1 Wards are audited monthly.',
+      ].join('\n'),
+      'Cleaning-Services-Contract.md': [
+        '# Cleaning Services Contract',
+        '',
+        '## 1 Scope',
+        '',
+        '1.1 Wards and theatres.',
+        '',
+        '## 2 Price',
+        '',
+        '2.1 Monthly in arrears.',
+        '',
+        '## Schedule 1 Areas',
+        '',
+        '## Schedule 2 Frequencies',
+      ].join('\n'),
+    }),
+  ).toEqual(['Broken reference in Infection-Control-Standard.md: Annex 2 of the Cleaning Services Contract']);
+});

@@ -507,21 +507,29 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
   // Appendices, annexes, schedules and exhibits are often separate attachments or parts of an
   // external standard ("Annex A controls"): only a document that carries some attachments of its
   // own (of the same kind) can be missing one.
+  // A document named in the reference that carries attachments of another kind only ("Appendix D
+  // of the agreement", whose attachments are Schedules A to C) has none of the kind cited.
+  const otherAttachments =
+    reference.citedName !== null && target !== source
+      ? target.headings.filter((h) => ATTACHMENT_KINDS.includes(h.number.split(' ')[0]!))
+      : [];
   if (
     ATTACHMENT_KINDS.includes(reference.kind) &&
     !target.headings.some((h) => sameAttachmentKind(h.number, reference.kind)) &&
-    !pointsToOwnAttachment(reference)
+    !pointsToOwnAttachment(reference) &&
+    otherAttachments.length === 0
   )
     return null;
   const attachment = ATTACHMENT_KINDS.includes(reference.kind);
-  const parts = attachment
-    ? target.headings.filter((h) => sameAttachmentKind(h.number, reference.kind))
-    : numbered;
+  const sameKind = target.headings.filter((h) => sameAttachmentKind(h.number, reference.kind));
+  const parts = attachment ? (sameKind.length ? sameKind : otherAttachments) : numbered;
   const top = [...new Set(numbered.map((h) => h.number.split('.')[0]!))];
   const range = attachment
-    ? parts.length
+    ? sameKind.length
       ? `only ${parts.map((h) => attachmentLabel(h.number)).join(', ')}`
-      : `no ${reference.kind}`
+      : parts.length
+        ? `no ${reference.kind}, only ${parts.map((h) => attachmentLabel(h.number)).join(', ')}`
+        : `no ${reference.kind}`
     : top.length
       ? `sections ${top[0]} to ${top[top.length - 1]}`
       : unnumberedSelf
