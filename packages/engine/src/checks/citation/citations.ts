@@ -484,7 +484,12 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
     reference.citedName && !selfNamed ? resolveDocument(analysis, reference.citedName) : (chapter ?? source);
   if (!target) return null;
   if (target === source && isCorrespondence(source)) return null;
-  if (target === source && !reference.ofThisDocument && citedElsewhereAsAnothers(source, reference))
+  if (
+    target === source &&
+    reference.citedName === null &&
+    !reference.ofThisDocument &&
+    citedElsewhereAsAnothers(source, reference)
+  )
     return null;
   // "§164.514": a section of a regulation's part (CFR style), not of a document of the set.
   if (Number(reference.number.split('.')[0]) >= 100) return null;
