@@ -1,9 +1,8 @@
 // Run options: the run body of spec 4.3 with the defaults of DECISIONS ("Engagements"), and the
 // options of an investigate-further mini-run (one steered iteration on a budget of its own).
-import type { Primitive, SeverityLevel } from '@auditsvc/core';
+import { centsToMicrocents, type Primitive, type SeverityLevel } from '@auditsvc/core';
 import type { RunRecord } from '@auditsvc/db';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '@auditsvc/engine';
-import { MICROCENTS_PER_CENT } from '../engagements/presenter';
 
 export interface RunRequest {
   client_id?: string;
@@ -61,7 +60,7 @@ export function spendCeiling(options: StoredRunOptions, spentNow: bigint): bigin
   if (options.budgetCents === undefined) return null;
   const baseline =
     options.spentBeforeMicrocents !== undefined ? BigInt(options.spentBeforeMicrocents) : spentNow;
-  return baseline + BigInt(Math.round(options.budgetCents * MICROCENTS_PER_CENT));
+  return baseline + centsToMicrocents(options.budgetCents);
 }
 
 export function runOptionsFrom(request: RunRequest): RunOptions {
