@@ -2,6 +2,8 @@ export * from './corpus-lifecycle';
 export * from './engagement-lifecycle';
 export * from './errors';
 export * from './ids';
+export * from './intake';
+export * from './json-column';
 export * from './money';
 export * from './roles';
 export * from './vocabulary';

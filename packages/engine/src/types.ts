@@ -1,6 +1,6 @@
 // The engine's public shapes: run options, the events a run emits, and findings as the engine
 // hands them to the run job (which stores them). Internal shapes shared by stages live here too.
-import type { Primitive, SeverityLevel } from '@auditsvc/core';
+import type { Intake as StoredIntake, Primitive, SeverityLevel } from '@auditsvc/core';
 
 export const STAGES = [
   'profile',
@@ -49,15 +49,28 @@ export type RunEvent =
       questions_total: number;
     };
 
-/** The engagement intake (spec 2.x), as the run uses it. */
-export interface Intake {
-  domain: string;
-  audit_purpose: string;
-  frameworks: string[];
-  focus_areas: string[];
-  materiality: unknown;
-  doc_hierarchy: Record<string, string[]> | null;
-  known_concerns: string[];
+/** Role name -> filename globs, the part of the free-form doc_hierarchy a run can use. */
+export type DocHierarchy = Record<string, string[]>;
+
+/**
+ * The engagement intake as a run reads it: the stored intake (defined once, by its schema in
+ * packages/core/src/intake.ts) with doc_hierarchy narrowed by `runIntakeOf` to its role -> globs
+ * entries, and null when none.
+ */
+export type Intake = Omit<StoredIntake, 'doc_hierarchy'> & { doc_hierarchy: DocHierarchy | null };
+
+/**
+ * The stored intake as a run reads it. The API accepts any object as doc_hierarchy (spec 2.2);
+ * members whose value is not a list of globs, and globs that are not strings, never matched a
+ * file name, so dropping them here changes no role.
+ */
+export function runIntakeOf(intake: StoredIntake): Intake {
+  const hierarchy: DocHierarchy = {};
+  for (const [role, globs] of Object.entries(intake.doc_hierarchy)) {
+    if (Array.isArray(globs))
+      hierarchy[role] = globs.filter((glob): glob is string => typeof glob === 'string');
+  }
+  return { ...intake, doc_hierarchy: Object.keys(intake.doc_hierarchy).length > 0 ? hierarchy : null };
 }
 
 export interface EvidenceItem {

@@ -25,7 +25,6 @@ export * from './corpus/service';
 export * from './corpus/staging';
 export * from './corpus/storage';
 export * from './corpus/sweep';
-export * from './engagements/intake';
 export * from './engagements/presenter';
 export * from './engagements/service';
 export * from './findings/presenter';

@@ -1,4 +1,5 @@
-import { CreateEngagementInput, Intake, presentFinding } from '@auditsvc/services';
+import type { IntakeBody } from '@auditsvc/core';
+import { CreateEngagementInput, presentFinding } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { PageQuery, listResponse, okOnly, page, paginatedQuery, pathParams } from '../schemas/common';
 import {
@@ -83,7 +84,7 @@ export const engagementRoutes = [
       return { ok: true };
     },
   }),
-  defineRoute<Id, Record<string, unknown>, Partial<Intake>>({
+  defineRoute<Id, Record<string, unknown>, IntakeBody>({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/intake',
     operationId: 'setEngagementIntake',

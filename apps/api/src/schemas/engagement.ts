@@ -1,47 +1,12 @@
+import { intakeBodySchema, intakeSchema } from '@auditsvc/core';
 import type { JsonSchema } from '../http/route';
 import { ARCHETYPES, nullableTimestamp, timestamp } from './common';
 import { corpusObject } from './corpus';
 
-const shortText = (max: number): JsonSchema => ({ type: 'string', maxLength: max });
-const textList: JsonSchema = { type: 'array', items: { type: 'string', maxLength: 500 }, maxItems: 100 };
 
-/** The intake object of spec 2.2; every member optional, defaults filled in by the service. */
-export const intakeBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    domain: shortText(500),
-    audit_purpose: shortText(2000),
-    frameworks: textList,
-    focus_areas: textList,
-    materiality: {},
-    doc_hierarchy: { type: 'object' },
-    known_concerns: textList,
-  },
-  additionalProperties: false,
-};
-
-export const intakeObject: JsonSchema = {
-  type: 'object',
-  properties: {
-    domain: { type: 'string' },
-    audit_purpose: { type: 'string' },
-    frameworks: { type: 'array', items: { type: 'string' } },
-    focus_areas: { type: 'array', items: { type: 'string' } },
-    materiality: {},
-    doc_hierarchy: { type: 'object' },
-    known_concerns: { type: 'array', items: { type: 'string' } },
-  },
-  required: [
-    'domain',
-    'audit_purpose',
-    'frameworks',
-    'focus_areas',
-    'materiality',
-    'doc_hierarchy',
-    'known_concerns',
-  ],
-  additionalProperties: false,
-};
+/** The intake object of spec 2.2 (packages/core/src/intake.ts): as posted, and as stored. */
+export const intakeBody: JsonSchema = intakeBodySchema;
+export const intakeObject: JsonSchema = intakeSchema;
 
 const count: JsonSchema = { type: 'integer', minimum: 0 };
 const moneyMap: JsonSchema = { type: 'object', additionalProperties: { type: 'number' } };

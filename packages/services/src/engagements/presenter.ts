@@ -1,7 +1,6 @@
-import { microcentsToCents } from '@auditsvc/core';
+import { microcentsToCents, readIntake } from '@auditsvc/core';
 import type { CorpusStats, EngagementRecord, FindingsSummary } from '@auditsvc/db';
 import { emptySummary } from '@auditsvc/db';
-import { normalizeIntake, Intake } from './intake';
 
 function centsMap(value: unknown): Record<string, number> {
   const out: Record<string, number> = {};
@@ -26,7 +25,7 @@ export function presentEngagement(
     client_name: engagement.clientName,
     archetype: engagement.archetype,
     status: engagement.status,
-    intake: (engagement.intake as Intake | null) ?? normalizeIntake(null),
+    intake: readIntake(engagement.intake),
     cost: {
       budget_cents: engagement.budgetCents,
       spent_cents: microcentsToCents(engagement.spentMicrocents),

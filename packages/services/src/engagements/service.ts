@@ -14,9 +14,10 @@ import {
   planDeliver,
   planUnarchive,
   planUnfreeze,
+  IntakeBody,
+  normalizeIntake,
 } from '@auditsvc/core';
 import type { EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
-import { Intake, normalizeIntake } from './intake';
 import { presentEngagement } from './presenter';
 import { createFindingsSummaryCache } from './summary-cache';
 
@@ -25,7 +26,7 @@ export interface CreateEngagementInput {
   client_name: string;
   archetype?: string;
   budget_cents?: number;
-  intake?: Partial<Intake>;
+  intake?: IntakeBody;
 }
 
 export interface EngagementDeps {
@@ -118,7 +119,7 @@ export function createEngagementService(deps: EngagementDeps) {
       if (!(await engagements.delete(id))) throw new NotFoundError('Engagement');
     },
 
-    async setIntake(caller: Caller, id: string, intake: Partial<Intake>): Promise<EngagementRecord> {
+    async setIntake(caller: Caller, id: string, intake: IntakeBody): Promise<EngagementRecord> {
       const engagement = await requireVisible(caller, id);
       assertNotFrozen(engagement, 'intake');
       return engagements.update(id, { intake: normalizeIntake(intake) as object });

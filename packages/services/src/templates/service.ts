@@ -1,7 +1,16 @@
 // Engagement templates (spec 4.7, DECISIONS): a firm's reusable intake, archetype and budget.
-import { Caller, NotFoundError, ValidationError, assertFirmVisible, firmScope, newId } from '@auditsvc/core';
+import {
+  Caller,
+  IntakeBody,
+  NotFoundError,
+  ValidationError,
+  assertFirmVisible,
+  firmScope,
+  newId,
+  normalizeIntake,
+  readIntake,
+} from '@auditsvc/core';
 import type { EngagementRecord, Repositories, TemplateRecord } from '@auditsvc/db';
-import { Intake, normalizeIntake } from '../engagements/intake';
 import type { EngagementService } from '../engagements/service';
 
 export interface TemplateFields {
@@ -9,7 +18,7 @@ export interface TemplateFields {
   description?: string;
   archetype?: string;
   budget_cents?: number;
-  intake?: Partial<Intake>;
+  intake?: IntakeBody;
 }
 
 export interface CreateTemplateInput extends TemplateFields {
@@ -26,7 +35,7 @@ export function presentTemplate(template: TemplateRecord) {
     description: template.description,
     archetype: template.archetype,
     budget_cents: template.budgetCents,
-    intake: template.intake as unknown as Intake,
+    intake: readIntake(template.intake),
     source_engagement_id: template.sourceEngagementId,
     created_at: template.createdAt.toISOString(),
     updated_at: template.updatedAt.toISOString(),
@@ -78,7 +87,7 @@ export function createTemplateService(deps: {
         description: input.description ?? '',
         archetype: source?.archetype ?? input.archetype ?? firm.defaultArchetype,
         budgetCents: source?.budgetCents ?? input.budget_cents ?? firm.defaultBudgetCents,
-        intake: normalizeIntake((source?.intake as Partial<Intake> | null) ?? input.intake) as object,
+        intake: normalizeIntake(source?.intake ? readIntake(source.intake) : input.intake) as object,
         sourceEngagementId: source?.id ?? null,
       });
     },
@@ -107,7 +116,7 @@ export function createTemplateService(deps: {
         client_name: input.client_name,
         archetype: template.archetype,
         budget_cents: input.budget_cents ?? template.budgetCents,
-        intake: template.intake as Partial<Intake>,
+        intake: readIntake(template.intake),
       });
     },
   };
