@@ -1,12 +1,12 @@
 import { ForbiddenError } from '@auditsvc/core';
 import { ValidationError } from '@auditsvc/core';
-import { LoginInput, SecondFactor, bearerToken, presentUser } from '@auditsvc/services';
+import { bearerToken, presentUser } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { okOnly, timestamp } from '../schemas/common';
 import { userObject } from '../schemas/user';
 
 export const authRoutes = [
-  defineRoute<Record<string, string>, Record<string, unknown>, LoginInput>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/auth/login',
     operationId: 'login',
@@ -85,11 +85,7 @@ export const authRoutes = [
       };
     },
   }),
-  defineRoute<
-    Record<string, string>,
-    Record<string, unknown>,
-    { current_password: string; new_password: string }
-  >({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/auth/change-password',
     operationId: 'changePassword',
@@ -113,7 +109,7 @@ export const authRoutes = [
     },
     errors: [401, 403, 422],
     handler: async ({ caller, body, services }) =>
-      services.auth.changePassword(caller!, body.current_password, body.new_password),
+      services.auth.changePassword(caller, body.current_password, body.new_password),
   }),
   defineRoute({
     method: 'post',
@@ -133,9 +129,9 @@ export const authRoutes = [
       additionalProperties: false,
     },
     errors: [401, 403, 409],
-    handler: async ({ caller, services }) => services.mfa.enroll(caller!),
+    handler: async ({ caller, services }) => services.mfa.enroll(caller),
   }),
-  defineRoute<Record<string, string>, Record<string, unknown>, { secret: string; totp_code: string }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/auth/totp/confirm',
     operationId: 'totpConfirm',
@@ -167,9 +163,9 @@ export const authRoutes = [
       additionalProperties: false,
     },
     errors: [401, 403, 409, 422],
-    handler: async ({ caller, body, services }) => services.mfa.confirm(caller!, body.secret, body.totp_code),
+    handler: async ({ caller, body, services }) => services.mfa.confirm(caller, body.secret, body.totp_code),
   }),
-  defineRoute<Record<string, string>, Record<string, unknown>, SecondFactor>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/auth/totp/disable',
     operationId: 'totpDisable',
@@ -195,7 +191,7 @@ export const authRoutes = [
       if (body.totp_code === undefined && body.backup_code === undefined) {
         throw ValidationError.of(['body', 'totp_code'], 'send totp_code or backup_code', 'missing');
       }
-      return services.mfa.disable(caller!, body);
+      return services.mfa.disable(caller, body);
     },
   }),
 ];

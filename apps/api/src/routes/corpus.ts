@@ -5,10 +5,9 @@ import { pathParams } from '../schemas/common';
 import { fileDeleteResponse, fileParams, ingestResponse, uploadResponse } from '../schemas/corpus';
 
 const engagementParams = pathParams('engagement_id');
-type Id = { engagement_id: string };
 
 export const corpusRoutes = [
-  defineRoute<Id>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/corpus/upload',
     operationId: 'uploadCorpusFile',
@@ -24,7 +23,7 @@ export const corpusRoutes = [
     errors: [403, 404, 409, 413, 415, 422, 423],
     handler: async ({ caller, params, file, services }) => {
       if (!file) throw ValidationError.of(['body', 'file'], 'Field required', 'missing');
-      return services.corpus.upload(caller!, params.engagement_id, {
+      return services.corpus.upload(caller, params.engagement_id, {
         path: file.path,
         // busboy decodes the name as latin1 unless told otherwise; clients send UTF-8.
         originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'),
@@ -32,7 +31,7 @@ export const corpusRoutes = [
       });
     },
   }),
-  defineRoute<Id & { filename: string }>({
+  defineRoute({
     method: 'delete',
     path: '/auditsvc/engagement/:engagement_id/corpus/file/:filename',
     operationId: 'deleteCorpusFile',
@@ -43,9 +42,9 @@ export const corpusRoutes = [
     response: fileDeleteResponse,
     errors: [403, 404, 409, 423],
     handler: async ({ caller, params, services }) =>
-      services.corpus.deleteFile(caller!, params.engagement_id, params.filename),
+      services.corpus.deleteFile(caller, params.engagement_id, params.filename),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/corpus/ingest',
     operationId: 'ingestCorpus',
@@ -58,6 +57,6 @@ export const corpusRoutes = [
     response: ingestResponse,
     errors: [403, 404, 409, 422, 423],
     handler: async ({ caller, params, services }) =>
-      services.corpus.startIngest(caller!, params.engagement_id),
+      services.corpus.startIngest(caller, params.engagement_id),
   }),
 ];

@@ -1,7 +1,6 @@
-import type { IntakeBody } from '@auditsvc/core';
-import { CreateEngagementInput, presentFinding } from '@auditsvc/services';
+import { presentFinding } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
-import { PageQuery, listResponse, okOnly, page, paginatedQuery, pathParams } from '../schemas/common';
+import { listResponse, okOnly, page, paginatedQuery, pathParams } from '../schemas/common';
 import {
   archiveResponse,
   assignmentBody,
@@ -15,10 +14,9 @@ import {
 import { findingObject } from '../schemas/finding';
 
 const engagementParams = pathParams('engagement_id');
-type Id = { engagement_id: string };
 
 export const engagementRoutes = [
-  defineRoute<Record<string, string>, Record<string, unknown>, CreateEngagementInput>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement',
     operationId: 'createEngagement',
@@ -30,9 +28,9 @@ export const engagementRoutes = [
     response: engagementObject,
     errors: [403, 404],
     handler: async ({ caller, body, services }) =>
-      services.engagements.presentOne(await services.engagements.create(caller!, body)),
+      services.engagements.presentOne(await services.engagements.create(caller, body)),
   }),
-  defineRoute<Record<string, string>, PageQuery & { firm_id?: string; include_archived: boolean }>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement',
     operationId: 'listEngagements',
@@ -47,14 +45,14 @@ export const engagementRoutes = [
     errors: [422],
     handler: async ({ caller, query, services }) => {
       const { items, total } = await services.engagements.list(
-        caller!,
+        caller,
         { firmId: query.firm_id, includeArchived: query.include_archived },
         query,
       );
       return page('engagements', await services.engagements.present(items), total, query);
     },
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id',
     operationId: 'getEngagement',
@@ -66,10 +64,10 @@ export const engagementRoutes = [
     errors: [404],
     handler: async ({ caller, params, services }) =>
       services.engagements.presentOne(
-        await services.engagements.requireVisible(caller!, params.engagement_id),
+        await services.engagements.requireVisible(caller, params.engagement_id),
       ),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'delete',
     path: '/auditsvc/engagement/:engagement_id',
     operationId: 'deleteEngagement',
@@ -84,7 +82,7 @@ export const engagementRoutes = [
       return { ok: true };
     },
   }),
-  defineRoute<Id, Record<string, unknown>, IntakeBody>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/intake',
     operationId: 'setEngagementIntake',
@@ -97,10 +95,10 @@ export const engagementRoutes = [
     errors: [403, 404, 423],
     handler: async ({ caller, params, body, services }) =>
       services.engagements.presentOne(
-        await services.engagements.setIntake(caller!, params.engagement_id, body),
+        await services.engagements.setIntake(caller, params.engagement_id, body),
       ),
   }),
-  defineRoute<Id, Record<string, unknown>, { user_id: string | null }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/assignment',
     operationId: 'assignEngagement',
@@ -113,10 +111,10 @@ export const engagementRoutes = [
     errors: [403, 404, 409],
     handler: async ({ caller, params, body, services }) =>
       services.engagements.presentOne(
-        await services.engagements.assign(caller!, params.engagement_id, body.user_id),
+        await services.engagements.assign(caller, params.engagement_id, body.user_id),
       ),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/deliver',
     operationId: 'deliverEngagement',
@@ -128,9 +126,9 @@ export const engagementRoutes = [
     response: deliverResponse,
     errors: [403, 404, 409],
     handler: async ({ caller, params, services }) =>
-      services.engagements.deliver(caller!, params.engagement_id),
+      services.engagements.deliver(caller, params.engagement_id),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/unfreeze',
     operationId: 'unfreezeEngagement',
@@ -142,9 +140,9 @@ export const engagementRoutes = [
     response: unfreezeResponse,
     errors: [403, 404, 409],
     handler: async ({ caller, params, services }) =>
-      services.engagements.unfreeze(caller!, params.engagement_id),
+      services.engagements.unfreeze(caller, params.engagement_id),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/archive',
     operationId: 'archiveEngagement',
@@ -156,9 +154,9 @@ export const engagementRoutes = [
     response: archiveResponse,
     errors: [403, 404, 409],
     handler: async ({ caller, params, services }) =>
-      services.engagements.archive(caller!, params.engagement_id),
+      services.engagements.archive(caller, params.engagement_id),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/unarchive',
     operationId: 'unarchiveEngagement',
@@ -170,9 +168,9 @@ export const engagementRoutes = [
     response: unarchiveResponse,
     errors: [403, 404],
     handler: async ({ caller, params, services }) =>
-      services.engagements.unarchive(caller!, params.engagement_id),
+      services.engagements.unarchive(caller, params.engagement_id),
   }),
-  defineRoute<Id, PageQuery>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id/findings',
     operationId: 'listEngagementFindings',
@@ -187,7 +185,7 @@ export const engagementRoutes = [
     // memory until a write to the engagement's findings moves its version.
     handler: async ({ caller, params, query, services, serialize }) => {
       const engagementId = params.engagement_id;
-      const findings = await services.findings.openList(caller!, engagementId);
+      const findings = await services.findings.openList(caller, engagementId);
       return services.findingPages.get(
         `${engagementId}:${query.limit}:${query.offset}`,
         findings.version,

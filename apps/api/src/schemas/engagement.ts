@@ -1,17 +1,15 @@
 import { intakeBodySchema, intakeSchema } from '@auditsvc/core';
-import type { JsonSchema } from '../http/route';
 import { ARCHETYPES, nullableTimestamp, timestamp } from './common';
 import { corpusObject } from './corpus';
 
-
 /** The intake object of spec 2.2 (packages/core/src/intake.ts): as posted, and as stored. */
-export const intakeBody: JsonSchema = intakeBodySchema;
-export const intakeObject: JsonSchema = intakeSchema;
+export const intakeBody = intakeBodySchema;
+export const intakeObject = intakeSchema;
 
-const count: JsonSchema = { type: 'integer', minimum: 0 };
-const moneyMap: JsonSchema = { type: 'object', additionalProperties: { type: 'number' } };
+const count = { type: 'integer', minimum: 0 } as const;
+const moneyMap = { type: 'object', additionalProperties: { type: 'number' } } as const;
 
-export const engagementObject: JsonSchema = {
+export const engagementObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^eng-' },
@@ -94,9 +92,9 @@ export const engagementObject: JsonSchema = {
     'failure_reason',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const engagementCreateBody: JsonSchema = {
+export const engagementCreateBody = {
   type: 'object',
   properties: {
     firm_id: { type: 'string', maxLength: 200 },
@@ -107,14 +105,14 @@ export const engagementCreateBody: JsonSchema = {
   },
   required: ['client_name'],
   additionalProperties: false,
-};
+} as const;
 
-export const assignmentBody: JsonSchema = {
+export const assignmentBody = {
   type: 'object',
   properties: { user_id: { type: ['string', 'null'], maxLength: 200 } },
   required: ['user_id'],
   additionalProperties: false,
-};
+} as const;
 
 const lifecycleBase = {
   ok: { const: true },
@@ -122,7 +120,7 @@ const lifecycleBase = {
   status: { type: 'string' },
 };
 
-export const deliverResponse: JsonSchema = {
+export const deliverResponse = {
   type: 'object',
   properties: {
     ...lifecycleBase,
@@ -132,25 +130,25 @@ export const deliverResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'status', 'is_frozen', 'delivered_at', 'already_delivered'],
   additionalProperties: false,
-};
+} as const;
 
-export const unfreezeResponse: JsonSchema = {
+export const unfreezeResponse = {
   type: 'object',
   properties: { ...lifecycleBase, is_frozen: { const: false } },
   required: ['ok', 'engagement_id', 'status', 'is_frozen'],
   additionalProperties: false,
-};
+} as const;
 
-export const archiveResponse: JsonSchema = {
+export const archiveResponse = {
   type: 'object',
   properties: { ...lifecycleBase, already_archived: { type: 'boolean' } },
   required: ['ok', 'engagement_id', 'status', 'already_archived'],
   additionalProperties: false,
-};
+} as const;
 
-export const unarchiveResponse: JsonSchema = {
+export const unarchiveResponse = {
   type: 'object',
   properties: { ...lifecycleBase, was_archived: { type: 'boolean' } },
   required: ['ok', 'engagement_id', 'status', 'was_archived'],
   additionalProperties: false,
-};
+} as const;

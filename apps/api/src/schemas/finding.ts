@@ -1,9 +1,8 @@
-import type { JsonSchema } from '../http/route';
 import { offsetParam, timestamp } from './common';
 
 import { FINDING_STATUSES as STATUSES, PRIMITIVES, SEVERITIES } from '@auditsvc/core';
 
-export const findingObject: JsonSchema = {
+export const findingObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^f-' },
@@ -77,33 +76,33 @@ export const findingObject: JsonSchema = {
     'updated_at',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const engagementIdParam: JsonSchema = { type: 'string', minLength: 1, maxLength: 200 };
+export const engagementIdParam = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
 /** ?engagement_id=..., required on single-finding paths (spec 4.5). */
-export const engagementIdQuery: JsonSchema = {
+export const engagementIdQuery = {
   type: 'object',
   properties: { engagement_id: engagementIdParam },
   required: ['engagement_id'],
   additionalProperties: false,
-};
+} as const;
 
-const notes: JsonSchema = { type: 'string', maxLength: 20000 };
+const notes = { type: 'string', maxLength: 20000 } as const;
 
-export const notesBody: JsonSchema = {
+export const notesBody = {
   type: 'object',
   properties: { auditor_notes: notes },
   additionalProperties: false,
-};
+} as const;
 
-export const refineBody: JsonSchema = {
+export const refineBody = {
   type: 'object',
   properties: { auditor_notes: notes, status: { type: 'string', enum: [...STATUSES], default: 'refined' } },
   additionalProperties: false,
-};
+} as const;
 
-export const editBody: JsonSchema = {
+export const editBody = {
   type: 'object',
   properties: {
     description: { type: 'string', minLength: 1, maxLength: 20000 },
@@ -113,9 +112,9 @@ export const editBody: JsonSchema = {
     severity: { type: 'string', enum: [...SEVERITIES] },
   },
   additionalProperties: false,
-};
+} as const;
 
-export const bulkActionBody: JsonSchema = {
+export const bulkActionBody = {
   type: 'object',
   properties: {
     finding_ids: {
@@ -129,9 +128,9 @@ export const bulkActionBody: JsonSchema = {
   },
   required: ['finding_ids', 'action'],
   additionalProperties: false,
-};
+} as const;
 
-export const bulkActionResponse: JsonSchema = {
+export const bulkActionResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -157,9 +156,9 @@ export const bulkActionResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'action', 'total', 'succeeded', 'failed', 'results'],
   additionalProperties: false,
-};
+} as const;
 
-export const searchQuery: JsonSchema = {
+export const searchQuery = {
   type: 'object',
   properties: {
     q: { type: 'string', maxLength: 500 },
@@ -173,9 +172,9 @@ export const searchQuery: JsonSchema = {
     offset: offsetParam,
   },
   additionalProperties: false,
-};
+} as const;
 
-export const searchResponse: JsonSchema = {
+export const searchResponse = {
   type: 'object',
   properties: {
     query: { type: 'string' },
@@ -213,4 +212,4 @@ export const searchResponse: JsonSchema = {
   },
   required: ['query', 'filters', 'matches', 'count', 'total', 'total_relation', 'limit', 'offset'],
   additionalProperties: false,
-};
+} as const;

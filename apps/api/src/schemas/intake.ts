@@ -1,10 +1,9 @@
 // Intake extraction (spec 4.9).
 import { ARCHETYPES } from '@auditsvc/core';
-import type { JsonSchema } from '../http/route';
 
-const strings: JsonSchema = { type: 'array', items: { type: 'string' } };
+const strings = { type: 'array', items: { type: 'string' } } as const;
 
-export const intakeExtractBody: JsonSchema = {
+export const intakeExtractBody = {
   type: 'object',
   properties: {
     description: { type: 'string', minLength: 30, maxLength: 20000 },
@@ -13,9 +12,9 @@ export const intakeExtractBody: JsonSchema = {
   },
   required: ['description'],
   additionalProperties: false,
-};
+} as const;
 
-export const intakeExtractResponse: JsonSchema = {
+export const intakeExtractResponse = {
   type: 'object',
   properties: {
     domain: { type: 'string' },
@@ -38,4 +37,4 @@ export const intakeExtractResponse: JsonSchema = {
     'cost_cents',
   ],
   additionalProperties: false,
-};
+} as const;

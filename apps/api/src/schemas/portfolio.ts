@@ -1,16 +1,15 @@
 // Portfolio clusters and their snapshot diff (spec 4.5, DECISIONS "Portfolio clusters").
 import { PRIMITIVES, SEVERITIES } from '@auditsvc/core';
-import type { JsonSchema } from '../http/route';
 import { timestamp } from './common';
 
-const firmId: JsonSchema = { type: 'string', maxLength: 200 };
-const primitive: JsonSchema = { type: 'string', enum: [...PRIMITIVES] };
-const strings: JsonSchema = { type: 'array', items: { type: 'string' } };
-const count: JsonSchema = { type: 'integer', minimum: 0 };
-const nullableString: JsonSchema = { type: ['string', 'null'] };
-const filterKey: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{16}$' };
+const firmId = { type: 'string', maxLength: 200 } as const;
+const primitive = { type: 'string', enum: [...PRIMITIVES] } as const;
+const strings = { type: 'array', items: { type: 'string' } } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const filterKey = { type: 'string', pattern: '^[0-9a-f]{16}$' } as const;
 
-export const portfolioQuery: JsonSchema = {
+export const portfolioQuery = {
   type: 'object',
   properties: {
     firm_id: firmId,
@@ -19,15 +18,15 @@ export const portfolioQuery: JsonSchema = {
     canonical_only: { type: 'boolean', default: true },
   },
   additionalProperties: false,
-};
+} as const;
 
-export const portfolioDiffQuery: JsonSchema = {
+export const portfolioDiffQuery = {
   type: 'object',
   properties: { firm_id: firmId, primitive },
   additionalProperties: false,
-};
+} as const;
 
-const cluster: JsonSchema = {
+const cluster = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^pc-[0-9]+$' },
@@ -57,9 +56,9 @@ const cluster: JsonSchema = {
     'confidence',
   ],
   additionalProperties: false,
-};
+} as const;
 
-const result: JsonSchema = {
+const result = {
   type: ['object', 'null'],
   properties: {
     generated_at: timestamp,
@@ -92,16 +91,16 @@ const result: JsonSchema = {
     'clusters',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const portfolioResponse: JsonSchema = {
+export const portfolioResponse = {
   type: 'object',
   properties: { filter_key: filterKey, cached: { type: 'boolean' }, result },
   required: ['filter_key', 'cached', 'result'],
   additionalProperties: false,
-};
+} as const;
 
-export const portfolioDiffResponse: JsonSchema = {
+export const portfolioDiffResponse = {
   type: 'object',
   properties: {
     filter_key: filterKey,
@@ -151,4 +150,4 @@ export const portfolioDiffResponse: JsonSchema = {
     'entries',
   ],
   additionalProperties: false,
-};
+} as const;

@@ -1,10 +1,9 @@
 // Run body and answers (spec 4.3 with DECISIONS "Engagements"), and investigate-further (4.5).
 import { PRIMITIVES, SEVERITIES } from '@auditsvc/core';
 import { methodologyRecordSchema } from '@auditsvc/engine';
-import type { JsonSchema } from '../http/route';
 import { nullableTimestamp, timestamp } from './common';
 
-export const runBody: JsonSchema = {
+export const runBody = {
   type: 'object',
   properties: {
     client_id: {
@@ -32,9 +31,9 @@ export const runBody: JsonSchema = {
     },
   },
   additionalProperties: false,
-};
+} as const;
 
-export const runResponse: JsonSchema = {
+export const runResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -43,9 +42,9 @@ export const runResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'status'],
   additionalProperties: false,
-};
+} as const;
 
-export const investigateFurtherBody: JsonSchema = {
+export const investigateFurtherBody = {
   type: 'object',
   properties: {
     steering_text: {
@@ -64,9 +63,9 @@ export const investigateFurtherBody: JsonSchema = {
     max_questions: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
   },
   additionalProperties: false,
-};
+} as const;
 
-export const investigateFurtherResponse: JsonSchema = {
+export const investigateFurtherResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -77,10 +76,10 @@ export const investigateFurtherResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'parent_finding_id', 'primitive', 'status'],
   additionalProperties: false,
-};
+} as const;
 
 /** The run object: one audit run or investigate-further mini-run, and how it read the corpus. */
-export const runObject: JsonSchema = {
+export const runObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^run-' },
@@ -114,4 +113,4 @@ export const runObject: JsonSchema = {
     'methodology',
   ],
   additionalProperties: false,
-};
+} as const;

@@ -1,16 +1,15 @@
-import type { JsonSchema } from '../http/route';
 import { ARCHETYPES, timestamp } from './common';
 import { intakeBody, intakeObject } from './engagement';
 
-const templateFields: Record<string, JsonSchema> = {
+const templateFields = {
   name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   description: { type: 'string', maxLength: 5000 },
   archetype: { type: 'string', enum: [...ARCHETYPES] },
   budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
   intake: intakeBody,
-};
+} as const;
 
-export const templateCreateBody: JsonSchema = {
+export const templateCreateBody = {
   type: 'object',
   properties: {
     firm_id: { type: 'string', maxLength: 200 },
@@ -19,15 +18,15 @@ export const templateCreateBody: JsonSchema = {
   },
   required: ['name'],
   additionalProperties: false,
-};
+} as const;
 
-export const templateUpdateBody: JsonSchema = {
+export const templateUpdateBody = {
   type: 'object',
   properties: templateFields,
   additionalProperties: false,
-};
+} as const;
 
-export const instantiateBody: JsonSchema = {
+export const instantiateBody = {
   type: 'object',
   properties: {
     client_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
@@ -35,9 +34,9 @@ export const instantiateBody: JsonSchema = {
   },
   required: ['client_name'],
   additionalProperties: false,
-};
+} as const;
 
-export const templateObject: JsonSchema = {
+export const templateObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^tpl-' },
@@ -64,9 +63,9 @@ export const templateObject: JsonSchema = {
     'updated_at',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const commentObject: JsonSchema = {
+export const commentObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^c-' },
@@ -78,4 +77,4 @@ export const commentObject: JsonSchema = {
   },
   required: ['id', 'finding_id', 'engagement_id', 'author_user_id', 'body', 'created_at'],
   additionalProperties: false,
-};
+} as const;

@@ -1,9 +1,9 @@
 import type { JsonSchema } from '../http/route';
 import { timestamp } from './common';
 
-const ROLE: JsonSchema = { type: 'string', enum: ['admin', 'partner', 'associate'] };
+const ROLE = { type: 'string', enum: ['admin', 'partner', 'associate'] } as const;
 
-export const userObject: JsonSchema = {
+export const userObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^u-' },
@@ -16,15 +16,15 @@ export const userObject: JsonSchema = {
   },
   required: ['id', 'email', 'firm_id', 'role', 'display_name', 'must_change_password', 'totp_enabled'],
   additionalProperties: false,
-};
+} as const;
 
-export const createdUserObject: JsonSchema = {
+export const createdUserObject = {
   ...userObject,
-  properties: { ...(userObject.properties as object), created_at: timestamp },
-  required: [...(userObject.required as string[]), 'created_at'],
-};
+  properties: { ...userObject.properties, created_at: timestamp },
+  required: [...userObject.required, 'created_at'],
+} as const;
 
-export const userCreateBody: JsonSchema = {
+export const userCreateBody = {
   type: 'object',
   properties: {
     email: { type: 'string', minLength: 3, maxLength: 254 },
@@ -36,16 +36,16 @@ export const userCreateBody: JsonSchema = {
   },
   required: ['email', 'role', 'password'],
   additionalProperties: false,
-};
+} as const;
 
-export const roleChangeBody: JsonSchema = {
+export const roleChangeBody = {
   type: 'object',
   properties: { role: ROLE, firm_id: { type: ['string', 'null'], maxLength: 200 } },
   required: ['role'],
   additionalProperties: false,
-};
+} as const;
 
-export const roleChangeResponse: JsonSchema = {
+export const roleChangeResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -55,7 +55,7 @@ export const roleChangeResponse: JsonSchema = {
   },
   required: ['ok', 'id', 'new_role', 'sessions_revoked'],
   additionalProperties: false,
-};
+} as const;
 
 /** {ok, id, <flag or count>} of the recovery endpoints. */
 export function recoveryResponse(member: 'was_enabled' | 'had_record' | 'sessions_revoked'): JsonSchema {
