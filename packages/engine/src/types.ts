@@ -1,6 +1,7 @@
 // The engine's public shapes: run options, the events a run emits, and findings as the engine
 // hands them to the run job (which stores them). Internal shapes shared by stages live here too.
-import type { Intake as StoredIntake, Primitive, SeverityLevel } from '@auditsvc/core';
+import { SEVERITIES, type Intake as StoredIntake, type Primitive, type SeverityLevel } from '@auditsvc/core';
+import type { FromSchema } from 'json-schema-to-ts';
 
 export const STAGES = [
   'profile',
@@ -19,13 +20,26 @@ export type StageName = (typeof STAGES)[number];
 export type Severity = SeverityLevel;
 export type FilterStatus = 'definite' | 'likely' | 'speculative' | 'rejected';
 
-export interface RunOptions {
-  maxIterations: number;
-  maxFollowupRounds: number;
-  enableAdversarialVerification: boolean;
-  adversarialSeverityThreshold: Severity;
-  maxQuestionsPerIteration: number | null;
-}
+/** A run's options, as the engine takes them and as the engagement's run_options column keeps them. */
+export const runOptionsSchema = {
+  type: 'object',
+  properties: {
+    maxIterations: { type: 'integer' },
+    maxFollowupRounds: { type: 'integer' },
+    enableAdversarialVerification: { type: 'boolean' },
+    adversarialSeverityThreshold: { type: 'string', enum: SEVERITIES },
+    maxQuestionsPerIteration: { type: ['integer', 'null'] },
+  },
+  required: [
+    'maxIterations',
+    'maxFollowupRounds',
+    'enableAdversarialVerification',
+    'adversarialSeverityThreshold',
+    'maxQuestionsPerIteration',
+  ],
+  additionalProperties: false,
+} as const;
+export type RunOptions = FromSchema<typeof runOptionsSchema>;
 
 export const DEFAULT_RUN_OPTIONS: RunOptions = {
   maxIterations: 3,

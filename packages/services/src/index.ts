@@ -36,6 +36,7 @@ export * from './intake/service';
 export * from './intake/standalone-gateway';
 export * from './portfolio/diff';
 export * from './portfolio/filters';
+export * from './portfolio/result';
 export * from './portfolio/service';
 export * from './runs';
 export * from './model-spend';

@@ -1,8 +1,15 @@
 // Run options: the run body of spec 4.3 with the defaults of DECISIONS ("Engagements"), and the
 // options of an investigate-further mini-run (one steered iteration on a budget of its own).
-import { centsToMicrocents, type Primitive, type SeverityLevel } from '@auditsvc/core';
+import {
+  PRIMITIVES,
+  centsToMicrocents,
+  readJsonColumn,
+  type Primitive,
+  type SeverityLevel,
+} from '@auditsvc/core';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { RunRecord } from '@auditsvc/db';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from '@auditsvc/engine';
+import { DEFAULT_RUN_OPTIONS, runOptionsSchema, type RunOptions } from '@auditsvc/engine';
 
 export interface RunRequest {
   client_id?: string;
@@ -24,21 +31,44 @@ export interface InvestigateFurtherRequest {
 export const INVESTIGATE_DEFAULT_BUDGET_CENTS = 200;
 export const INVESTIGATE_DEFAULT_MAX_QUESTIONS = 10;
 
-/** What a Run row stores in `options`: the engine's options, plus the mini-run's steering. */
-export interface StoredRunOptions extends RunOptions {
-  steering?: { text: string; primitive: Primitive; maxQuestions: number | null };
-  /** The mini-run's own spend cap, in cents (investigate-further only). */
-  budgetCents?: number;
-  /**
-   * The engagement's spend when the mini-run was queued, in micro-cents (a decimal string: JSON has
-   * no 64-bit integers). The mini-run may take it to this plus budgetCents over all its attempts.
-   */
-  spentBeforeMicrocents?: string;
-}
+/**
+ * What a Run row stores in `options`: the engine's options, plus the mini-run's steering, its own
+ * spend cap in cents (investigate-further only) and the engagement's spend when it was queued, in
+ * micro-cents (a decimal string: JSON has no 64-bit integers). The mini-run may take the spend to
+ * that baseline plus its cap over all its attempts.
+ */
+export const storedRunOptionsSchema = {
+  type: 'object',
+  properties: {
+    ...runOptionsSchema.properties,
+    steering: {
+      type: 'object',
+      properties: {
+        text: { type: 'string' },
+        primitive: { type: 'string', enum: PRIMITIVES },
+        maxQuestions: { type: ['integer', 'null'] },
+      },
+      required: ['text', 'primitive', 'maxQuestions'],
+      additionalProperties: false,
+    },
+    budgetCents: { type: 'number' },
+    spentBeforeMicrocents: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  required: runOptionsSchema.required,
+  additionalProperties: false,
+} as const;
+export type StoredRunOptions = FromSchema<typeof storedRunOptionsSchema>;
 
 /** A Run row's options: written only by runOptionsFrom or investigateOptionsFrom below. */
 export function storedRunOptions(run: RunRecord): StoredRunOptions {
-  return run.options as unknown as StoredRunOptions;
+  return readJsonColumn(storedRunOptionsSchema, run.options, `options of run ${run.id}`);
+}
+
+/** The engagement's last run options (null before its first run). */
+export function engagementRunOptions(stored: unknown): RunOptions | null {
+  return stored === null || stored === undefined
+    ? null
+    : readJsonColumn(runOptionsSchema, stored, 'engagement run options');
 }
 
 /** The engine's options of a stored run (without the mini-run's steering and budget). */

@@ -16,7 +16,6 @@ import {
 import type { EngagementRecord, Repositories } from '@auditsvc/db';
 import { SQL_NULL } from '@auditsvc/db';
 import type { Primitive } from '@auditsvc/core';
-import type { RunOptions } from '@auditsvc/engine';
 import type { Logger } from '@auditsvc/runtime';
 import { runJobId } from '../queue-sweep/sweep';
 import type { EngagementService } from '../engagements/service';
@@ -28,6 +27,7 @@ import {
   StoredRunOptions,
   investigateOptionsFrom,
   runOptionsFrom,
+  engagementRunOptions,
 } from './options';
 import { runMethodology } from './methodology';
 import { presentRun } from './presenter';
@@ -190,7 +190,7 @@ export function createRunService(deps: RunServiceDeps) {
       const budgetCents = Math.min(request.budget_cents ?? INVESTIGATE_DEFAULT_BUDGET_CENTS, remainingCents);
       const primitive = (request.primitive ?? finding.primitive) as Primitive;
       const options = investigateOptionsFrom(
-        engagement.runOptions as RunOptions | null,
+        engagementRunOptions(engagement.runOptions),
         {
           text: request.steering_text ?? finding.description,
           primitive,
