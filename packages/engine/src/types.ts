@@ -87,6 +87,44 @@ export function runIntakeOf(intake: StoredIntake): Intake {
   return { ...intake, doc_hierarchy: Object.keys(intake.doc_hierarchy).length > 0 ? hierarchy : null };
 }
 
+/**
+ * What a finding says, whoever concludes it: an analyst check (analyst/issue.ts Issue), a model's
+ * verdict (tasks/question-verdict.ts FindingDraft) and the pipeline's raw finding (pipeline/model.ts)
+ * all carry these members, defined here once.
+ */
+export interface FindingContent {
+  primitive: Primitive;
+  /** The root-cause key: findings with one subject are one finding. */
+  subject: string;
+  /** Further root-cause keys shared with other findings (consolidation merges on any). */
+  aspects: string[];
+  title: string;
+  description: string;
+  rootCause: string;
+  remediationScope: string;
+  remediationEffortHours: number;
+  severity: Severity;
+  confidence: number;
+  frameworks: string[];
+}
+
+/** The FindingContent members of a finding of any kind, and nothing else (its quotes or evidence). */
+export function contentOf(finding: FindingContent): FindingContent {
+  return {
+    primitive: finding.primitive,
+    subject: finding.subject,
+    aspects: finding.aspects,
+    title: finding.title,
+    description: finding.description,
+    rootCause: finding.rootCause,
+    remediationScope: finding.remediationScope,
+    remediationEffortHours: finding.remediationEffortHours,
+    severity: finding.severity,
+    confidence: finding.confidence,
+    frameworks: finding.frameworks,
+  };
+}
+
 export interface EvidenceItem {
   document: string;
   chunk_id: string | null;

@@ -8,8 +8,9 @@ import { Caller, NotFoundError, assertFirmVisible } from '@auditsvc/core';
 import type { AuditLogShardRecord, Repositories } from '@auditsvc/db';
 import { presentAuditLogJson } from './presenter';
 import type { UrlSigner } from './signing';
+import type { AuditLogContent, AuditLogFormat, SignedAuditLogUrl } from './types';
 
-export type AuditLogFormat = 'jsonl' | 'json';
+export type { AuditLogContent, AuditLogFormat, SignedAuditLogUrl } from './types';
 export const AUDIT_LOG_FORMATS: readonly AuditLogFormat[] = ['jsonl', 'json'];
 
 export interface AuditLogDeps {
@@ -18,21 +19,6 @@ export interface AuditLogDeps {
   publicBaseUrl: string;
   signer: UrlSigner;
   now: () => Date;
-}
-
-/** What a download serves: the shard files in order, and the index's totals. */
-export interface AuditLogContent {
-  engagementId: string;
-  files: string[];
-  shardCount: number;
-  eventCount: number;
-  sizeBytes: number;
-}
-
-export interface SignedAuditLogUrl {
-  url: string;
-  sizeBytes: number;
-  expiresAt: Date;
 }
 
 export const downloadPath = (engagementId: string) =>
