@@ -139,23 +139,15 @@ export interface AdversarialOutcome {
   caveats: string[];
 }
 
-export interface EngineFinding {
+/** A finding as the run hands it over: its content (root-cause keys aside) and what the run found out. */
+export interface EngineFinding extends Omit<FindingContent, 'subject' | 'aspects'> {
   key: string;
   fingerprint: string;
   isCanonical: boolean;
   mergedKeys: string[];
-  title: string;
-  description: string;
-  rootCause: string;
-  remediationScope: string;
-  remediationEffortHours: number;
-  severity: Severity;
-  primitive: Primitive;
-  confidence: number;
   corroborationScore: number;
   filterStatus: FilterStatus | null;
   evidence: EvidenceItem[];
-  frameworks: string[];
   iteration: number;
   adversarial: AdversarialOutcome | null;
 }
