@@ -1,31 +1,70 @@
 // Run options: the run body of spec 4.3 with the defaults of DECISIONS ("Engagements"), and the
 // options of an investigate-further mini-run (one steered iteration on a budget of its own).
-import {
-  PRIMITIVES,
-  centsToMicrocents,
-  readJsonColumn,
-  type Primitive,
-  type SeverityLevel,
-} from '@auditsvc/core';
+import { PRIMITIVES, SEVERITIES, centsToMicrocents, readJsonColumn, type Primitive } from '@auditsvc/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { RunRecord } from '@auditsvc/db';
 import { DEFAULT_RUN_OPTIONS, runOptionsSchema, type RunOptions } from '@auditsvc/engine';
 
-export interface RunRequest {
-  client_id?: string;
-  max_iterations?: number;
-  max_followup_rounds?: number;
-  enable_adversarial_verification?: boolean;
-  adversarial_severity_threshold?: SeverityLevel;
-  max_questions_per_iteration?: number | null;
-}
+/** The run body of spec 4.3: every member optional; the defaults are DECISIONS'. */
+export const runRequestSchema = {
+  type: 'object',
+  properties: {
+    client_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'The ingested corpus to audit (its engagement id); default: the corpus bound to the engagement.',
+    },
+    max_iterations: { type: 'integer', minimum: 1, maximum: 10, default: 3 },
+    max_followup_rounds: { type: 'integer', minimum: 0, maximum: 5, default: 2 },
+    enable_adversarial_verification: { type: 'boolean', default: true },
+    adversarial_severity_threshold: {
+      type: 'string',
+      enum: [...SEVERITIES],
+      default: 'medium',
+      description: 'Findings of this severity and above are challenged.',
+    },
+    max_questions_per_iteration: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 1000,
+      default: null,
+      description: 'Caps the investigate stage to the top-N priority-sorted questions; null: no cap.',
+    },
+  },
+  additionalProperties: false,
+} as const;
 
-export interface InvestigateFurtherRequest {
-  steering_text?: string;
-  primitive?: Primitive;
-  budget_cents?: number;
-  max_questions?: number;
-}
+/** What starts a run: the body as posted (members with a default may be absent). */
+export type RunRequest = FromSchema<typeof runRequestSchema, { keepDefaultedPropertiesOptional: true }>;
+
+/** The investigate-further body of spec 4.5. */
+export const investigateFurtherRequestSchema = {
+  type: 'object',
+  properties: {
+    steering_text: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 4000,
+      description: "What to look into; default: the finding's description.",
+    },
+    primitive: { type: 'string', enum: [...PRIMITIVES], description: "Default: the finding's primitive." },
+    budget_cents: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100000,
+      description: "The mini-run's own spend cap (default 200), never more than the engagement has left.",
+    },
+    max_questions: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
+  },
+  additionalProperties: false,
+} as const;
+
+export type InvestigateFurtherRequest = FromSchema<
+  typeof investigateFurtherRequestSchema,
+  { keepDefaultedPropertiesOptional: true }
+>;
 
 /** A mini-run may spend this much unless the request says otherwise (and the budget allows). */
 export const INVESTIGATE_DEFAULT_BUDGET_CENTS = 200;
