@@ -51,3 +51,13 @@ export function readJsonColumn<const S extends object>(
   const problem = first ? `${first.instancePath || '/'} ${first.message ?? 'is invalid'}` : 'invalid';
   throw new StoredValueError(what, problem);
 }
+
+/** A stored text column that holds one of `values` (an enumeration the API validated on write). */
+export function readEnumColumn<const V extends readonly string[]>(
+  values: V,
+  value: string,
+  what: string,
+): V[number] {
+  if ((values as readonly string[]).includes(value)) return value;
+  throw new StoredValueError(what, `"${value}" is not one of ${values.join(', ')}`);
+}

@@ -1,6 +1,14 @@
 // JSON columns are read through their schema: a matching value comes back as is, a damaged one is
 // a StoredValueError that names the value and the first mismatch.
-import { StoredValueError, intakeSchema, normalizeIntake, readIntake, readJsonColumn } from '../src';
+import {
+  ARCHETYPES,
+  StoredValueError,
+  intakeSchema,
+  normalizeIntake,
+  readEnumColumn,
+  readIntake,
+  readJsonColumn,
+} from '../src';
 
 describe('readJsonColumn', () => {
   it('returns a value that matches its schema, unchanged', () => {
@@ -30,5 +38,17 @@ describe('readJsonColumn', () => {
 describe('readIntake', () => {
   it('reads a missing intake as the default one', () => {
     expect(readIntake(null)).toEqual(normalizeIntake(null));
+  });
+});
+
+describe('readEnumColumn', () => {
+  it('returns a stored value of the enumeration and refuses another', () => {
+    expect(readEnumColumn(ARCHETYPES, 'capability_leverage', 'archetype')).toBe('capability_leverage');
+    expect(() => readEnumColumn(ARCHETYPES, 'gold_plated', 'archetype of template t-1')).toThrow(
+      new StoredValueError(
+        'archetype of template t-1',
+        `"gold_plated" is not one of ${ARCHETYPES.join(', ')}`,
+      ),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { intakeBodySchema, intakeSchema } from '@auditsvc/core';
+import { createEngagementSchema } from '@auditsvc/services';
 import { ARCHETYPES, nullableTimestamp, timestamp } from './common';
 import { corpusObject } from './corpus';
 
@@ -94,18 +95,8 @@ export const engagementObject = {
   additionalProperties: false,
 } as const;
 
-export const engagementCreateBody = {
-  type: 'object',
-  properties: {
-    firm_id: { type: 'string', maxLength: 200 },
-    client_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-    archetype: { type: 'string', enum: [...ARCHETYPES] },
-    budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
-    intake: intakeBody,
-  },
-  required: ['client_name'],
-  additionalProperties: false,
-} as const;
+/** The create body (packages/services/src/engagements/service.ts: CreateEngagementInput). */
+export const engagementCreateBody = createEngagementSchema;
 
 export const assignmentBody = {
   type: 'object',

@@ -1,3 +1,4 @@
+import { findingEditSchema } from '@auditsvc/services';
 import { offsetParam, timestamp } from './common';
 
 import { FINDING_STATUSES as STATUSES, PRIMITIVES, SEVERITIES } from '@auditsvc/core';
@@ -102,17 +103,8 @@ export const refineBody = {
   additionalProperties: false,
 } as const;
 
-export const editBody = {
-  type: 'object',
-  properties: {
-    description: { type: 'string', minLength: 1, maxLength: 20000 },
-    root_cause: { type: 'string', maxLength: 20000 },
-    remediation_scope: { type: 'string', maxLength: 20000 },
-    remediation_effort_hours: { type: 'number', minimum: 0, maximum: 100000 },
-    severity: { type: 'string', enum: [...SEVERITIES] },
-  },
-  additionalProperties: false,
-} as const;
+/** The edit body (packages/services/src/findings/review.ts, which types FindingEdit from it). */
+export const editBody = findingEditSchema;
 
 export const bulkActionBody = {
   type: 'object',

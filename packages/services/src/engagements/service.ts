@@ -14,20 +14,30 @@ import {
   planDeliver,
   planUnarchive,
   planUnfreeze,
+  ARCHETYPES,
   IntakeBody,
+  intakeBodySchema,
   normalizeIntake,
 } from '@auditsvc/core';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
 import { presentEngagement } from './presenter';
 import { createFindingsSummaryCache } from './summary-cache';
 
-export interface CreateEngagementInput {
-  firm_id?: string;
-  client_name: string;
-  archetype?: string;
-  budget_cents?: number;
-  intake?: IntakeBody;
-}
+/** POST /auditsvc/engagement: firm, archetype and budget default to the firm's. */
+export const createEngagementSchema = {
+  type: 'object',
+  properties: {
+    firm_id: { type: 'string', maxLength: 200 },
+    client_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
+    archetype: { type: 'string', enum: [...ARCHETYPES] },
+    budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
+    intake: intakeBodySchema,
+  },
+  required: ['client_name'],
+  additionalProperties: false,
+} as const;
+export type CreateEngagementInput = FromSchema<typeof createEngagementSchema>;
 
 export interface EngagementDeps {
   repos: Pick<Repositories, 'engagements' | 'firms' | 'users' | 'deliverables'>;

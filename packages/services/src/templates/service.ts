@@ -1,5 +1,6 @@
 // Engagement templates (spec 4.7, DECISIONS): a firm's reusable intake, archetype and budget.
 import {
+  ARCHETYPES,
   Caller,
   IntakeBody,
   NotFoundError,
@@ -8,6 +9,7 @@ import {
   firmScope,
   newId,
   normalizeIntake,
+  readEnumColumn,
   readIntake,
 } from '@auditsvc/core';
 import type { EngagementRecord, Repositories, TemplateRecord } from '@auditsvc/db';
@@ -114,7 +116,7 @@ export function createTemplateService(deps: {
       return deps.engagements.create(caller, {
         firm_id: template.firmId,
         client_name: input.client_name,
-        archetype: template.archetype,
+        archetype: readEnumColumn(ARCHETYPES, template.archetype, `archetype of template ${template.id}`),
         budget_cents: input.budget_cents ?? template.budgetCents,
         intake: readIntake(template.intake),
       });
