@@ -1,34 +1,7 @@
 import { ARCHETYPES, timestamp } from './common';
 
-const hexColour = { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' } as const;
-
-/** Members a client may set (spec 2.6 minus id). logo_url set here must be empty or http(s). */
-const firmFields = {
-  display_name: { type: 'string', minLength: 1, maxLength: 200 },
-  short_name: { type: 'string', maxLength: 50 },
-  tagline: { type: 'string', maxLength: 300 },
-  logo_url: { type: 'string', maxLength: 2048, pattern: '^(|https?://[^\\s"\'<>]+)$' },
-  primary_color: hexColour,
-  accent_color: hexColour,
-  methodology_disclaimer: { type: 'string', maxLength: 10000 },
-  footer_text: { type: 'string', maxLength: 1000 },
-  confidentiality_notice: { type: 'string', maxLength: 5000 },
-  default_archetype: { type: 'string', enum: [...ARCHETYPES] },
-  default_budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
-} as const;
-
-export const firmCreateBody = {
-  type: 'object',
-  properties: firmFields,
-  required: ['display_name'],
-  additionalProperties: false,
-} as const;
-
-export const firmUpdateBody = {
-  type: 'object',
-  properties: firmFields,
-  additionalProperties: false,
-} as const;
+/** The create and update bodies (packages/services/src/firms/fields.ts, which types FirmFields). */
+export { firmCreateSchema as firmCreateBody, firmUpdateSchema as firmUpdateBody } from '@auditsvc/services';
 
 export const firmObject = {
   type: 'object',

@@ -1,7 +1,6 @@
+import { roleSchema as ROLE } from '@auditsvc/services';
 import type { JsonSchema } from '../http/route';
 import { timestamp } from './common';
-
-const ROLE = { type: 'string', enum: ['admin', 'partner', 'associate'] } as const;
 
 export const userObject = {
   type: 'object',
@@ -24,19 +23,8 @@ export const createdUserObject = {
   required: [...userObject.required, 'created_at'],
 } as const;
 
-export const userCreateBody = {
-  type: 'object',
-  properties: {
-    email: { type: 'string', minLength: 3, maxLength: 254 },
-    firm_id: { type: ['string', 'null'], maxLength: 200 },
-    role: ROLE,
-    password: { type: 'string', minLength: 8, maxLength: 256 },
-    display_name: { type: 'string', maxLength: 200 },
-    must_change_password: { type: 'boolean' },
-  },
-  required: ['email', 'role', 'password'],
-  additionalProperties: false,
-} as const;
+/** The create body (packages/services/src/users/fields.ts, which types CreateUserInput). */
+export { createUserSchema as userCreateBody } from '@auditsvc/services';
 
 export const roleChangeBody = {
   type: 'object',
