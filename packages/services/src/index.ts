@@ -34,6 +34,7 @@ export * from './findings/review';
 export * from './findings/search';
 export * from './streams/state';
 export * from './templates/service';
+export { instantiateTemplateSchema, templateCreateSchema, templateUpdateSchema } from './templates/fields';
 export * from './intake/service';
 export * from './intake/standalone-gateway';
 export * from './portfolio/diff';

@@ -1,40 +1,12 @@
 import { ARCHETYPES, timestamp } from './common';
-import { intakeBody, intakeObject } from './engagement';
+import { intakeObject } from './engagement';
 
-const templateFields = {
-  name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-  description: { type: 'string', maxLength: 5000 },
-  archetype: { type: 'string', enum: [...ARCHETYPES] },
-  budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
-  intake: intakeBody,
-} as const;
-
-export const templateCreateBody = {
-  type: 'object',
-  properties: {
-    firm_id: { type: 'string', maxLength: 200 },
-    from_engagement_id: { type: 'string', maxLength: 200 },
-    ...templateFields,
-  },
-  required: ['name'],
-  additionalProperties: false,
-} as const;
-
-export const templateUpdateBody = {
-  type: 'object',
-  properties: templateFields,
-  additionalProperties: false,
-} as const;
-
-export const instantiateBody = {
-  type: 'object',
-  properties: {
-    client_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-    budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
-  },
-  required: ['client_name'],
-  additionalProperties: false,
-} as const;
+/** The create, update and instantiate bodies (packages/services/src/templates/fields.ts). */
+export {
+  instantiateTemplateSchema as instantiateBody,
+  templateCreateSchema as templateCreateBody,
+  templateUpdateSchema as templateUpdateBody,
+} from '@auditsvc/services';
 
 export const templateObject = {
   type: 'object',

@@ -2,7 +2,6 @@
 import {
   ARCHETYPES,
   Caller,
-  IntakeBody,
   NotFoundError,
   ValidationError,
   assertFirmVisible,
@@ -14,20 +13,9 @@ import {
 } from '@auditsvc/core';
 import type { EngagementRecord, Repositories, TemplateRecord } from '@auditsvc/db';
 import type { EngagementService } from '../engagements/service';
+import type { CreateTemplateInput, InstantiateTemplateInput, TemplateFields } from './fields';
 
-export interface TemplateFields {
-  name?: string;
-  description?: string;
-  archetype?: string;
-  budget_cents?: number;
-  intake?: IntakeBody;
-}
-
-export interface CreateTemplateInput extends TemplateFields {
-  firm_id?: string;
-  name: string;
-  from_engagement_id?: string;
-}
+export type { CreateTemplateInput, TemplateFields } from './fields';
 
 export function presentTemplate(template: TemplateRecord) {
   return {
@@ -111,7 +99,7 @@ export function createTemplateService(deps: {
     },
 
     /** A new engagement of the template's firm, pre-filled with its intake, archetype and budget. */
-    async instantiate(caller: Caller, id: string, input: { client_name: string; budget_cents?: number }) {
+    async instantiate(caller: Caller, id: string, input: InstantiateTemplateInput) {
       const template = await requireVisible(caller, id);
       return deps.engagements.create(caller, {
         firm_id: template.firmId,
