@@ -3,16 +3,8 @@ import { ARCHETYPES } from '@auditsvc/core';
 
 const strings = { type: 'array', items: { type: 'string' } } as const;
 
-export const intakeExtractBody = {
-  type: 'object',
-  properties: {
-    description: { type: 'string', minLength: 30, maxLength: 20000 },
-    client_name: { type: 'string', maxLength: 200 },
-    firm_id: { type: 'string', minLength: 1, maxLength: 200 },
-  },
-  required: ['description'],
-  additionalProperties: false,
-} as const;
+/** The extract body (packages/services/src/intake/service.ts, which types IntakeExtractRequest). */
+export { intakeExtractRequestSchema as intakeExtractBody } from '@auditsvc/services';
 
 export const intakeExtractResponse = {
   type: 'object',
