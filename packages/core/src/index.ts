@@ -5,5 +5,6 @@ export * from './ids';
 export * from './intake';
 export * from './json-column';
 export * from './money';
+export * from './pagination';
 export * from './roles';
 export * from './vocabulary';

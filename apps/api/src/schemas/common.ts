@@ -1,4 +1,5 @@
 // JSON Schema building blocks shared by every route.
+import { offsetParam } from '@auditsvc/core';
 import type { JsonSchema } from '../http/route';
 
 export const timestamp = { type: 'string', format: 'date-time' } as const;
@@ -19,21 +20,8 @@ export function pathParams<const N extends readonly string[]>(...names: N) {
   } as const;
 }
 
-/**
- * The largest `offset` a list accepts; above it the request is refused with 422. Every integer
- * that reaches a query is bounded by its schema: an unbounded offset (1e308, 2^70) passed
- * validation and then failed in the database driver, which takes at most a 64-bit integer.
- */
-export const MAX_OFFSET = 10_000_000;
-
-/** The one `offset` query parameter of every paginated list. */
-export const offsetParam = {
-  type: 'integer',
-  minimum: 0,
-  maximum: MAX_OFFSET,
-  default: 0,
-  description: `Items to skip, at most ${MAX_OFFSET}; more answers 422.`,
-} as const;
+/** The largest offset and the one `offset` parameter of every list (packages/core/src/pagination.ts). */
+export { MAX_OFFSET, offsetParam } from '@auditsvc/core';
 
 /** Query schema with offset pagination: limit in [1, max] (default as given), offset in [0, MAX_OFFSET]. */
 export function paginatedQuery<const E extends Record<string, JsonSchema> = Record<never, never>>(

@@ -1,7 +1,7 @@
 import { findingEditSchema } from '@auditsvc/services';
-import { offsetParam, timestamp } from './common';
+import { timestamp } from './common';
 
-import { FINDING_STATUSES as STATUSES, PRIMITIVES, SEVERITIES } from '@auditsvc/core';
+import { FINDING_STATUSES as STATUSES, SEVERITIES } from '@auditsvc/core';
 
 export const findingObject = {
   type: 'object',
@@ -150,21 +150,8 @@ export const bulkActionResponse = {
   additionalProperties: false,
 } as const;
 
-export const searchQuery = {
-  type: 'object',
-  properties: {
-    q: { type: 'string', maxLength: 500 },
-    primitive: { type: 'string', enum: [...PRIMITIVES] },
-    severity: { type: 'string', enum: [...SEVERITIES] },
-    status: { type: 'string', enum: [...STATUSES] },
-    firm_id: { type: 'string', maxLength: 200 },
-    canonical_only: { type: 'boolean', default: true },
-    exact_total: { type: 'boolean', default: false },
-    limit: { type: 'integer', minimum: 1, maximum: 200, default: 100 },
-    offset: offsetParam,
-  },
-  additionalProperties: false,
-} as const;
+/** The search query (packages/services/src/findings/search.ts, which types SearchQuery). */
+export { findingSearchQuerySchema as searchQuery } from '@auditsvc/services';
 
 export const searchResponse = {
   type: 'object',
