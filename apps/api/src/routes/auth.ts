@@ -1,6 +1,6 @@
 import { ForbiddenError } from '@auditsvc/core';
 import { ValidationError } from '@auditsvc/core';
-import { bearerToken, presentUser } from '@auditsvc/services';
+import { bearerToken, loginSchema, presentUser, secondFactorSchema } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { okOnly, timestamp } from '../schemas/common';
 import { userObject } from '../schemas/user';
@@ -13,17 +13,7 @@ export const authRoutes = [
     summary: 'Log in with e-mail and password; returns a 12-hour bearer token.',
     tag: 'auth',
     auth: 'none',
-    body: {
-      type: 'object',
-      properties: {
-        email: { type: 'string', minLength: 1, maxLength: 254 },
-        password: { type: 'string', minLength: 1, maxLength: 1024 },
-        totp_code: { type: 'string', maxLength: 16 },
-        backup_code: { type: 'string', maxLength: 32 },
-      },
-      required: ['email', 'password'],
-      additionalProperties: false,
-    },
+    body: loginSchema,
     response: {
       type: 'object',
       properties: { token: { type: 'string', minLength: 40 }, expires_at: timestamp, user: userObject },
@@ -172,14 +162,7 @@ export const authRoutes = [
     summary: 'Turn MFA off with a valid TOTP code or an unused backup code.',
     tag: 'auth',
     auth: 'session',
-    body: {
-      type: 'object',
-      properties: {
-        totp_code: { type: 'string', maxLength: 16 },
-        backup_code: { type: 'string', maxLength: 32 },
-      },
-      additionalProperties: false,
-    },
+    body: secondFactorSchema,
     response: {
       type: 'object',
       properties: { ok: { const: true }, totp_enabled: { const: false } },
