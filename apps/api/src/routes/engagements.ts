@@ -1,5 +1,5 @@
 import { presentFinding } from '@auditsvc/services';
-import { defineRoute } from '../http/route';
+import { defineRoute, type JsonSchema } from '../http/route';
 import { listResponse, okOnly, page, paginatedQuery, pathParams } from '../schemas/common';
 import {
   archiveResponse,
@@ -14,6 +14,30 @@ import {
 import { findingObject } from '../schemas/finding';
 
 const engagementParams = pathParams('engagement_id');
+
+/** A lifecycle transition (spec 3.1): POST .../<action>, no body, the service's method of that name. */
+function lifecycleRoute(
+  action: 'deliver' | 'unfreeze' | 'archive' | 'unarchive',
+  auth: 'partner' | 'admin',
+  summary: string,
+  response: JsonSchema,
+  errors: number[],
+) {
+  return defineRoute({
+    method: 'post',
+    path: `/auditsvc/engagement/:engagement_id/${action}`,
+    operationId: `${action}Engagement`,
+    summary,
+    tag: 'lifecycle',
+    auth,
+    params: engagementParams,
+    body: false,
+    response,
+    errors,
+    handler: async ({ caller, params, services }) =>
+      services.engagements[action](caller, params.engagement_id),
+  });
+}
 
 export const engagementRoutes = [
   defineRoute({
@@ -114,62 +138,34 @@ export const engagementRoutes = [
         await services.engagements.assign(caller, params.engagement_id, body.user_id),
       ),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/auditsvc/engagement/:engagement_id/deliver',
-    operationId: 'deliverEngagement',
-    summary: 'Deliver and freeze (partner or admin); a repeat answers already_delivered.',
-    tag: 'lifecycle',
-    auth: 'partner',
-    params: engagementParams,
-    body: false,
-    response: deliverResponse,
-    errors: [403, 404, 409],
-    handler: async ({ caller, params, services }) =>
-      services.engagements.deliver(caller, params.engagement_id),
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/auditsvc/engagement/:engagement_id/unfreeze',
-    operationId: 'unfreezeEngagement',
-    summary: 'Back from delivered to findings_review, editable again (Admin).',
-    tag: 'lifecycle',
-    auth: 'admin',
-    params: engagementParams,
-    body: false,
-    response: unfreezeResponse,
-    errors: [403, 404, 409],
-    handler: async ({ caller, params, services }) =>
-      services.engagements.unfreeze(caller, params.engagement_id),
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/auditsvc/engagement/:engagement_id/archive',
-    operationId: 'archiveEngagement',
-    summary: 'Archive a delivered engagement (Admin); 409 when it is not delivered.',
-    tag: 'lifecycle',
-    auth: 'admin',
-    params: engagementParams,
-    body: false,
-    response: archiveResponse,
-    errors: [403, 404, 409],
-    handler: async ({ caller, params, services }) =>
-      services.engagements.archive(caller, params.engagement_id),
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/auditsvc/engagement/:engagement_id/unarchive',
-    operationId: 'unarchiveEngagement',
-    summary: 'Back from archived to delivered; it stays frozen (Admin).',
-    tag: 'lifecycle',
-    auth: 'admin',
-    params: engagementParams,
-    body: false,
-    response: unarchiveResponse,
-    errors: [403, 404],
-    handler: async ({ caller, params, services }) =>
-      services.engagements.unarchive(caller, params.engagement_id),
-  }),
+  lifecycleRoute(
+    'deliver',
+    'partner',
+    'Deliver and freeze (partner or admin); a repeat answers already_delivered.',
+    deliverResponse,
+    [403, 404, 409],
+  ),
+  lifecycleRoute(
+    'unfreeze',
+    'admin',
+    'Back from delivered to findings_review, editable again (Admin).',
+    unfreezeResponse,
+    [403, 404, 409],
+  ),
+  lifecycleRoute(
+    'archive',
+    'admin',
+    'Archive a delivered engagement (Admin); 409 when it is not delivered.',
+    archiveResponse,
+    [403, 404, 409],
+  ),
+  lifecycleRoute(
+    'unarchive',
+    'admin',
+    'Back from archived to delivered; it stays frozen (Admin).',
+    unarchiveResponse,
+    [403, 404],
+  ),
   defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id/findings',
