@@ -69,16 +69,8 @@ export const fileParams = {
   additionalProperties: false,
 } as const;
 
-export const documentQueryBody = {
-  type: 'object',
-  properties: {
-    client_id: { type: 'string', minLength: 1, maxLength: 200 },
-    query: { type: 'string', minLength: 1, maxLength: 2000 },
-    top_k: { type: 'integer', minimum: 1, maximum: 50, default: 8 },
-  },
-  required: ['client_id', 'query'],
-  additionalProperties: false,
-} as const;
+/** The query body (packages/services/src/corpus/query.ts, which types DocumentQuery). */
+export { documentQuerySchema as documentQueryBody } from '@auditsvc/services';
 
 export const documentQueryResponse = {
   type: 'object',
