@@ -111,7 +111,8 @@ export function createModelGateway(
     calls++;
     const utilization =
       state.budgetMicrocents > 0n
-        ? Number((state.spentMicrocents * UTILIZATION_STEPS) / state.budgetMicrocents) / Number(UTILIZATION_STEPS)
+        ? Number((state.spentMicrocents * UTILIZATION_STEPS) / state.budgetMicrocents) /
+          Number(UTILIZATION_STEPS)
         : 1;
     const event = {
       event: 'llm_call' as const,
