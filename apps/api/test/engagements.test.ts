@@ -268,6 +268,18 @@ describe('POST /auditsvc/engagement/{id}/intake', () => {
   });
 });
 
+describe('a stored intake that does not match its schema', () => {
+  it('answers 409 naming the damaged value and logs it, instead of passing on a wrong type', async () => {
+    const engagement = await makeEngagement(ctx, actors.firmA, { intake: { domain: 5, frameworks: 'x' } });
+    const res = await ctx.http().get(`/auditsvc/engagement/${engagement.id}`).set(actors.headers.partnerA);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(
+      /^The stored intake is not in its expected shape \(.+\); the record needs repair\.$/,
+    );
+    expect(ctx.logs.some((line) => line.includes('stored_value_invalid'))).toBe(true);
+  });
+});
+
 describe('POST /auditsvc/engagement/{id}/assignment', () => {
   it("assigns a user of the firm, clears with null, and refuses another firm's user with 409", async () => {
     const engagement = await makeEngagement(ctx, actors.firmA);

@@ -1,5 +1,6 @@
 // Builds the deliverable's content (the JSON format, and what every other format renders) from the
 // engagement, its firm, its findings and its intake. Pure: same input, same output.
+import type { Intake } from '@auditsvc/core';
 import { resolveBranding } from './branding';
 import type {
   DeliverableContent,
@@ -8,7 +9,6 @@ import type {
   EngagementInput,
   EvidenceInput,
   FirmInput,
-  IntakeInput,
   Methodology,
 } from './types';
 import { CHECKS, SEVERITY_MEANING, SEVERITY_ORDER, checkName } from './vocabulary';
@@ -19,7 +19,7 @@ export interface BuildDeliverableInput {
   firm: FirmInput | null;
   /** Every finding of the engagement; the builder keeps the ones a deliverable may show. */
   findings: DeliverableFinding[];
-  intake: IntakeInput;
+  intake: Intake;
   executiveSummary: string;
   /** How the last completed run read the corpus (the engine's methodology text), or null. */
   procedure: string | null;

@@ -1,5 +1,6 @@
 // The shapes a deliverable is built from (the API's engagement, firm and finding objects) and the
 // content it is built into. This package never queries: the service hands it plain objects.
+import type { Intake } from '@auditsvc/core';
 
 export interface EvidenceInput {
   document: string;
@@ -49,16 +50,6 @@ export interface FirmInput {
   methodology_disclaimer: string;
   footer_text: string;
   confidentiality_notice: string;
-}
-
-export interface IntakeInput {
-  domain: string;
-  audit_purpose: string;
-  frameworks: string[];
-  focus_areas: string[];
-  materiality: unknown;
-  doc_hierarchy: Record<string, unknown>;
-  known_concerns: string[];
 }
 
 export interface EngagementInput {
@@ -119,7 +110,7 @@ export interface DeliverableSummary {
 }
 
 export interface DeliverableContent {
-  engagement: EngagementInput & { intake: IntakeInput };
+  engagement: EngagementInput & { intake: Intake };
   firm: Branding;
   executive_summary: string;
   is_polished: boolean;

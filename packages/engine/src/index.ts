@@ -1,5 +1,5 @@
 // @auditsvc/engine: the audit run pipeline and the built-in offline analyst.
-export { STAGES, DEFAULT_RUN_OPTIONS } from './types';
+export { STAGES, DEFAULT_RUN_OPTIONS, runIntakeOf, runOptionsSchema } from './types';
 export type {
   RunOptions,
   RunEvent,
@@ -7,6 +7,7 @@ export type {
   EngineFinding,
   EvidenceItem,
   Intake,
+  DocHierarchy,
   Severity,
   FilterStatus,
   AdversarialOutcome,
@@ -27,6 +28,7 @@ export {
 } from './tasks/intake-extraction';
 export {
   portfolioClusteringTask,
+  portfolioClusterSchema,
   type PortfolioCluster,
   type PortfolioClusteringInput,
   type PortfolioFinding,

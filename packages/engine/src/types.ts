@@ -1,6 +1,7 @@
 // The engine's public shapes: run options, the events a run emits, and findings as the engine
 // hands them to the run job (which stores them). Internal shapes shared by stages live here too.
-import type { Primitive, SeverityLevel } from '@auditsvc/core';
+import { SEVERITIES, type Intake as StoredIntake, type Primitive, type SeverityLevel } from '@auditsvc/core';
+import type { FromSchema } from 'json-schema-to-ts';
 
 export const STAGES = [
   'profile',
@@ -19,13 +20,26 @@ export type StageName = (typeof STAGES)[number];
 export type Severity = SeverityLevel;
 export type FilterStatus = 'definite' | 'likely' | 'speculative' | 'rejected';
 
-export interface RunOptions {
-  maxIterations: number;
-  maxFollowupRounds: number;
-  enableAdversarialVerification: boolean;
-  adversarialSeverityThreshold: Severity;
-  maxQuestionsPerIteration: number | null;
-}
+/** A run's options, as the engine takes them and as the engagement's run_options column keeps them. */
+export const runOptionsSchema = {
+  type: 'object',
+  properties: {
+    maxIterations: { type: 'integer' },
+    maxFollowupRounds: { type: 'integer' },
+    enableAdversarialVerification: { type: 'boolean' },
+    adversarialSeverityThreshold: { type: 'string', enum: SEVERITIES },
+    maxQuestionsPerIteration: { type: ['integer', 'null'] },
+  },
+  required: [
+    'maxIterations',
+    'maxFollowupRounds',
+    'enableAdversarialVerification',
+    'adversarialSeverityThreshold',
+    'maxQuestionsPerIteration',
+  ],
+  additionalProperties: false,
+} as const;
+export type RunOptions = FromSchema<typeof runOptionsSchema>;
 
 export const DEFAULT_RUN_OPTIONS: RunOptions = {
   maxIterations: 3,
@@ -49,15 +63,66 @@ export type RunEvent =
       questions_total: number;
     };
 
-/** The engagement intake (spec 2.x), as the run uses it. */
-export interface Intake {
-  domain: string;
-  audit_purpose: string;
+/** Role name -> filename globs, the part of the free-form doc_hierarchy a run can use. */
+export type DocHierarchy = Record<string, string[]>;
+
+/**
+ * The engagement intake as a run reads it: the stored intake (defined once, by its schema in
+ * packages/core/src/intake.ts) with doc_hierarchy narrowed by `runIntakeOf` to its role -> globs
+ * entries, and null when none.
+ */
+export type Intake = Omit<StoredIntake, 'doc_hierarchy'> & { doc_hierarchy: DocHierarchy | null };
+
+/**
+ * The stored intake as a run reads it. The API accepts any object as doc_hierarchy (spec 2.2);
+ * members whose value is not a list of globs, and globs that are not strings, never matched a
+ * file name, so dropping them here changes no role.
+ */
+export function runIntakeOf(intake: StoredIntake): Intake {
+  const hierarchy: DocHierarchy = {};
+  for (const [role, globs] of Object.entries(intake.doc_hierarchy)) {
+    if (Array.isArray(globs))
+      hierarchy[role] = globs.filter((glob): glob is string => typeof glob === 'string');
+  }
+  return { ...intake, doc_hierarchy: Object.keys(intake.doc_hierarchy).length > 0 ? hierarchy : null };
+}
+
+/**
+ * What a finding says, whoever concludes it: an analyst check (analyst/issue.ts Issue), a model's
+ * verdict (tasks/question-verdict.ts FindingDraft) and the pipeline's raw finding (pipeline/model.ts)
+ * all carry these members, defined here once.
+ */
+export interface FindingContent {
+  primitive: Primitive;
+  /** The root-cause key: findings with one subject are one finding. */
+  subject: string;
+  /** Further root-cause keys shared with other findings (consolidation merges on any). */
+  aspects: string[];
+  title: string;
+  description: string;
+  rootCause: string;
+  remediationScope: string;
+  remediationEffortHours: number;
+  severity: Severity;
+  confidence: number;
   frameworks: string[];
-  focus_areas: string[];
-  materiality: unknown;
-  doc_hierarchy: Record<string, string[]> | null;
-  known_concerns: string[];
+}
+
+/** The FindingContent members of a finding of any kind, and nothing else (its quotes or evidence). */
+export function contentOf(finding: FindingContent): FindingContent {
+  return {
+    primitive: finding.primitive,
+    subject: finding.subject,
+    aspects: finding.aspects,
+    title: finding.title,
+    description: finding.description,
+    rootCause: finding.rootCause,
+    remediationScope: finding.remediationScope,
+    remediationEffortHours: finding.remediationEffortHours,
+    severity: finding.severity,
+    confidence: finding.confidence,
+    frameworks: finding.frameworks,
+  };
 }
 
 export interface EvidenceItem {
@@ -74,23 +139,15 @@ export interface AdversarialOutcome {
   caveats: string[];
 }
 
-export interface EngineFinding {
+/** A finding as the run hands it over: its content (root-cause keys aside) and what the run found out. */
+export interface EngineFinding extends Omit<FindingContent, 'subject' | 'aspects'> {
   key: string;
   fingerprint: string;
   isCanonical: boolean;
   mergedKeys: string[];
-  title: string;
-  description: string;
-  rootCause: string;
-  remediationScope: string;
-  remediationEffortHours: number;
-  severity: Severity;
-  primitive: Primitive;
-  confidence: number;
   corroborationScore: number;
   filterStatus: FilterStatus | null;
   evidence: EvidenceItem[];
-  frameworks: string[];
   iteration: number;
   adversarial: AdversarialOutcome | null;
 }

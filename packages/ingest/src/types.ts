@@ -1,6 +1,7 @@
 // What a parser turns a client file into, and the chunks the index stores. Every later step
 // (chunking, the search index, the audit engine's quotes and citations) works from these shapes,
 // so a finding can name the document, the page or sheet, and the character offsets it quotes.
+import type { FromSchema } from 'json-schema-to-ts';
 
 /** The corpus file types of spec part 8, by extension (lower case, without the dot). */
 export const CORPUS_EXTENSIONS = [
@@ -21,16 +22,23 @@ export type CorpusExtension = (typeof CORPUS_EXTENSIONS)[number];
 
 /**
  * One part of a document: a PDF page, a spreadsheet sheet, a message of a mailbox, or the whole
- * text of a flat document. `start` is the offset of `text` in the document's full text.
+ * text of a flat document. `start` is the offset of `text` in the document's full text. Stored as
+ * the file's `sections` JSON column, read back through this schema (readJsonColumn).
  */
-export interface DocumentSection {
-  text: string;
-  start: number;
-  /** 1-based page number (PDF), else null. */
-  page: number | null;
-  /** Sheet name (XLSX), else null. */
-  sheet: string | null;
-}
+export const documentSectionSchema = {
+  type: 'object',
+  properties: {
+    text: { type: 'string' },
+    start: { type: 'integer', minimum: 0 },
+    /** 1-based page number (PDF), else null. */
+    page: { type: ['integer', 'null'] },
+    /** Sheet name (XLSX), else null. */
+    sheet: { type: ['string', 'null'] },
+  },
+  required: ['text', 'start', 'page', 'sheet'],
+} as const;
+export const documentSectionsSchema = { type: 'array', items: documentSectionSchema } as const;
+export type DocumentSection = FromSchema<typeof documentSectionSchema>;
 
 /**
  * A parsed file. `text` is the full text; sections partition it in order (joined by "\n\n").

@@ -2,7 +2,7 @@
 // anything unexpected is logged with the request id and answered with a generic 500 body.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
-import { AppError, ServiceUnavailableError } from '@auditsvc/core';
+import { AppError, ServiceUnavailableError, StoredValueError } from '@auditsvc/core';
 import type { Logger } from '@auditsvc/runtime';
 import { isDatabaseUnavailable, isRecordGone } from '@auditsvc/services';
 import { StorageUnavailableError } from '@auditsvc/storage';
@@ -67,6 +67,16 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
         dependency: unavailable.dependency,
         // Prisma's messages quote the calling code; the last line is the driver's reason.
         ...(cause instanceof Error ? { error: cause.message.trim().split('\n').pop() } : {}),
+      });
+    }
+    // A damaged stored value is a fault to repair, not a client mistake: logged as an error.
+    if (unavailable instanceof StoredValueError) {
+      logger.error('stored_value_invalid', {
+        request_id: res.locals.requestId,
+        method: req.method,
+        path: req.path,
+        what: unavailable.what,
+        problem: unavailable.problem,
       });
     }
     if (unavailable instanceof AppError) {

@@ -1,12 +1,34 @@
 // A route is declared once: method, path, who may call it, the JSON Schemas of its inputs and
 // output, and a handler. The same declaration drives request validation, response checking and
 // the OpenAPI document, so a route cannot exist without its schemas (see register.ts).
+// The handler's params, query and body types are inferred from those schemas (json-schema-to-ts),
+// so a handler cannot read a member its schema does not declare, and the types cannot drift from
+// what ajv lets through.
 import type { Request, Response } from 'express';
 import type { Caller } from '@auditsvc/core';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { AppServices } from '../services';
 import type { JsonBytes } from './versioned-json-cache';
 
 export type JsonSchema = Record<string, unknown>;
+
+/**
+ * What ajv lets through a schema declared `as const`, as a type: `Absent` for a route without the
+ * schema, `Wide` for the registry's general view of a route (its schema typed only as JsonSchema).
+ * (S is checked against JSONSchema here rather than in a constraint: inferring S under that
+ * constraint is too deep for the compiler.)
+ */
+export type Validated<S, Absent, Wide = Absent> = [S] extends [undefined]
+  ? Absent
+  : JsonSchema extends S
+    ? Wide
+    : S extends JSONSchema
+      ? FromSchema<S>
+      : Wide;
+
+/** Routes any client may call carry no caller; every other route's handler has one. */
+type OpenAuth = 'none' | 'bearer' | 'metrics';
+export type CallerOf<A extends AuthLevel> = A extends OpenAuth ? Caller | undefined : Caller;
 
 /**
  * Who may call a route (spec part 5):
@@ -39,9 +61,9 @@ export interface UploadSpec {
   staged?: boolean;
 }
 
-export interface HandlerContext<P, Q, B> {
-  /** The authenticated caller; undefined only on `none` and `bearer` routes. */
-  caller: Caller | undefined;
+export interface HandlerContext<P, Q, B, C extends Caller | undefined = Caller | undefined> {
+  /** The authenticated caller; undefined only on `none`, `bearer` and (for a scraper) `metrics` routes. */
+  caller: C;
   params: P;
   query: Q;
   body: B;
@@ -57,9 +79,10 @@ export interface HandlerContext<P, Q, B> {
 }
 
 export interface RouteSpec<
-  P = Record<string, string>,
-  Q = Record<string, unknown>,
-  B = Record<string, unknown>,
+  PS = JsonSchema,
+  QS = JsonSchema,
+  BS = JsonSchema,
+  A extends AuthLevel = AuthLevel,
 > {
   method: HttpMethod;
   /** Express-style path, e.g. /auditsvc/user/:user_id */
@@ -67,11 +90,11 @@ export interface RouteSpec<
   operationId: string;
   summary: string;
   tag: string;
-  auth: AuthLevel;
-  params?: JsonSchema;
-  query?: JsonSchema;
+  auth: A;
+  params?: PS;
+  query?: QS;
   /** JSON body schema; `false` declares that the route takes no body. */
-  body?: JsonSchema | false;
+  body?: BS | false;
   upload?: UploadSpec;
   /** Success status, 200 unless stated. */
   status?: number;
@@ -89,18 +112,31 @@ export interface RouteSpec<
    * Returns the JSON body (or its serialised bytes, from `serialize`), or undefined when the
    * handler wrote the response itself.
    */
-  handler(ctx: HandlerContext<P, Q, B>): Promise<unknown>;
+  handler(
+    ctx: HandlerContext<
+      Validated<PS, Record<string, never>, Record<string, string>>,
+      Validated<QS, Record<string, never>, Record<string, unknown>>,
+      Validated<BS, Record<string, never>, Record<string, unknown>>,
+      CallerOf<A>
+    >,
+  ): Promise<unknown>;
 }
 
 export function isRawResponse(response: JsonSchema | RawResponse): response is RawResponse {
   return typeof (response as RawResponse).contentType === 'string';
 }
 
-/** Identity helper that fixes the handler's input types. */
+/**
+ * Declares a route: the handler's input types and caller are inferred from its schemas and auth
+ * level. The result is the route as the registry and the OpenAPI builder see it; the registry
+ * hands the handler only what ajv let through those same schemas, which is what the types say.
+ */
 export function defineRoute<
-  P = Record<string, string>,
-  Q = Record<string, unknown>,
-  B = Record<string, unknown>,
->(spec: RouteSpec<P, Q, B>): RouteSpec {
-  return spec as unknown as RouteSpec;
+  const PS extends JsonSchema | undefined = undefined,
+  const QS extends JsonSchema | undefined = undefined,
+  const BS extends JsonSchema | undefined = undefined,
+  const A extends AuthLevel = AuthLevel,
+>(spec: RouteSpec<PS, QS, BS, A>): RouteSpec {
+  const { handler, ...declaration } = spec;
+  return { ...declaration, handler: (ctx) => handler(ctx as never) };
 }

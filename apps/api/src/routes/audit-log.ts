@@ -4,7 +4,6 @@ import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import {
   AuditLogContent,
-  AuditLogFormat,
   AuditLogService,
   presentAuditLogJson,
   presentSignedAuditLogUrl,
@@ -12,8 +11,6 @@ import {
 import { defineRoute } from '../http/route';
 import { auditLogDownloadQuery, auditLogQuery, auditLogResponse } from '../schemas/audit-log';
 import { pathParams } from '../schemas/common';
-
-type Id = { engagement_id: string };
 
 function downloadHeaders(res: Response, content: AuditLogContent, extension: string, type: string): void {
   const name = `audit-log-${content.engagementId.replace(/[^A-Za-z0-9_-]/g, '_')}.${extension}`;
@@ -31,7 +28,7 @@ async function sendJsonl(res: Response, auditLog: AuditLogService, content: Audi
 }
 
 export const auditLogRoutes = [
-  defineRoute<Id, { format: AuditLogFormat; delivery: 'stream' | 'signed_url'; expires_in: number }>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id/audit-log',
     operationId: 'getAuditLog',
@@ -44,7 +41,7 @@ export const auditLogRoutes = [
     response: auditLogResponse,
     errors: [404, 422],
     handler: async ({ caller, params, query, services, res }) => {
-      const content = await services.auditLog.forCaller(caller!, params.engagement_id);
+      const content = await services.auditLog.forCaller(caller, params.engagement_id);
       if (query.delivery === 'signed_url') {
         res.setHeader('Cache-Control', 'no-store');
         const link = await services.auditLog.signedUrl(content, query.format, query.expires_in);
@@ -56,7 +53,7 @@ export const auditLogRoutes = [
       return undefined;
     },
   }),
-  defineRoute<Id, { format?: string; expires?: string; kid?: string; sig?: string }>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id/audit-log/download',
     operationId: 'downloadAuditLog',

@@ -1,29 +1,19 @@
 import { ForbiddenError } from '@auditsvc/core';
 import { ValidationError } from '@auditsvc/core';
-import { LoginInput, SecondFactor, bearerToken, presentUser } from '@auditsvc/services';
+import { bearerToken, loginSchema, presentUser, secondFactorSchema } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { okOnly, timestamp } from '../schemas/common';
 import { userObject } from '../schemas/user';
 
 export const authRoutes = [
-  defineRoute<Record<string, string>, Record<string, unknown>, LoginInput>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/auth/login',
     operationId: 'login',
     summary: 'Log in with e-mail and password; returns a 12-hour bearer token.',
     tag: 'auth',
     auth: 'none',
-    body: {
-      type: 'object',
-      properties: {
-        email: { type: 'string', minLength: 1, maxLength: 254 },
-        password: { type: 'string', minLength: 1, maxLength: 1024 },
-        totp_code: { type: 'string', maxLength: 16 },
-        backup_code: { type: 'string', maxLength: 32 },
-      },
-      required: ['email', 'password'],
-      additionalProperties: false,
-    },
+    body: loginSchema,
     response: {
       type: 'object',
       properties: { token: { type: 'string', minLength: 40 }, expires_at: timestamp, user: userObject },
@@ -85,11 +75,7 @@ export const authRoutes = [
       };
     },
   }),
-  defineRoute<
-    Record<string, string>,
-    Record<string, unknown>,
-    { current_password: string; new_password: string }
-  >({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/auth/change-password',
     operationId: 'changePassword',
@@ -113,7 +99,7 @@ export const authRoutes = [
     },
     errors: [401, 403, 422],
     handler: async ({ caller, body, services }) =>
-      services.auth.changePassword(caller!, body.current_password, body.new_password),
+      services.auth.changePassword(caller, body.current_password, body.new_password),
   }),
   defineRoute({
     method: 'post',
@@ -133,9 +119,9 @@ export const authRoutes = [
       additionalProperties: false,
     },
     errors: [401, 403, 409],
-    handler: async ({ caller, services }) => services.mfa.enroll(caller!),
+    handler: async ({ caller, services }) => services.mfa.enroll(caller),
   }),
-  defineRoute<Record<string, string>, Record<string, unknown>, { secret: string; totp_code: string }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/auth/totp/confirm',
     operationId: 'totpConfirm',
@@ -167,23 +153,16 @@ export const authRoutes = [
       additionalProperties: false,
     },
     errors: [401, 403, 409, 422],
-    handler: async ({ caller, body, services }) => services.mfa.confirm(caller!, body.secret, body.totp_code),
+    handler: async ({ caller, body, services }) => services.mfa.confirm(caller, body.secret, body.totp_code),
   }),
-  defineRoute<Record<string, string>, Record<string, unknown>, SecondFactor>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/auth/totp/disable',
     operationId: 'totpDisable',
     summary: 'Turn MFA off with a valid TOTP code or an unused backup code.',
     tag: 'auth',
     auth: 'session',
-    body: {
-      type: 'object',
-      properties: {
-        totp_code: { type: 'string', maxLength: 16 },
-        backup_code: { type: 'string', maxLength: 32 },
-      },
-      additionalProperties: false,
-    },
+    body: secondFactorSchema,
     response: {
       type: 'object',
       properties: { ok: { const: true }, totp_enabled: { const: false } },
@@ -195,7 +174,7 @@ export const authRoutes = [
       if (body.totp_code === undefined && body.backup_code === undefined) {
         throw ValidationError.of(['body', 'totp_code'], 'send totp_code or backup_code', 'missing');
       }
-      return services.mfa.disable(caller!, body);
+      return services.mfa.disable(caller, body);
     },
   }),
 ];

@@ -1,13 +1,11 @@
 import { presentComment } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
-import { PageQuery, listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
+import { listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
 import { engagementIdParam, engagementIdQuery } from '../schemas/finding';
 import { commentObject } from '../schemas/template';
 
-type EngagementQuery = { engagement_id: string };
-
 export const commentRoutes = [
-  defineRoute<{ finding_id: string }, EngagementQuery & PageQuery>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/finding/:finding_id/comments',
     operationId: 'listFindingComments',
@@ -20,7 +18,7 @@ export const commentRoutes = [
     errors: [404, 422],
     handler: async ({ caller, params, query, services }) => {
       const { items, total } = await services.comments.list(
-        caller!,
+        caller,
         query.engagement_id,
         params.finding_id,
         query,
@@ -28,7 +26,7 @@ export const commentRoutes = [
       return page('comments', items.map(presentComment), total, query);
     },
   }),
-  defineRoute<{ finding_id: string }, EngagementQuery, { body: string }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/finding/:finding_id/comments',
     operationId: 'createFindingComment',
@@ -48,10 +46,10 @@ export const commentRoutes = [
     errors: [403, 404],
     handler: async ({ caller, params, query, body, services }) =>
       presentComment(
-        await services.comments.create(caller!, query.engagement_id, params.finding_id, body.body),
+        await services.comments.create(caller, query.engagement_id, params.finding_id, body.body),
       ),
   }),
-  defineRoute<{ comment_id: string }, EngagementQuery>({
+  defineRoute({
     method: 'delete',
     path: '/auditsvc/comment/:comment_id',
     operationId: 'deleteComment',
@@ -63,7 +61,7 @@ export const commentRoutes = [
     response: okWithId,
     errors: [403, 404, 422],
     handler: async ({ caller, params, query, services }) => {
-      await services.comments.delete(caller!, query.engagement_id, params.comment_id);
+      await services.comments.delete(caller, query.engagement_id, params.comment_id);
       return { ok: true, id: params.comment_id };
     },
   }),

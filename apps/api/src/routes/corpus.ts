@@ -6,10 +6,9 @@ import { pathParams } from '../schemas/common';
 import { fileDeleteResponse, fileParams, ingestResponse, uploadResponse } from '../schemas/corpus';
 
 const engagementParams = pathParams('engagement_id');
-type Id = { engagement_id: string };
 
 export const corpusRoutes = [
-  defineRoute<Id>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/corpus/upload',
     operationId: 'uploadCorpusFile',
@@ -26,7 +25,7 @@ export const corpusRoutes = [
     handler: async ({ caller, params, file, services }) => {
       if (!file) throw ValidationError.of(['body', 'file'], 'Field required', 'missing');
       const staged = file as typeof file & StagedFileInfo;
-      return services.corpus.upload(caller!, params.engagement_id, {
+      return services.corpus.upload(caller, params.engagement_id, {
         key: staged.key,
         sha256: staged.sha256,
         head: staged.head,
@@ -36,7 +35,7 @@ export const corpusRoutes = [
       });
     },
   }),
-  defineRoute<Id & { filename: string }>({
+  defineRoute({
     method: 'delete',
     path: '/auditsvc/engagement/:engagement_id/corpus/file/:filename',
     operationId: 'deleteCorpusFile',
@@ -47,9 +46,9 @@ export const corpusRoutes = [
     response: fileDeleteResponse,
     errors: [403, 404, 409, 423],
     handler: async ({ caller, params, services }) =>
-      services.corpus.deleteFile(caller!, params.engagement_id, params.filename),
+      services.corpus.deleteFile(caller, params.engagement_id, params.filename),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/corpus/ingest',
     operationId: 'ingestCorpus',
@@ -62,6 +61,6 @@ export const corpusRoutes = [
     response: ingestResponse,
     errors: [403, 404, 409, 422, 423],
     handler: async ({ caller, params, services }) =>
-      services.corpus.startIngest(caller!, params.engagement_id),
+      services.corpus.startIngest(caller, params.engagement_id),
   }),
 ];

@@ -2,10 +2,8 @@ import { defineRoute } from '../http/route';
 import { pathParams } from '../schemas/common';
 import { deliverableQuery, deliverableResponse } from '../schemas/deliverable';
 
-type Id = { engagement_id: string };
-
 export const deliverableRoutes = [
-  defineRoute<Id, { format: string }>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id/deliverable',
     operationId: 'getDeliverable',
@@ -29,7 +27,7 @@ export const deliverableRoutes = [
     ],
     errors: [404, 422],
     handler: async ({ caller, params, query, services, res }) => {
-      const deliverable = await services.deliverables.get(caller!, params.engagement_id, query.format);
+      const deliverable = await services.deliverables.get(caller, params.engagement_id, query.format);
       switch (deliverable.format) {
         case 'json':
         case 'markdown':

@@ -1,6 +1,6 @@
-import { CreateEngagementInput, Intake, presentFinding } from '@auditsvc/services';
-import { defineRoute } from '../http/route';
-import { PageQuery, listResponse, okOnly, page, paginatedQuery, pathParams } from '../schemas/common';
+import { presentFinding } from '@auditsvc/services';
+import { defineRoute, type JsonSchema } from '../http/route';
+import { listResponse, okOnly, page, paginatedQuery, pathParams } from '../schemas/common';
 import {
   archiveResponse,
   assignmentBody,
@@ -14,10 +14,33 @@ import {
 import { findingObject } from '../schemas/finding';
 
 const engagementParams = pathParams('engagement_id');
-type Id = { engagement_id: string };
+
+/** A lifecycle transition (spec 3.1): POST .../<action>, no body, the service's method of that name. */
+function lifecycleRoute(
+  action: 'deliver' | 'unfreeze' | 'archive' | 'unarchive',
+  auth: 'partner' | 'admin',
+  summary: string,
+  response: JsonSchema,
+  errors: number[],
+) {
+  return defineRoute({
+    method: 'post',
+    path: `/auditsvc/engagement/:engagement_id/${action}`,
+    operationId: `${action}Engagement`,
+    summary,
+    tag: 'lifecycle',
+    auth,
+    params: engagementParams,
+    body: false,
+    response,
+    errors,
+    handler: async ({ caller, params, services }) =>
+      services.engagements[action](caller, params.engagement_id),
+  });
+}
 
 export const engagementRoutes = [
-  defineRoute<Record<string, string>, Record<string, unknown>, CreateEngagementInput>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement',
     operationId: 'createEngagement',
@@ -29,9 +52,9 @@ export const engagementRoutes = [
     response: engagementObject,
     errors: [403, 404],
     handler: async ({ caller, body, services }) =>
-      services.engagements.presentOne(await services.engagements.create(caller!, body)),
+      services.engagements.presentOne(await services.engagements.create(caller, body)),
   }),
-  defineRoute<Record<string, string>, PageQuery & { firm_id?: string; include_archived: boolean }>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement',
     operationId: 'listEngagements',
@@ -46,14 +69,14 @@ export const engagementRoutes = [
     errors: [422],
     handler: async ({ caller, query, services }) => {
       const { items, total } = await services.engagements.list(
-        caller!,
+        caller,
         { firmId: query.firm_id, includeArchived: query.include_archived },
         query,
       );
       return page('engagements', await services.engagements.present(items), total, query);
     },
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id',
     operationId: 'getEngagement',
@@ -65,10 +88,10 @@ export const engagementRoutes = [
     errors: [404],
     handler: async ({ caller, params, services }) =>
       services.engagements.presentOne(
-        await services.engagements.requireVisible(caller!, params.engagement_id),
+        await services.engagements.requireVisible(caller, params.engagement_id),
       ),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'delete',
     path: '/auditsvc/engagement/:engagement_id',
     operationId: 'deleteEngagement',
@@ -83,7 +106,7 @@ export const engagementRoutes = [
       return { ok: true };
     },
   }),
-  defineRoute<Id, Record<string, unknown>, Partial<Intake>>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/intake',
     operationId: 'setEngagementIntake',
@@ -96,10 +119,10 @@ export const engagementRoutes = [
     errors: [403, 404, 423],
     handler: async ({ caller, params, body, services }) =>
       services.engagements.presentOne(
-        await services.engagements.setIntake(caller!, params.engagement_id, body),
+        await services.engagements.setIntake(caller, params.engagement_id, body),
       ),
   }),
-  defineRoute<Id, Record<string, unknown>, { user_id: string | null }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/assignment',
     operationId: 'assignEngagement',
@@ -112,66 +135,38 @@ export const engagementRoutes = [
     errors: [403, 404, 409],
     handler: async ({ caller, params, body, services }) =>
       services.engagements.presentOne(
-        await services.engagements.assign(caller!, params.engagement_id, body.user_id),
+        await services.engagements.assign(caller, params.engagement_id, body.user_id),
       ),
   }),
-  defineRoute<Id>({
-    method: 'post',
-    path: '/auditsvc/engagement/:engagement_id/deliver',
-    operationId: 'deliverEngagement',
-    summary: 'Deliver and freeze (partner or admin); a repeat answers already_delivered.',
-    tag: 'lifecycle',
-    auth: 'partner',
-    params: engagementParams,
-    body: false,
-    response: deliverResponse,
-    errors: [403, 404, 409],
-    handler: async ({ caller, params, services }) =>
-      services.engagements.deliver(caller!, params.engagement_id),
-  }),
-  defineRoute<Id>({
-    method: 'post',
-    path: '/auditsvc/engagement/:engagement_id/unfreeze',
-    operationId: 'unfreezeEngagement',
-    summary: 'Back from delivered to findings_review, editable again (Admin).',
-    tag: 'lifecycle',
-    auth: 'admin',
-    params: engagementParams,
-    body: false,
-    response: unfreezeResponse,
-    errors: [403, 404, 409],
-    handler: async ({ caller, params, services }) =>
-      services.engagements.unfreeze(caller!, params.engagement_id),
-  }),
-  defineRoute<Id>({
-    method: 'post',
-    path: '/auditsvc/engagement/:engagement_id/archive',
-    operationId: 'archiveEngagement',
-    summary: 'Archive a delivered engagement (Admin); 409 when it is not delivered.',
-    tag: 'lifecycle',
-    auth: 'admin',
-    params: engagementParams,
-    body: false,
-    response: archiveResponse,
-    errors: [403, 404, 409],
-    handler: async ({ caller, params, services }) =>
-      services.engagements.archive(caller!, params.engagement_id),
-  }),
-  defineRoute<Id>({
-    method: 'post',
-    path: '/auditsvc/engagement/:engagement_id/unarchive',
-    operationId: 'unarchiveEngagement',
-    summary: 'Back from archived to delivered; it stays frozen (Admin).',
-    tag: 'lifecycle',
-    auth: 'admin',
-    params: engagementParams,
-    body: false,
-    response: unarchiveResponse,
-    errors: [403, 404],
-    handler: async ({ caller, params, services }) =>
-      services.engagements.unarchive(caller!, params.engagement_id),
-  }),
-  defineRoute<Id, PageQuery>({
+  lifecycleRoute(
+    'deliver',
+    'partner',
+    'Deliver and freeze (partner or admin); a repeat answers already_delivered.',
+    deliverResponse,
+    [403, 404, 409],
+  ),
+  lifecycleRoute(
+    'unfreeze',
+    'admin',
+    'Back from delivered to findings_review, editable again (Admin).',
+    unfreezeResponse,
+    [403, 404, 409],
+  ),
+  lifecycleRoute(
+    'archive',
+    'admin',
+    'Archive a delivered engagement (Admin); 409 when it is not delivered.',
+    archiveResponse,
+    [403, 404, 409],
+  ),
+  lifecycleRoute(
+    'unarchive',
+    'admin',
+    'Back from archived to delivered; it stays frozen (Admin).',
+    unarchiveResponse,
+    [403, 404],
+  ),
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id/findings',
     operationId: 'listEngagementFindings',
@@ -186,7 +181,7 @@ export const engagementRoutes = [
     // memory until a write to the engagement's findings moves its version.
     handler: async ({ caller, params, query, services, serialize }) => {
       const engagementId = params.engagement_id;
-      const findings = await services.findings.openList(caller!, engagementId);
+      const findings = await services.findings.openList(caller, engagementId);
       return services.findingPages.get(
         `${engagementId}:${query.limit}:${query.offset}`,
         findings.version,

@@ -1,4 +1,4 @@
-import { FindingEdit, FindingStatus, SearchQuery, presentFinding } from '@auditsvc/services';
+import { FindingStatus, presentFinding } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { pathParams } from '../schemas/common';
 import {
@@ -14,29 +14,36 @@ import {
 } from '../schemas/finding';
 
 const findingParams = pathParams('finding_id');
-type Id = { finding_id: string };
-type EngagementQuery = { engagement_id: string };
 
-function statusRoute(action: 'accept' | 'reject', status: FindingStatus) {
-  return defineRoute<Id, EngagementQuery, { auditor_notes?: string }>({
+/**
+ * A status action on one finding: accept and reject set their own status (body: notes only);
+ * refine sets the status its body names (refineBody; the schema's default is `refined`).
+ */
+function statusRoute(
+  action: 'accept' | 'reject' | 'refine',
+  status: FindingStatus,
+  body: typeof notesBody | typeof refineBody = notesBody,
+  summary = `Mark the finding ${status}, storing auditor_notes when given.`,
+) {
+  return defineRoute({
     method: 'post',
     path: `/auditsvc/finding/:finding_id/${action}`,
     operationId: `${action}Finding`,
-    summary: `Mark the finding ${status}, storing auditor_notes when given.`,
+    summary,
     tag: 'findings',
     auth: 'mut',
     params: findingParams,
     query: engagementIdQuery,
-    body: notesBody,
+    body,
     response: findingObject,
     errors: [403, 404, 423],
     handler: async ({ caller, params, query, body, services }) =>
       presentFinding(
         await services.findings.setStatus(
-          caller!,
+          caller,
           query.engagement_id,
           params.finding_id,
-          status,
+          'status' in body ? body.status : status,
           body.auditor_notes,
         ),
       ),
@@ -46,30 +53,13 @@ function statusRoute(action: 'accept' | 'reject', status: FindingStatus) {
 export const findingRoutes = [
   statusRoute('accept', 'accepted'),
   statusRoute('reject', 'rejected'),
-  defineRoute<Id, EngagementQuery, { auditor_notes?: string; status: FindingStatus }>({
-    method: 'post',
-    path: '/auditsvc/finding/:finding_id/refine',
-    operationId: 'refineFinding',
-    summary: 'Set the status given (default refined), storing auditor_notes when given.',
-    tag: 'findings',
-    auth: 'mut',
-    params: findingParams,
-    query: engagementIdQuery,
-    body: refineBody,
-    response: findingObject,
-    errors: [403, 404, 423],
-    handler: async ({ caller, params, query, body, services }) =>
-      presentFinding(
-        await services.findings.setStatus(
-          caller!,
-          query.engagement_id,
-          params.finding_id,
-          body.status,
-          body.auditor_notes,
-        ),
-      ),
-  }),
-  defineRoute<Id, EngagementQuery, FindingEdit>({
+  statusRoute(
+    'refine',
+    'refined',
+    refineBody,
+    'Set the status given (default refined), storing auditor_notes when given.',
+  ),
+  defineRoute({
     method: 'post',
     path: '/auditsvc/finding/:finding_id/edit',
     operationId: 'editFinding',
@@ -82,13 +72,9 @@ export const findingRoutes = [
     response: findingObject,
     errors: [403, 404, 423],
     handler: async ({ caller, params, query, body, services }) =>
-      presentFinding(await services.findings.edit(caller!, query.engagement_id, params.finding_id, body)),
+      presentFinding(await services.findings.edit(caller, query.engagement_id, params.finding_id, body)),
   }),
-  defineRoute<
-    Record<string, string>,
-    EngagementQuery,
-    { finding_ids: string[]; action: FindingStatus; auditor_notes?: string }
-  >({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/findings/bulk-action',
     operationId: 'bulkFindingAction',
@@ -100,9 +86,9 @@ export const findingRoutes = [
     response: bulkActionResponse,
     errors: [403, 404, 423],
     handler: async ({ caller, query, body, services }) =>
-      services.findings.bulk(caller!, query.engagement_id, body.finding_ids, body.action, body.auditor_notes),
+      services.findings.bulk(caller, query.engagement_id, body.finding_ids, body.action, body.auditor_notes),
   }),
-  defineRoute<Record<string, string>, SearchQuery>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/findings/search',
     operationId: 'searchFindings',
@@ -113,6 +99,6 @@ export const findingRoutes = [
     query: searchQuery,
     response: searchResponse,
     errors: [422],
-    handler: async ({ caller, query, services }) => services.findingSearch.search(caller!, query),
+    handler: async ({ caller, query, services }) => services.findingSearch.search(caller, query),
   }),
 ];

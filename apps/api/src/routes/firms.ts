@@ -1,7 +1,7 @@
 import { ValidationError } from '@auditsvc/core';
-import { FirmFields, LOGO_MAX_BYTES, presentFirm } from '@auditsvc/services';
+import { LOGO_MAX_BYTES, presentFirm } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
-import { PageQuery, listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
+import { listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
 import {
   firmCreateBody,
   firmObject,
@@ -13,7 +13,7 @@ import {
 const firmParams = pathParams('firm_id');
 
 export const firmRoutes = [
-  defineRoute<Record<string, string>, PageQuery>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/firm',
     operationId: 'listFirms',
@@ -24,11 +24,11 @@ export const firmRoutes = [
     response: listResponse('firms', firmObject),
     errors: [401, 422],
     handler: async ({ caller, query, services }) => {
-      const { items, total } = await services.firms.list(caller!, query);
+      const { items, total } = await services.firms.list(caller, query);
       return page('firms', items.map(presentFirm), total, query);
     },
   }),
-  defineRoute<Record<string, string>, Record<string, unknown>, FirmFields & { display_name: string }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/firm',
     operationId: 'createFirm',
@@ -41,7 +41,7 @@ export const firmRoutes = [
     errors: [401, 403, 422],
     handler: async ({ body, services }) => presentFirm(await services.firms.create(body)),
   }),
-  defineRoute<{ firm_id: string }>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/firm/:firm_id',
     operationId: 'getFirm',
@@ -52,9 +52,9 @@ export const firmRoutes = [
     response: firmObject,
     errors: [401, 404],
     handler: async ({ caller, params, services }) =>
-      presentFirm(await services.firms.requireVisibleFirm(caller!, params.firm_id)),
+      presentFirm(await services.firms.requireVisibleFirm(caller, params.firm_id)),
   }),
-  defineRoute<{ firm_id: string }, Record<string, unknown>, FirmFields>({
+  defineRoute({
     method: 'put',
     path: '/auditsvc/firm/:firm_id',
     operationId: 'updateFirm',
@@ -66,9 +66,9 @@ export const firmRoutes = [
     response: firmObject,
     errors: [401, 403, 404, 422],
     handler: async ({ caller, params, body, services }) =>
-      presentFirm(await services.firms.update(caller!, params.firm_id, body)),
+      presentFirm(await services.firms.update(caller, params.firm_id, body)),
   }),
-  defineRoute<{ firm_id: string }>({
+  defineRoute({
     method: 'delete',
     path: '/auditsvc/firm/:firm_id',
     operationId: 'deleteFirm',
@@ -83,7 +83,7 @@ export const firmRoutes = [
       return { ok: true, id: params.firm_id };
     },
   }),
-  defineRoute<{ firm_id: string }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/firm/:firm_id/logo',
     operationId: 'uploadFirmLogo',
@@ -96,13 +96,13 @@ export const firmRoutes = [
     errors: [401, 403, 404, 413, 415, 422],
     handler: async ({ caller, params, file, services }) => {
       if (!file) throw ValidationError.of(['body', 'file'], 'Field required', 'missing');
-      return services.firms.setLogo(caller!, params.firm_id, {
+      return services.firms.setLogo(caller, params.firm_id, {
         bytes: file.buffer,
         declaredType: file.mimetype,
       });
     },
   }),
-  defineRoute<{ firm_id: string }>({
+  defineRoute({
     method: 'delete',
     path: '/auditsvc/firm/:firm_id/logo',
     operationId: 'deleteFirmLogo',
@@ -112,6 +112,6 @@ export const firmRoutes = [
     params: firmParams,
     response: logoDeleteResponse,
     errors: [401, 403, 404],
-    handler: async ({ caller, params, services }) => services.firms.clearLogo(caller!, params.firm_id),
+    handler: async ({ caller, params, services }) => services.firms.clearLogo(caller, params.firm_id),
   }),
 ];

@@ -1,9 +1,8 @@
-import type { IntakeExtractRequest } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { intakeExtractBody, intakeExtractResponse } from '../schemas/intake';
 
 export const intakeRoutes = [
-  defineRoute<Record<string, string>, Record<string, unknown>, IntakeExtractRequest>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/intake/extract',
     operationId: 'extractIntake',
@@ -14,6 +13,6 @@ export const intakeRoutes = [
     body: intakeExtractBody,
     response: intakeExtractResponse,
     errors: [403, 404, 422, 502],
-    handler: async ({ caller, body, services }) => services.intakeExtraction.extract(caller!, body),
+    handler: async ({ caller, body, services }) => services.intakeExtraction.extract(caller, body),
   }),
 ];

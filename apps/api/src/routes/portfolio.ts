@@ -1,4 +1,3 @@
-import type { PortfolioQuery } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import {
   portfolioDiffQuery,
@@ -7,10 +6,8 @@ import {
   portfolioResponse,
 } from '../schemas/portfolio';
 
-type NoParams = Record<string, string>;
-
 export const portfolioRoutes = [
-  defineRoute<NoParams, PortfolioQuery>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/findings/portfolio-clusters',
     operationId: 'getPortfolioClusters',
@@ -21,9 +18,9 @@ export const portfolioRoutes = [
     query: portfolioQuery,
     response: portfolioResponse,
     errors: [422],
-    handler: async ({ caller, query, services }) => services.portfolio.get(caller!, query),
+    handler: async ({ caller, query, services }) => services.portfolio.get(caller, query),
   }),
-  defineRoute<NoParams, PortfolioQuery>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/findings/portfolio-clusters/recompute',
     operationId: 'recomputePortfolioClusters',
@@ -36,9 +33,9 @@ export const portfolioRoutes = [
     response: portfolioResponse,
     errors: [403, 422, 502],
     // The model call runs in a worker: the job is queued and its answer awaited (at most 120 s).
-    handler: async ({ caller, query, services }) => services.portfolioRecompute.recompute(caller!, query),
+    handler: async ({ caller, query, services }) => services.portfolioRecompute.recompute(caller, query),
   }),
-  defineRoute<NoParams, Pick<PortfolioQuery, 'firm_id' | 'primitive'>>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/findings/portfolio-clusters/diff',
     operationId: 'diffPortfolioClusters',
@@ -49,6 +46,6 @@ export const portfolioRoutes = [
     query: portfolioDiffQuery,
     response: portfolioDiffResponse,
     errors: [422],
-    handler: async ({ caller, query, services }) => services.portfolio.diff(caller!, query),
+    handler: async ({ caller, query, services }) => services.portfolio.diff(caller, query),
   }),
 ];

@@ -1,9 +1,8 @@
-import type { DocumentQuery } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
 import { documentQueryBody, documentQueryResponse } from '../schemas/corpus';
 
 export const queryRoutes = [
-  defineRoute<Record<string, string>, Record<string, unknown>, DocumentQuery>({
+  defineRoute({
     method: 'post',
     path: '/query',
     operationId: 'queryDocuments',
@@ -13,6 +12,6 @@ export const queryRoutes = [
     body: documentQueryBody,
     response: documentQueryResponse,
     errors: [404, 422],
-    handler: async ({ caller, body, services }) => services.documentQuery.query(caller!, body),
+    handler: async ({ caller, body, services }) => services.documentQuery.query(caller, body),
   }),
 ];

@@ -1,6 +1,5 @@
-import type { InvestigateFurtherRequest, RunRequest } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
-import { PageQuery, listResponse, page, paginatedQuery, pathParams } from '../schemas/common';
+import { listResponse, page, paginatedQuery, pathParams } from '../schemas/common';
 import { engagementIdQuery } from '../schemas/finding';
 import {
   investigateFurtherBody,
@@ -11,7 +10,7 @@ import {
 } from '../schemas/run';
 
 export const runRoutes = [
-  defineRoute<{ engagement_id: string }, PageQuery>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id/runs',
     operationId: 'listEngagementRuns',
@@ -25,11 +24,11 @@ export const runRoutes = [
     response: listResponse('runs', runObject, { engagement_id: { type: 'string' } }),
     errors: [404, 422],
     handler: async ({ caller, params, query, services }) => {
-      const { items, total } = await services.runs.list(caller!, params.engagement_id, query);
+      const { items, total } = await services.runs.list(caller, params.engagement_id, query);
       return { engagement_id: params.engagement_id, ...page('runs', items, total, query) };
     },
   }),
-  defineRoute<{ engagement_id: string }, Record<string, never>, RunRequest>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/engagement/:engagement_id/run',
     operationId: 'startRun',
@@ -44,9 +43,9 @@ export const runRoutes = [
     response: runResponse,
     errors: [403, 404, 409, 422, 423],
     handler: async ({ caller, params, body, services }) =>
-      services.runs.start(caller!, params.engagement_id, body),
+      services.runs.start(caller, params.engagement_id, body),
   }),
-  defineRoute<{ finding_id: string }, { engagement_id: string }, InvestigateFurtherRequest>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/finding/:finding_id/investigate-further',
     operationId: 'investigateFurther',
@@ -61,6 +60,6 @@ export const runRoutes = [
     response: investigateFurtherResponse,
     errors: [403, 404, 409, 422, 423],
     handler: async ({ caller, params, query, body, services }) =>
-      services.runs.investigateFurther(caller!, query.engagement_id, params.finding_id, body),
+      services.runs.investigateFurther(caller, query.engagement_id, params.finding_id, body),
   }),
 ];

@@ -72,7 +72,7 @@ async function streamFor(
 }
 
 export const streamRoutes = [
-  defineRoute<Id>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id/corpus/stream',
     operationId: 'streamCorpus',
@@ -84,9 +84,9 @@ export const streamRoutes = [
     params: engagementParams,
     response: { contentType: 'text/event-stream', description: 'data: <JSON> frames' },
     errors: [403, 404],
-    handler: async (ctx) => streamFor('corpus', { ...ctx, caller: ctx.caller! }),
+    handler: async (ctx) => streamFor('corpus', { ...ctx, caller: ctx.caller }),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/engagement/:engagement_id/stream',
     operationId: 'streamRun',
@@ -98,6 +98,6 @@ export const streamRoutes = [
     params: engagementParams,
     response: { contentType: 'text/event-stream', description: 'data: <JSON> frames' },
     errors: [404],
-    handler: async (ctx) => streamFor('run', { ...ctx, caller: ctx.caller! }),
+    handler: async (ctx) => streamFor('run', { ...ctx, caller: ctx.caller }),
   }),
 ];

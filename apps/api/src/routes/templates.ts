@@ -1,14 +1,13 @@
-import { CreateTemplateInput, TemplateFields, presentTemplate } from '@auditsvc/services';
+import { presentTemplate } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
-import { PageQuery, listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
+import { listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
 import { engagementObject } from '../schemas/engagement';
 import { instantiateBody, templateCreateBody, templateObject, templateUpdateBody } from '../schemas/template';
 
 const templateParams = pathParams('template_id');
-type Id = { template_id: string };
 
 export const templateRoutes = [
-  defineRoute<Record<string, string>, PageQuery & { firm_id?: string }>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/template',
     operationId: 'listTemplates',
@@ -19,11 +18,11 @@ export const templateRoutes = [
     response: listResponse('templates', templateObject),
     errors: [422],
     handler: async ({ caller, query, services }) => {
-      const { items, total } = await services.templates.list(caller!, { firmId: query.firm_id }, query);
+      const { items, total } = await services.templates.list(caller, { firmId: query.firm_id }, query);
       return page('templates', items.map(presentTemplate), total, query);
     },
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/template/:template_id',
     operationId: 'getTemplate',
@@ -34,9 +33,9 @@ export const templateRoutes = [
     response: templateObject,
     errors: [404],
     handler: async ({ caller, params, services }) =>
-      presentTemplate(await services.templates.requireVisible(caller!, params.template_id)),
+      presentTemplate(await services.templates.requireVisible(caller, params.template_id)),
   }),
-  defineRoute<Record<string, string>, Record<string, unknown>, CreateTemplateInput>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/template',
     operationId: 'createTemplate',
@@ -48,9 +47,9 @@ export const templateRoutes = [
     response: templateObject,
     errors: [403, 404],
     handler: async ({ caller, body, services }) =>
-      presentTemplate(await services.templates.create(caller!, body)),
+      presentTemplate(await services.templates.create(caller, body)),
   }),
-  defineRoute<Id, Record<string, unknown>, TemplateFields>({
+  defineRoute({
     method: 'put',
     path: '/auditsvc/template/:template_id',
     operationId: 'updateTemplate',
@@ -62,9 +61,9 @@ export const templateRoutes = [
     response: templateObject,
     errors: [403, 404],
     handler: async ({ caller, params, body, services }) =>
-      presentTemplate(await services.templates.update(caller!, params.template_id, body)),
+      presentTemplate(await services.templates.update(caller, params.template_id, body)),
   }),
-  defineRoute<Id>({
+  defineRoute({
     method: 'delete',
     path: '/auditsvc/template/:template_id',
     operationId: 'deleteTemplate',
@@ -75,11 +74,11 @@ export const templateRoutes = [
     response: okWithId,
     errors: [403, 404],
     handler: async ({ caller, params, services }) => {
-      await services.templates.delete(caller!, params.template_id);
+      await services.templates.delete(caller, params.template_id);
       return { ok: true, id: params.template_id };
     },
   }),
-  defineRoute<Id, Record<string, unknown>, { client_name: string; budget_cents?: number }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/template/:template_id/instantiate',
     operationId: 'instantiateTemplate',
@@ -92,8 +91,6 @@ export const templateRoutes = [
     response: engagementObject,
     errors: [403, 404],
     handler: async ({ caller, params, body, services }) =>
-      services.engagements.presentOne(
-        await services.templates.instantiate(caller!, params.template_id, body),
-      ),
+      services.engagements.presentOne(await services.templates.instantiate(caller, params.template_id, body)),
   }),
 ];

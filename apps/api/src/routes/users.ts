@@ -1,7 +1,6 @@
-import type { Role } from '@auditsvc/core';
-import { CreateUserInput, presentUser, presentUserWithCreated } from '@auditsvc/services';
+import { presentUser, presentUserWithCreated } from '@auditsvc/services';
 import { defineRoute } from '../http/route';
-import { PageQuery, listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
+import { listResponse, okWithId, page, paginatedQuery, pathParams } from '../schemas/common';
 import {
   createdUserObject,
   recoveryResponse,
@@ -14,7 +13,7 @@ import {
 const userParams = pathParams('user_id');
 
 export const userRoutes = [
-  defineRoute<Record<string, string>, Record<string, unknown>, CreateUserInput>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/user',
     operationId: 'createUser',
@@ -27,7 +26,7 @@ export const userRoutes = [
     errors: [401, 403, 404, 409, 422],
     handler: async ({ body, services }) => presentUserWithCreated(await services.users.create(body)),
   }),
-  defineRoute<Record<string, string>, PageQuery & { firm_id?: string }>({
+  defineRoute({
     method: 'get',
     path: '/auditsvc/user',
     operationId: 'listUsers',
@@ -42,7 +41,7 @@ export const userRoutes = [
       return page('users', items.map(presentUser), total, query);
     },
   }),
-  defineRoute<{ user_id: string }>({
+  defineRoute({
     method: 'delete',
     path: '/auditsvc/user/:user_id',
     operationId: 'deleteUser',
@@ -57,7 +56,7 @@ export const userRoutes = [
       return { ok: true, id: params.user_id };
     },
   }),
-  defineRoute<{ user_id: string }, Record<string, unknown>, { role: Role; firm_id?: string | null }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/user/:user_id/role',
     operationId: 'changeUserRole',
@@ -71,7 +70,7 @@ export const userRoutes = [
     handler: async ({ params, body, services }) =>
       services.users.changeRole(params.user_id, body.role, body.firm_id),
   }),
-  defineRoute<{ user_id: string }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/user/:user_id/clear-mfa',
     operationId: 'clearUserMfa',
@@ -84,7 +83,7 @@ export const userRoutes = [
     errors: [401, 403, 404],
     handler: async ({ params, services }) => services.recovery.clearMfa(params.user_id),
   }),
-  defineRoute<{ user_id: string }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/user/:user_id/clear-lockout',
     operationId: 'clearUserLockout',
@@ -97,7 +96,7 @@ export const userRoutes = [
     errors: [401, 403, 404],
     handler: async ({ params, services }) => services.recovery.clearLockout(params.user_id),
   }),
-  defineRoute<{ user_id: string }, Record<string, unknown>, { new_password: string }>({
+  defineRoute({
     method: 'post',
     path: '/auditsvc/user/:user_id/reset-password',
     operationId: 'resetUserPassword',

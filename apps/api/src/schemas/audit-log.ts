@@ -1,7 +1,6 @@
 // Schemas of the audit-log endpoints (spec 4.3, DECISIONS "Audit log and signed URLs").
-import type { JsonSchema } from '../http/route';
 
-export const auditLogQuery: JsonSchema = {
+export const auditLogQuery = {
   type: 'object',
   properties: {
     format: { type: 'string', enum: ['jsonl', 'json'], default: 'jsonl' },
@@ -9,26 +8,26 @@ export const auditLogQuery: JsonSchema = {
     expires_in: { type: 'integer', minimum: 60, maximum: 3600, default: 900 },
   },
   additionalProperties: false,
-};
+} as const;
 
 /**
  * The signed link's parameters. Deliberately loose (strings, none required): any defect of a
  * signed link answers 403 from the signature check, never 422.
  */
-export const auditLogDownloadQuery: JsonSchema = {
+export const auditLogDownloadQuery = {
   type: 'object',
   // No types: a repeated or odd member must fail the signature check (403), never validation (422).
   properties: { format: {}, expires: {}, kid: {}, sig: {} },
   additionalProperties: false,
-};
+} as const;
 
-const auditEvent: JsonSchema = {
+const auditEvent = {
   type: 'object',
   description:
     'One llm_call event: event, model, provider, input_tokens, output_tokens, cost_cents, latency_ms, downshifted_from, budget_utilization, metadata {engagement_id, stage, step, question_id, prompt_version}, ts.',
-};
+} as const;
 
-export const auditLogJson: JsonSchema = {
+export const auditLogJson = {
   type: 'object',
   properties: {
     engagement_id: { type: 'string' },
@@ -38,9 +37,9 @@ export const auditLogJson: JsonSchema = {
   },
   required: ['engagement_id', 'shard_count', 'event_count', 'events'],
   additionalProperties: false,
-};
+} as const;
 
-export const auditLogSignedUrl: JsonSchema = {
+export const auditLogSignedUrl = {
   type: 'object',
   properties: {
     signed_url: { type: ['string', 'null'] },
@@ -65,7 +64,7 @@ export const auditLogSignedUrl: JsonSchema = {
     'empty',
   ],
   additionalProperties: false,
-};
+} as const;
 
 /** format=json answers the events; delivery=signed_url the link. (format=jsonl streams NDJSON.) */
-export const auditLogResponse: JsonSchema = { oneOf: [auditLogJson, auditLogSignedUrl] };
+export const auditLogResponse = { oneOf: [auditLogJson, auditLogSignedUrl] } as const;

@@ -1,43 +1,34 @@
 // JSON Schema building blocks shared by every route.
+import { offsetParam } from '@auditsvc/core';
 import type { JsonSchema } from '../http/route';
 
-export const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
-export const nullableTimestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
+export const timestamp = { type: 'string', format: 'date-time' } as const;
+export const nullableTimestamp = { type: ['string', 'null'], format: 'date-time' } as const;
 
 /** Opaque id in a path segment: length-capped, no slashes. */
-export const pathId: JsonSchema = { type: 'string', minLength: 1, maxLength: 200 };
+export const pathId = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
-export function pathParams(...names: string[]): JsonSchema {
+/** Path parameters, each a `pathId`; their names typed, so the handler's `params` are. */
+export function pathParams<const N extends readonly string[]>(...names: N) {
   return {
     type: 'object',
-    properties: Object.fromEntries(names.map((name) => [name, pathId])),
+    properties: Object.fromEntries(names.map((name) => [name, pathId])) as {
+      [K in N[number]]: typeof pathId;
+    },
     required: names,
     additionalProperties: false,
-  };
+  } as const;
 }
 
-/**
- * The largest `offset` a list accepts; above it the request is refused with 422. Every integer
- * that reaches a query is bounded by its schema: an unbounded offset (1e308, 2^70) passed
- * validation and then failed in the database driver, which takes at most a 64-bit integer.
- */
-export const MAX_OFFSET = 10_000_000;
-
-/** The one `offset` query parameter of every paginated list. */
-export const offsetParam: JsonSchema = {
-  type: 'integer',
-  minimum: 0,
-  maximum: MAX_OFFSET,
-  default: 0,
-  description: `Items to skip, at most ${MAX_OFFSET}; more answers 422.`,
-};
+/** The largest offset and the one `offset` parameter of every list (packages/core/src/pagination.ts). */
+export { MAX_OFFSET, offsetParam } from '@auditsvc/core';
 
 /** Query schema with offset pagination: limit in [1, max] (default as given), offset in [0, MAX_OFFSET]. */
-export function paginatedQuery(
+export function paginatedQuery<const E extends Record<string, JsonSchema> = Record<never, never>>(
   defaultLimit: number,
   maxLimit: number,
-  extra: Record<string, JsonSchema> = {},
-): JsonSchema {
+  extra: E = {} as E,
+) {
   return {
     type: 'object',
     properties: {
@@ -46,7 +37,7 @@ export function paginatedQuery(
       ...extra,
     },
     additionalProperties: false,
-  };
+  } as const;
 }
 
 export interface PageQuery {
@@ -79,28 +70,28 @@ export function page<T>(member: string, items: T[], total: number, query: PageQu
   return { [member]: items, count: items.length, total, limit: query.limit, offset: query.offset };
 }
 
-export const okOnly: JsonSchema = {
+export const okOnly = {
   type: 'object',
   properties: { ok: { const: true } },
   required: ['ok'],
   additionalProperties: false,
-};
+} as const;
 
-export const okWithId: JsonSchema = {
+export const okWithId = {
   type: 'object',
   properties: { ok: { const: true }, id: { type: 'string' } },
   required: ['ok', 'id'],
   additionalProperties: false,
-};
+} as const;
 
-export const errorBody: JsonSchema = {
+export const errorBody = {
   type: 'object',
   properties: { detail: {} },
   required: ['detail'],
-};
+} as const;
 
 /** A 503: `dependency` names what does not answer, `queue` the job queue a request could not use. */
-export const unavailableErrorBody: JsonSchema = {
+export const unavailableErrorBody = {
   type: 'object',
   properties: {
     detail: { type: 'string' },
@@ -108,9 +99,9 @@ export const unavailableErrorBody: JsonSchema = {
     queue: { type: 'string' },
   },
   required: ['detail'],
-};
+} as const;
 
-export const validationErrorBody: JsonSchema = {
+export const validationErrorBody = {
   type: 'object',
   properties: {
     detail: {
@@ -127,6 +118,6 @@ export const validationErrorBody: JsonSchema = {
     },
   },
   required: ['detail'],
-};
+} as const;
 
 export { ARCHETYPES } from '@auditsvc/core';

@@ -1,8 +1,6 @@
-import type { JsonSchema } from '../http/route';
+const count = { type: 'integer', minimum: 0 } as const;
 
-const count: JsonSchema = { type: 'integer', minimum: 0 };
-
-export const corpusObject: JsonSchema = {
+export const corpusObject = {
   type: 'object',
   properties: {
     status: {
@@ -21,9 +19,9 @@ export const corpusObject: JsonSchema = {
   },
   required: ['status', 'file_count', 'total_bytes', 'error', 'warnings'],
   additionalProperties: false,
-};
+} as const;
 
-export const uploadResponse: JsonSchema = {
+export const uploadResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -35,9 +33,9 @@ export const uploadResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'filename', 'size_bytes', 'content_type', 'corpus'],
   additionalProperties: false,
-};
+} as const;
 
-export const fileDeleteResponse: JsonSchema = {
+export const fileDeleteResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -47,9 +45,9 @@ export const fileDeleteResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'filename', 'corpus'],
   additionalProperties: false,
-};
+} as const;
 
-export const ingestResponse: JsonSchema = {
+export const ingestResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -59,9 +57,9 @@ export const ingestResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'status', 'corpus'],
   additionalProperties: false,
-};
+} as const;
 
-export const fileParams: JsonSchema = {
+export const fileParams = {
   type: 'object',
   properties: {
     engagement_id: { type: 'string', minLength: 1, maxLength: 200 },
@@ -69,20 +67,12 @@ export const fileParams: JsonSchema = {
   },
   required: ['engagement_id', 'filename'],
   additionalProperties: false,
-};
+} as const;
 
-export const documentQueryBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    client_id: { type: 'string', minLength: 1, maxLength: 200 },
-    query: { type: 'string', minLength: 1, maxLength: 2000 },
-    top_k: { type: 'integer', minimum: 1, maximum: 50, default: 8 },
-  },
-  required: ['client_id', 'query'],
-  additionalProperties: false,
-};
+/** The query body (packages/services/src/corpus/query.ts, which types DocumentQuery). */
+export { documentQuerySchema as documentQueryBody } from '@auditsvc/services';
 
-export const documentQueryResponse: JsonSchema = {
+export const documentQueryResponse = {
   type: 'object',
   properties: {
     client_id: { type: 'string' },
@@ -106,4 +96,4 @@ export const documentQueryResponse: JsonSchema = {
   },
   required: ['client_id', 'query', 'results', 'count'],
   additionalProperties: false,
-};
+} as const;

@@ -1,22 +1,21 @@
 // The deliverable endpoint: its query, and the JSON bodies of the json, markdown and methodology
 // formats (docx and html are written raw by the handler).
 import { DELIVERABLE_FORMATS, SEVERITY_ORDER } from '@auditsvc/deliverables';
-import type { JsonSchema } from '../http/route';
 import { ARCHETYPES, nullableTimestamp, timestamp } from './common';
 import { intakeObject } from './engagement';
 import { findingObject } from './finding';
 
-export const deliverableQuery: JsonSchema = {
+export const deliverableQuery = {
   type: 'object',
   properties: { format: { type: 'string', enum: [...DELIVERABLE_FORMATS], default: 'json' } },
   additionalProperties: false,
-};
+} as const;
 
-const count: JsonSchema = { type: 'integer', minimum: 0 };
-const text: JsonSchema = { type: 'string' };
-const colour: JsonSchema = { type: 'string', pattern: '^#[0-9a-f]{6}$' };
+const count = { type: 'integer', minimum: 0 } as const;
+const text = { type: 'string' } as const;
+const colour = { type: 'string', pattern: '^#[0-9a-f]{6}$' } as const;
 
-const branding: JsonSchema = {
+const branding = {
   type: 'object',
   description: "The firm's branding as rendered; a deleted firm gives firm_id null and the defaults.",
   properties: {
@@ -46,9 +45,9 @@ const branding: JsonSchema = {
     'confidentiality_notice',
   ],
   additionalProperties: false,
-};
+} as const;
 
-const methodology: JsonSchema = {
+const methodology = {
   type: 'object',
   properties: {
     overview: text,
@@ -83,9 +82,9 @@ const methodology: JsonSchema = {
   },
   required: ['overview', 'checks', 'evidence', 'review', 'severity_scale', 'disclaimer'],
   additionalProperties: false,
-};
+} as const;
 
-const summary: JsonSchema = {
+const summary = {
   type: 'object',
   description: 'Counts over the reported findings (canonical, not rejected), and over those left out.',
   properties: {
@@ -122,9 +121,9 @@ const summary: JsonSchema = {
     'excluded',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const deliverableObject: JsonSchema = {
+export const deliverableObject = {
   type: 'object',
   description: 'format=json: the structured deliverable.',
   properties: {
@@ -171,32 +170,32 @@ export const deliverableObject: JsonSchema = {
     'generated_at',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const markdownDeliverable: JsonSchema = {
+export const markdownDeliverable = {
   type: 'object',
   description: 'format=markdown.',
   properties: { markdown: text },
   required: ['markdown'],
   additionalProperties: false,
-};
+} as const;
 
-export const methodologyDeliverable: JsonSchema = {
+export const methodologyDeliverable = {
   type: 'object',
   description: 'format=methodology: plain text.',
   properties: { text },
   required: ['text'],
   additionalProperties: false,
-};
+} as const;
 
 /**
  * The JSON answers. format=docx answers the Word file as an attachment and format=html a
  * print-optimised page under a strict Content-Security-Policy; the handler writes those itself.
  */
-export const deliverableResponse: JsonSchema = {
+export const deliverableResponse = {
   description:
     'json, markdown and methodology answer JSON; docx answers ' +
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document with Content-Disposition ' +
     'attachment; html answers text/html with a Content-Security-Policy header.',
   oneOf: [deliverableObject, markdownDeliverable, methodologyDeliverable],
-};
+} as const;

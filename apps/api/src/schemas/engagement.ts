@@ -1,52 +1,16 @@
-import type { JsonSchema } from '../http/route';
+import { intakeBodySchema, intakeSchema } from '@auditsvc/core';
+import { createEngagementSchema } from '@auditsvc/services';
 import { ARCHETYPES, nullableTimestamp, timestamp } from './common';
 import { corpusObject } from './corpus';
 
-const shortText = (max: number): JsonSchema => ({ type: 'string', maxLength: max });
-const textList: JsonSchema = { type: 'array', items: { type: 'string', maxLength: 500 }, maxItems: 100 };
+/** The intake object of spec 2.2 (packages/core/src/intake.ts): as posted, and as stored. */
+export const intakeBody = intakeBodySchema;
+export const intakeObject = intakeSchema;
 
-/** The intake object of spec 2.2; every member optional, defaults filled in by the service. */
-export const intakeBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    domain: shortText(500),
-    audit_purpose: shortText(2000),
-    frameworks: textList,
-    focus_areas: textList,
-    materiality: {},
-    doc_hierarchy: { type: 'object' },
-    known_concerns: textList,
-  },
-  additionalProperties: false,
-};
+const count = { type: 'integer', minimum: 0 } as const;
+const moneyMap = { type: 'object', additionalProperties: { type: 'number' } } as const;
 
-export const intakeObject: JsonSchema = {
-  type: 'object',
-  properties: {
-    domain: { type: 'string' },
-    audit_purpose: { type: 'string' },
-    frameworks: { type: 'array', items: { type: 'string' } },
-    focus_areas: { type: 'array', items: { type: 'string' } },
-    materiality: {},
-    doc_hierarchy: { type: 'object' },
-    known_concerns: { type: 'array', items: { type: 'string' } },
-  },
-  required: [
-    'domain',
-    'audit_purpose',
-    'frameworks',
-    'focus_areas',
-    'materiality',
-    'doc_hierarchy',
-    'known_concerns',
-  ],
-  additionalProperties: false,
-};
-
-const count: JsonSchema = { type: 'integer', minimum: 0 };
-const moneyMap: JsonSchema = { type: 'object', additionalProperties: { type: 'number' } };
-
-export const engagementObject: JsonSchema = {
+export const engagementObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^eng-' },
@@ -129,27 +93,17 @@ export const engagementObject: JsonSchema = {
     'failure_reason',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const engagementCreateBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    firm_id: { type: 'string', maxLength: 200 },
-    client_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-    archetype: { type: 'string', enum: [...ARCHETYPES] },
-    budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
-    intake: intakeBody,
-  },
-  required: ['client_name'],
-  additionalProperties: false,
-};
+/** The create body (packages/services/src/engagements/service.ts: CreateEngagementInput). */
+export const engagementCreateBody = createEngagementSchema;
 
-export const assignmentBody: JsonSchema = {
+export const assignmentBody = {
   type: 'object',
   properties: { user_id: { type: ['string', 'null'], maxLength: 200 } },
   required: ['user_id'],
   additionalProperties: false,
-};
+} as const;
 
 const lifecycleBase = {
   ok: { const: true },
@@ -157,7 +111,7 @@ const lifecycleBase = {
   status: { type: 'string' },
 };
 
-export const deliverResponse: JsonSchema = {
+export const deliverResponse = {
   type: 'object',
   properties: {
     ...lifecycleBase,
@@ -167,25 +121,25 @@ export const deliverResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'status', 'is_frozen', 'delivered_at', 'already_delivered'],
   additionalProperties: false,
-};
+} as const;
 
-export const unfreezeResponse: JsonSchema = {
+export const unfreezeResponse = {
   type: 'object',
   properties: { ...lifecycleBase, is_frozen: { const: false } },
   required: ['ok', 'engagement_id', 'status', 'is_frozen'],
   additionalProperties: false,
-};
+} as const;
 
-export const archiveResponse: JsonSchema = {
+export const archiveResponse = {
   type: 'object',
   properties: { ...lifecycleBase, already_archived: { type: 'boolean' } },
   required: ['ok', 'engagement_id', 'status', 'already_archived'],
   additionalProperties: false,
-};
+} as const;
 
-export const unarchiveResponse: JsonSchema = {
+export const unarchiveResponse = {
   type: 'object',
   properties: { ...lifecycleBase, was_archived: { type: 'boolean' } },
   required: ['ok', 'engagement_id', 'status', 'was_archived'],
   additionalProperties: false,
-};
+} as const;

@@ -1,9 +1,9 @@
-import type { JsonSchema } from '../http/route';
-import { offsetParam, timestamp } from './common';
+import { findingEditSchema } from '@auditsvc/services';
+import { timestamp } from './common';
 
-import { FINDING_STATUSES as STATUSES, PRIMITIVES, SEVERITIES } from '@auditsvc/core';
+import { FINDING_STATUSES as STATUSES, SEVERITIES } from '@auditsvc/core';
 
-export const findingObject: JsonSchema = {
+export const findingObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^f-' },
@@ -77,45 +77,36 @@ export const findingObject: JsonSchema = {
     'updated_at',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const engagementIdParam: JsonSchema = { type: 'string', minLength: 1, maxLength: 200 };
+export const engagementIdParam = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
 /** ?engagement_id=..., required on single-finding paths (spec 4.5). */
-export const engagementIdQuery: JsonSchema = {
+export const engagementIdQuery = {
   type: 'object',
   properties: { engagement_id: engagementIdParam },
   required: ['engagement_id'],
   additionalProperties: false,
-};
+} as const;
 
-const notes: JsonSchema = { type: 'string', maxLength: 20000 };
+const notes = { type: 'string', maxLength: 20000 } as const;
 
-export const notesBody: JsonSchema = {
+export const notesBody = {
   type: 'object',
   properties: { auditor_notes: notes },
   additionalProperties: false,
-};
+} as const;
 
-export const refineBody: JsonSchema = {
+export const refineBody = {
   type: 'object',
   properties: { auditor_notes: notes, status: { type: 'string', enum: [...STATUSES], default: 'refined' } },
   additionalProperties: false,
-};
+} as const;
 
-export const editBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    description: { type: 'string', minLength: 1, maxLength: 20000 },
-    root_cause: { type: 'string', maxLength: 20000 },
-    remediation_scope: { type: 'string', maxLength: 20000 },
-    remediation_effort_hours: { type: 'number', minimum: 0, maximum: 100000 },
-    severity: { type: 'string', enum: [...SEVERITIES] },
-  },
-  additionalProperties: false,
-};
+/** The edit body (packages/services/src/findings/review.ts, which types FindingEdit from it). */
+export const editBody = findingEditSchema;
 
-export const bulkActionBody: JsonSchema = {
+export const bulkActionBody = {
   type: 'object',
   properties: {
     finding_ids: {
@@ -129,9 +120,9 @@ export const bulkActionBody: JsonSchema = {
   },
   required: ['finding_ids', 'action'],
   additionalProperties: false,
-};
+} as const;
 
-export const bulkActionResponse: JsonSchema = {
+export const bulkActionResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -157,25 +148,12 @@ export const bulkActionResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'action', 'total', 'succeeded', 'failed', 'results'],
   additionalProperties: false,
-};
+} as const;
 
-export const searchQuery: JsonSchema = {
-  type: 'object',
-  properties: {
-    q: { type: 'string', maxLength: 500 },
-    primitive: { type: 'string', enum: [...PRIMITIVES] },
-    severity: { type: 'string', enum: [...SEVERITIES] },
-    status: { type: 'string', enum: [...STATUSES] },
-    firm_id: { type: 'string', maxLength: 200 },
-    canonical_only: { type: 'boolean', default: true },
-    exact_total: { type: 'boolean', default: false },
-    limit: { type: 'integer', minimum: 1, maximum: 200, default: 100 },
-    offset: offsetParam,
-  },
-  additionalProperties: false,
-};
+/** The search query (packages/services/src/findings/search.ts, which types SearchQuery). */
+export { findingSearchQuerySchema as searchQuery } from '@auditsvc/services';
 
-export const searchResponse: JsonSchema = {
+export const searchResponse = {
   type: 'object',
   properties: {
     query: { type: 'string' },
@@ -213,4 +191,4 @@ export const searchResponse: JsonSchema = {
   },
   required: ['query', 'filters', 'matches', 'count', 'total', 'total_relation', 'limit', 'offset'],
   additionalProperties: false,
-};
+} as const;

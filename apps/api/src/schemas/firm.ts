@@ -1,37 +1,9 @@
-import type { JsonSchema } from '../http/route';
 import { ARCHETYPES, timestamp } from './common';
 
-const hexColour: JsonSchema = { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' };
+/** The create and update bodies (packages/services/src/firms/fields.ts, which types FirmFields). */
+export { firmCreateSchema as firmCreateBody, firmUpdateSchema as firmUpdateBody } from '@auditsvc/services';
 
-/** Members a client may set (spec 2.6 minus id). logo_url set here must be empty or http(s). */
-const firmFields: Record<string, JsonSchema> = {
-  display_name: { type: 'string', minLength: 1, maxLength: 200 },
-  short_name: { type: 'string', maxLength: 50 },
-  tagline: { type: 'string', maxLength: 300 },
-  logo_url: { type: 'string', maxLength: 2048, pattern: '^(|https?://[^\\s"\'<>]+)$' },
-  primary_color: hexColour,
-  accent_color: hexColour,
-  methodology_disclaimer: { type: 'string', maxLength: 10000 },
-  footer_text: { type: 'string', maxLength: 1000 },
-  confidentiality_notice: { type: 'string', maxLength: 5000 },
-  default_archetype: { type: 'string', enum: [...ARCHETYPES] },
-  default_budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
-};
-
-export const firmCreateBody: JsonSchema = {
-  type: 'object',
-  properties: firmFields,
-  required: ['display_name'],
-  additionalProperties: false,
-};
-
-export const firmUpdateBody: JsonSchema = {
-  type: 'object',
-  properties: firmFields,
-  additionalProperties: false,
-};
-
-export const firmObject: JsonSchema = {
+export const firmObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^firm-' },
@@ -66,9 +38,9 @@ export const firmObject: JsonSchema = {
     'updated_at',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const logoUploadResponse: JsonSchema = {
+export const logoUploadResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -79,11 +51,11 @@ export const logoUploadResponse: JsonSchema = {
   },
   required: ['ok', 'firm_id', 'logo_url', 'size_bytes', 'content_type'],
   additionalProperties: false,
-};
+} as const;
 
-export const logoDeleteResponse: JsonSchema = {
+export const logoDeleteResponse = {
   type: 'object',
   properties: { ok: { const: true }, logo_url: { const: '' } },
   required: ['ok', 'logo_url'],
   additionalProperties: false,
-};
+} as const;

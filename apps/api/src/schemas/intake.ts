@@ -1,21 +1,12 @@
 // Intake extraction (spec 4.9).
 import { ARCHETYPES } from '@auditsvc/core';
-import type { JsonSchema } from '../http/route';
 
-const strings: JsonSchema = { type: 'array', items: { type: 'string' } };
+const strings = { type: 'array', items: { type: 'string' } } as const;
 
-export const intakeExtractBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    description: { type: 'string', minLength: 30, maxLength: 20000 },
-    client_name: { type: 'string', maxLength: 200 },
-    firm_id: { type: 'string', minLength: 1, maxLength: 200 },
-  },
-  required: ['description'],
-  additionalProperties: false,
-};
+/** The extract body (packages/services/src/intake/service.ts, which types IntakeExtractRequest). */
+export { intakeExtractRequestSchema as intakeExtractBody } from '@auditsvc/services';
 
-export const intakeExtractResponse: JsonSchema = {
+export const intakeExtractResponse = {
   type: 'object',
   properties: {
     domain: { type: 'string' },
@@ -38,4 +29,4 @@ export const intakeExtractResponse: JsonSchema = {
     'cost_cents',
   ],
   additionalProperties: false,
-};
+} as const;

@@ -1,16 +1,14 @@
 // Portfolio clusters and their snapshot diff (spec 4.5, DECISIONS "Portfolio clusters").
 import { PRIMITIVES, SEVERITIES } from '@auditsvc/core';
-import type { JsonSchema } from '../http/route';
-import { timestamp } from './common';
+import { portfolioResultSchema } from '@auditsvc/services';
 
-const firmId: JsonSchema = { type: 'string', maxLength: 200 };
-const primitive: JsonSchema = { type: 'string', enum: [...PRIMITIVES] };
-const strings: JsonSchema = { type: 'array', items: { type: 'string' } };
-const count: JsonSchema = { type: 'integer', minimum: 0 };
-const nullableString: JsonSchema = { type: ['string', 'null'] };
-const filterKey: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{16}$' };
+const firmId = { type: 'string', maxLength: 200 } as const;
+const primitive = { type: 'string', enum: [...PRIMITIVES] } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const filterKey = { type: 'string', pattern: '^[0-9a-f]{16}$' } as const;
 
-export const portfolioQuery: JsonSchema = {
+export const portfolioQuery = {
   type: 'object',
   properties: {
     firm_id: firmId,
@@ -19,89 +17,25 @@ export const portfolioQuery: JsonSchema = {
     canonical_only: { type: 'boolean', default: true },
   },
   additionalProperties: false,
-};
+} as const;
 
-export const portfolioDiffQuery: JsonSchema = {
+export const portfolioDiffQuery = {
   type: 'object',
   properties: { firm_id: firmId, primitive },
   additionalProperties: false,
-};
+} as const;
 
-const cluster: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', pattern: '^pc-[0-9]+$' },
-    theme: { type: 'string' },
-    prevalence_summary: { type: 'string' },
-    member_engagement_ids: strings,
-    member_finding_ids: strings,
-    severity_distribution: {
-      type: 'object',
-      properties: Object.fromEntries(SEVERITIES.map((severity) => [severity, count])),
-      required: [...SEVERITIES],
-      additionalProperties: false,
-    },
-    representative_quotes: strings,
-    suggested_standard_remediation: { type: 'string' },
-    confidence: { type: 'number', minimum: 0, maximum: 1 },
-  },
-  required: [
-    'id',
-    'theme',
-    'prevalence_summary',
-    'member_engagement_ids',
-    'member_finding_ids',
-    'severity_distribution',
-    'representative_quotes',
-    'suggested_standard_remediation',
-    'confidence',
-  ],
-  additionalProperties: false,
-};
+/** The stored result (packages/services/src/portfolio/result.ts), or null before the first one. */
+const result = { ...portfolioResultSchema, type: ['object', 'null'] } as const;
 
-const result: JsonSchema = {
-  type: ['object', 'null'],
-  properties: {
-    generated_at: timestamp,
-    filters: {
-      type: 'object',
-      properties: {
-        firm_id: nullableString,
-        primitive: nullableString,
-        severity: nullableString,
-        canonical_only: { type: 'boolean' },
-        max_findings: count,
-        findings_capped: { type: 'boolean' },
-        excluded_statuses: strings,
-      },
-      required: ['firm_id', 'primitive', 'severity', 'canonical_only', 'max_findings'],
-    },
-    total_findings_considered: count,
-    total_engagements_scanned: count,
-    cost_cents: { type: 'number', minimum: 0 },
-    succeeded: { type: 'boolean' },
-    clusters: { type: 'array', items: cluster, maxItems: 8 },
-  },
-  required: [
-    'generated_at',
-    'filters',
-    'total_findings_considered',
-    'total_engagements_scanned',
-    'cost_cents',
-    'succeeded',
-    'clusters',
-  ],
-  additionalProperties: false,
-};
-
-export const portfolioResponse: JsonSchema = {
+export const portfolioResponse = {
   type: 'object',
   properties: { filter_key: filterKey, cached: { type: 'boolean' }, result },
   required: ['filter_key', 'cached', 'result'],
   additionalProperties: false,
-};
+} as const;
 
-export const portfolioDiffResponse: JsonSchema = {
+export const portfolioDiffResponse = {
   type: 'object',
   properties: {
     filter_key: filterKey,
@@ -151,4 +85,4 @@ export const portfolioDiffResponse: JsonSchema = {
     'entries',
   ],
   additionalProperties: false,
-};
+} as const;

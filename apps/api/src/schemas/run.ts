@@ -1,40 +1,13 @@
 // Run body and answers (spec 4.3 with DECISIONS "Engagements"), and investigate-further (4.5).
-import { PRIMITIVES, SEVERITIES } from '@auditsvc/core';
+import { PRIMITIVES } from '@auditsvc/core';
 import { methodologyRecordSchema } from '@auditsvc/engine';
-import type { JsonSchema } from '../http/route';
+import { investigateFurtherRequestSchema, runRequestSchema } from '@auditsvc/services';
 import { nullableTimestamp, timestamp } from './common';
 
-export const runBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    client_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description:
-        'The ingested corpus to audit (its engagement id); default: the corpus bound to the engagement.',
-    },
-    max_iterations: { type: 'integer', minimum: 1, maximum: 10, default: 3 },
-    max_followup_rounds: { type: 'integer', minimum: 0, maximum: 5, default: 2 },
-    enable_adversarial_verification: { type: 'boolean', default: true },
-    adversarial_severity_threshold: {
-      type: 'string',
-      enum: [...SEVERITIES],
-      default: 'medium',
-      description: 'Findings of this severity and above are challenged.',
-    },
-    max_questions_per_iteration: {
-      type: ['integer', 'null'],
-      minimum: 1,
-      maximum: 1000,
-      default: null,
-      description: 'Caps the investigate stage to the top-N priority-sorted questions; null: no cap.',
-    },
-  },
-  additionalProperties: false,
-};
+/** The run body (packages/services/src/runs/options.ts, which types RunRequest from it). */
+export const runBody = runRequestSchema;
 
-export const runResponse: JsonSchema = {
+export const runResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -43,30 +16,12 @@ export const runResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'status'],
   additionalProperties: false,
-};
+} as const;
 
-export const investigateFurtherBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    steering_text: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 4000,
-      description: "What to look into; default: the finding's description.",
-    },
-    primitive: { type: 'string', enum: [...PRIMITIVES], description: "Default: the finding's primitive." },
-    budget_cents: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100000,
-      description: "The mini-run's own spend cap (default 200), never more than the engagement has left.",
-    },
-    max_questions: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
-  },
-  additionalProperties: false,
-};
+/** The investigate-further body (packages/services/src/runs/options.ts). */
+export const investigateFurtherBody = investigateFurtherRequestSchema;
 
-export const investigateFurtherResponse: JsonSchema = {
+export const investigateFurtherResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -77,10 +32,10 @@ export const investigateFurtherResponse: JsonSchema = {
   },
   required: ['ok', 'engagement_id', 'parent_finding_id', 'primitive', 'status'],
   additionalProperties: false,
-};
+} as const;
 
 /** The run object: one audit run or investigate-further mini-run, and how it read the corpus. */
-export const runObject: JsonSchema = {
+export const runObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^run-' },
@@ -114,4 +69,4 @@ export const runObject: JsonSchema = {
     'methodology',
   ],
   additionalProperties: false,
-};
+} as const;

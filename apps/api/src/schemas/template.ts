@@ -1,43 +1,14 @@
-import type { JsonSchema } from '../http/route';
 import { ARCHETYPES, timestamp } from './common';
-import { intakeBody, intakeObject } from './engagement';
+import { intakeObject } from './engagement';
 
-const templateFields: Record<string, JsonSchema> = {
-  name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-  description: { type: 'string', maxLength: 5000 },
-  archetype: { type: 'string', enum: [...ARCHETYPES] },
-  budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
-  intake: intakeBody,
-};
+/** The create, update and instantiate bodies (packages/services/src/templates/fields.ts). */
+export {
+  instantiateTemplateSchema as instantiateBody,
+  templateCreateSchema as templateCreateBody,
+  templateUpdateSchema as templateUpdateBody,
+} from '@auditsvc/services';
 
-export const templateCreateBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    firm_id: { type: 'string', maxLength: 200 },
-    from_engagement_id: { type: 'string', maxLength: 200 },
-    ...templateFields,
-  },
-  required: ['name'],
-  additionalProperties: false,
-};
-
-export const templateUpdateBody: JsonSchema = {
-  type: 'object',
-  properties: templateFields,
-  additionalProperties: false,
-};
-
-export const instantiateBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    client_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-    budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
-  },
-  required: ['client_name'],
-  additionalProperties: false,
-};
-
-export const templateObject: JsonSchema = {
+export const templateObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^tpl-' },
@@ -64,9 +35,9 @@ export const templateObject: JsonSchema = {
     'updated_at',
   ],
   additionalProperties: false,
-};
+} as const;
 
-export const commentObject: JsonSchema = {
+export const commentObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^c-' },
@@ -78,4 +49,4 @@ export const commentObject: JsonSchema = {
   },
   required: ['id', 'finding_id', 'engagement_id', 'author_user_id', 'body', 'created_at'],
   additionalProperties: false,
-};
+} as const;

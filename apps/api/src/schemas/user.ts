@@ -1,9 +1,8 @@
+import { roleSchema as ROLE } from '@auditsvc/services';
 import type { JsonSchema } from '../http/route';
 import { timestamp } from './common';
 
-const ROLE: JsonSchema = { type: 'string', enum: ['admin', 'partner', 'associate'] };
-
-export const userObject: JsonSchema = {
+export const userObject = {
   type: 'object',
   properties: {
     id: { type: 'string', pattern: '^u-' },
@@ -16,36 +15,25 @@ export const userObject: JsonSchema = {
   },
   required: ['id', 'email', 'firm_id', 'role', 'display_name', 'must_change_password', 'totp_enabled'],
   additionalProperties: false,
-};
+} as const;
 
-export const createdUserObject: JsonSchema = {
+export const createdUserObject = {
   ...userObject,
-  properties: { ...(userObject.properties as object), created_at: timestamp },
-  required: [...(userObject.required as string[]), 'created_at'],
-};
+  properties: { ...userObject.properties, created_at: timestamp },
+  required: [...userObject.required, 'created_at'],
+} as const;
 
-export const userCreateBody: JsonSchema = {
-  type: 'object',
-  properties: {
-    email: { type: 'string', minLength: 3, maxLength: 254 },
-    firm_id: { type: ['string', 'null'], maxLength: 200 },
-    role: ROLE,
-    password: { type: 'string', minLength: 8, maxLength: 256 },
-    display_name: { type: 'string', maxLength: 200 },
-    must_change_password: { type: 'boolean' },
-  },
-  required: ['email', 'role', 'password'],
-  additionalProperties: false,
-};
+/** The create body (packages/services/src/users/fields.ts, which types CreateUserInput). */
+export { createUserSchema as userCreateBody } from '@auditsvc/services';
 
-export const roleChangeBody: JsonSchema = {
+export const roleChangeBody = {
   type: 'object',
   properties: { role: ROLE, firm_id: { type: ['string', 'null'], maxLength: 200 } },
   required: ['role'],
   additionalProperties: false,
-};
+} as const;
 
-export const roleChangeResponse: JsonSchema = {
+export const roleChangeResponse = {
   type: 'object',
   properties: {
     ok: { const: true },
@@ -55,7 +43,7 @@ export const roleChangeResponse: JsonSchema = {
   },
   required: ['ok', 'id', 'new_role', 'sessions_revoked'],
   additionalProperties: false,
-};
+} as const;
 
 /** {ok, id, <flag or count>} of the recovery endpoints. */
 export function recoveryResponse(member: 'was_enabled' | 'had_record' | 'sessions_revoked'): JsonSchema {

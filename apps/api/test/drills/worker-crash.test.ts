@@ -11,7 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Job } from 'bullmq';
-import { MICROCENTS_PER_CENT, PORTFOLIO_CAP_CENTS } from '@auditsvc/services';
+import { centsToMicrocents } from '@auditsvc/core';
+import { PORTFOLIO_CAP_CENTS } from '@auditsvc/services';
 import { Actors, makeActors, makeEngagement, makeFindings } from '../../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../../test/helpers/context';
 import { TestProcess, startWorkerProcess as startWorker } from '../../../../test/helpers/processes';
@@ -87,7 +88,7 @@ function auditedMicrocents(id: string): number[] {
     .flatMap((shard) => fs.readFileSync(path.join(dir, shard), 'utf8').split('\n').filter(Boolean))
     .map((line) => JSON.parse(line) as { event: string; cost_cents: number })
     .filter((event) => event.event === 'llm_call')
-    .map((event) => Math.round(event.cost_cents * MICROCENTS_PER_CENT));
+    .map((event) => Number(centsToMicrocents(event.cost_cents)));
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -212,7 +213,7 @@ describe('a worker killed with SIGKILL inside model calls', () => {
     expect(after.reserved).toBe(0);
     // Its budget holds over both attempts (the attempt that took over did spend)...
     expect(after.spent).toBeGreaterThan(atKill.spent);
-    expect(spentByMiniRun).toBeLessThanOrEqual(budgetCents * MICROCENTS_PER_CENT);
+    expect(spentByMiniRun).toBeLessThanOrEqual(Number(centsToMicrocents(budgetCents)));
     // ...and every call settled is charged once: the spend is exactly what the audit log lists.
     expect(sum(auditedMicrocents(corpusId).slice(auditedBefore))).toBe(spentByMiniRun);
 

@@ -19,6 +19,13 @@ export interface CorpusStats {
   totalBytes: number;
 }
 
+const STATUS_COUNTS = ['pending', 'accepted', 'rejected', 'refined'] as const;
+
+/** A finding status the summary counts (a row with another status is in `total` only). */
+function isStatusCount(status: string): status is (typeof STATUS_COUNTS)[number] {
+  return (STATUS_COUNTS as readonly string[]).includes(status);
+}
+
 export function emptySummary(): FindingsSummary {
   return {
     total: 0,
@@ -141,7 +148,7 @@ export function createEngagementRepository(prisma: PrismaClient | Tx, plain?: Pl
         const summary = result.get(group.engagementId)!;
         const count = group._count._all;
         summary.total += count;
-        if (group.status in summary) (summary as unknown as Record<string, number>)[group.status] += count;
+        if (isStatusCount(group.status)) summary[group.status] += count;
         if (group.severity in summary.by_severity) {
           summary.by_severity[group.severity as keyof FindingsSummary['by_severity']] += count;
         }

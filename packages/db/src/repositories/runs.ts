@@ -1,7 +1,7 @@
 // Runs (table runs) and the engagement and finding queries of starting, finishing and replacing a
 // run's work.
-import { DbNull } from '@prisma/client/runtime/client';
 import type { PrismaClient, Tx } from '../client';
+import { Prisma } from '../generated/sqlite/client';
 import { bumpFindingsVersion } from './findings-version';
 
 type Client = PrismaClient | Tx;
@@ -15,7 +15,7 @@ export type RunKind = 'run' | 'investigate_further';
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed';
 
 /** SQL NULL for a JSON column (a plain null means "JSON null" to Prisma and is refused). */
-export const SQL_NULL = DbNull as unknown as NonNullable<EngagementUpdate['progress']>;
+export const SQL_NULL: NonNullable<EngagementUpdate['progress']> = Prisma.DbNull;
 
 /** Engagement statuses during which a run is in progress (see runInProgress in packages/core). */
 export const RUN_ACTIVE_STATUSES = ['queued', 'running'] as const;

@@ -1,9 +1,12 @@
 // Engagement spend: reservations before model calls and settlements after, in micro-cents.
 // Raw SQL because the cap check must be one conditional UPDATE (spent + reserved + x <= budget),
 // which Prisma's update API cannot express; the tagged template binds parameters on both providers.
+import { budgetMicrocents, MICROCENTS_PER_CENT } from '@auditsvc/core';
+import { raw } from '@prisma/client/runtime/client';
 import type { PrismaClient, Tx } from '../client';
 
-const MICROCENTS_PER_CENT_BIGINT = 1_000_000n;
+/** The budget column (whole cents) in micro-cents, as SQL: the unit factor is money.ts's. */
+const BUDGET_MICROCENTS_SQL = raw(`CAST(budget_cents AS BIGINT) * ${MICROCENTS_PER_CENT}`);
 
 export interface SpendSettlement {
   reservedMicrocents: bigint;
@@ -36,7 +39,7 @@ export function createSpendRepository(prisma: PrismaClient | Tx) {
     return {
       spentMicrocents: BigInt(row.spentMicrocents),
       reservedMicrocents: BigInt(row.reservedMicrocents),
-      budgetMicrocents: BigInt(row.budgetCents) * MICROCENTS_PER_CENT_BIGINT,
+      budgetMicrocents: budgetMicrocents(row.budgetCents),
     };
   }
 
@@ -65,13 +68,13 @@ export function createSpendRepository(prisma: PrismaClient | Tx) {
                  SET reserved_microcents = reserved_microcents + ${microcents}
                WHERE id = ${engagementId}
                  AND spent_microcents + reserved_microcents + ${microcents}
-                     <= CAST(budget_cents AS BIGINT) * 1000000`
+                     <= ${BUDGET_MICROCENTS_SQL}`
           : await prisma.$executeRaw`
               UPDATE engagements
                  SET reserved_microcents = reserved_microcents + ${microcents}
                WHERE id = ${engagementId}
                  AND spent_microcents + reserved_microcents + ${microcents}
-                     <= CAST(budget_cents AS BIGINT) * 1000000
+                     <= ${BUDGET_MICROCENTS_SQL}
                  AND spent_microcents + reserved_microcents + ${microcents} <= ${ceilingMicrocents}`;
       return changed === 1;
     },

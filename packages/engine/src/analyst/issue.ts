@@ -1,7 +1,6 @@
 // What an analyst check concludes: a candidate finding with its verbatim quotes (document offsets)
 // and the root-cause aspects consolidation groups by.
-import type { Primitive } from '@auditsvc/core';
-import type { Severity } from '../types';
+import type { FindingContent } from '../types';
 import type { LocatedSegment } from './corpus-analysis';
 
 export interface IssueQuote {
@@ -13,20 +12,7 @@ export interface IssueQuote {
   page: number | null;
 }
 
-export interface Issue {
-  primitive: Primitive;
-  /** The root-cause key: issues with one subject are one finding. */
-  subject: string;
-  /** Further root-cause keys shared with other issues (consolidation merges on any). */
-  aspects: string[];
-  title: string;
-  description: string;
-  rootCause: string;
-  remediationScope: string;
-  remediationEffortHours: number;
-  severity: Severity;
-  confidence: number;
-  frameworks: string[];
+export interface Issue extends FindingContent {
   quotes: IssueQuote[];
 }
 

@@ -9,8 +9,8 @@
 // request that timed out or was cut off (the provider may bill it: it is charged its reserved
 // worst case); after that the call fails with ModelCallError. No prompt, answer or key is logged.
 // Each llm_call event is also handed to `observe` (the process's model call metrics).
+import { microcentsToCents } from '@auditsvc/core';
 import type { Logger, ModelCallObserver } from '@auditsvc/runtime';
-import { MICROCENTS_PER_CENT } from './pricing';
 import { TIER_ORDER } from './providers/tiers';
 import {
   AuditSink,
@@ -28,6 +28,9 @@ import {
 
 /** Attempts per call: the first, and one more after an unusable answer or a possibly billed failure. */
 const ANSWER_ATTEMPTS = 2;
+
+/** budget_utilization is a ratio of bigints computed in millionths (a precision, not a unit). */
+const UTILIZATION_STEPS = 1_000_000n;
 
 export interface GatewayDeps {
   provider: ModelProvider;
@@ -48,8 +51,6 @@ interface Reservation {
   reservedMicrocents: bigint;
   downshiftedFrom: string | null;
 }
-
-const toCents = (microcents: bigint) => Number(microcents) / Number(MICROCENTS_PER_CENT);
 
 export function createModelGateway(
   deps: GatewayDeps,
@@ -110,7 +111,8 @@ export function createModelGateway(
     calls++;
     const utilization =
       state.budgetMicrocents > 0n
-        ? Number((state.spentMicrocents * 1_000_000n) / state.budgetMicrocents) / 1_000_000
+        ? Number((state.spentMicrocents * UTILIZATION_STEPS) / state.budgetMicrocents) /
+          Number(UTILIZATION_STEPS)
         : 1;
     const event = {
       event: 'llm_call' as const,
@@ -118,7 +120,7 @@ export function createModelGateway(
       provider: provider.name,
       input_tokens: usage.inputTokens,
       output_tokens: usage.outputTokens,
-      cost_cents: toCents(state.chargedMicrocents),
+      cost_cents: microcentsToCents(state.chargedMicrocents),
       latency_ms: Math.round(latencyMs),
       downshifted_from: reservation.downshiftedFrom,
       budget_utilization: utilization,
@@ -193,7 +195,7 @@ export function createModelGateway(
       return calls;
     },
     get spentCents() {
-      return toCents(spentMicrocents);
+      return microcentsToCents(spentMicrocents);
     },
   };
 }

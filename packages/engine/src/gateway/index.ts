@@ -10,6 +10,6 @@ export {
 } from './providers';
 export type { ProviderConfigExtras, ProviderOverrides, TransportOptions, TierModels } from './providers';
 export { DEFAULT_TIERS, ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL } from './providers';
-export { createPriceTable, BUILTIN_PRICES, MICROCENTS_PER_CENT } from './pricing';
+export { createPriceTable, BUILTIN_PRICES } from './pricing';
 export { createCapLedger, chargeOf } from './ledger';
 export { parseJsonLenient } from './json';

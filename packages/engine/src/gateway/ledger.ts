@@ -1,6 +1,7 @@
 // The in-memory spend ledger: a hard cap for calls that belong to no engagement budget (intake
 // extraction, portfolio clustering, offline evaluation). The engagement's ledger, kept in the
 // database, is wired by the services (packages/services/src/model-spend).
+import { centsToMicrocents } from '@auditsvc/core';
 import type { LedgerState, SpendLedger } from './types';
 
 /** What a settlement charges: the actual cost, never below zero nor above what was reserved. */
@@ -8,7 +9,7 @@ export const chargeOf = (actual: bigint, reserved: bigint) =>
   actual < 0n ? 0n : actual > reserved ? reserved : actual;
 
 export function createCapLedger(capCents: number): SpendLedger & { readonly state: LedgerState } {
-  const budget = BigInt(Math.round(capCents * 1_000_000));
+  const budget = centsToMicrocents(capCents);
   let spent = 0n;
   let reserved = 0n;
   return {

@@ -2,9 +2,8 @@
 // prices every model it does not name (local models included, so budgets can be exercised
 // offline). A model found nowhere is priced like the most expensive built-in model: an unknown
 // price must not make the budget unenforceable.
+import { centsToMicrocents } from '@auditsvc/core';
 import type { ModelPrice, PriceTable, TokenUsage } from './types';
-
-export const MICROCENTS_PER_CENT = 1_000_000n;
 
 /** List prices (USD per million tokens / 10,000 = cents per 1K), checked 2026. */
 export const BUILTIN_PRICES: Readonly<Record<string, ModelPrice>> = {
@@ -45,11 +44,6 @@ function builtinPrice(model: string): ModelPrice | undefined {
   return best === undefined ? undefined : BUILTIN_PRICES[best];
 }
 
-/** Cents per 1K tokens as micro-cents per 1K tokens (exact for prices of up to 6 decimals). */
-function microcentsPer1k(centsPer1k: number): bigint {
-  return BigInt(Math.round(centsPer1k * 1_000_000));
-}
-
 function ceilDiv(numerator: bigint, denominator: bigint): bigint {
   return (numerator + denominator - 1n) / denominator;
 }
@@ -67,9 +61,10 @@ export function createPriceTable(overrides: Record<string, ModelPrice> | null | 
     priceOf,
     costMicrocents(model: string, usage: TokenUsage): bigint {
       const price = priceOf(model);
+      // Micro-cents per 1K tokens times tokens: exact for prices of up to 6 decimals.
       const timesThousand =
-        microcentsPer1k(price.input_cents_per_1k) * BigInt(Math.max(0, Math.ceil(usage.inputTokens))) +
-        microcentsPer1k(price.output_cents_per_1k) * BigInt(Math.max(0, Math.ceil(usage.outputTokens)));
+        centsToMicrocents(price.input_cents_per_1k) * BigInt(Math.max(0, Math.ceil(usage.inputTokens))) +
+        centsToMicrocents(price.output_cents_per_1k) * BigInt(Math.max(0, Math.ceil(usage.outputTokens)));
       return ceilDiv(timesThousand, 1000n);
     },
   };

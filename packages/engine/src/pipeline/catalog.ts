@@ -46,7 +46,8 @@ export const PRIMITIVE_LISTS: Record<Primitive, CatalogListName> = {
 };
 
 function emptyLists(): CatalogLists {
-  return Object.fromEntries(CATALOG_LIST_NAMES.map((name) => [name, []])) as unknown as CatalogLists;
+  // Every name of CATALOG_LIST_NAMES, so every member of CatalogLists, gets its own empty list.
+  return Object.fromEntries(CATALOG_LIST_NAMES.map((name) => [name, [] as CatalogTarget[]])) as CatalogLists;
 }
 
 function focusBoostFor(intake: Intake): CandidateContext['focusBoost'] {

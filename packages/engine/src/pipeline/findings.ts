@@ -6,7 +6,7 @@ import { verifyQuote } from '../quotes';
 import type { QuoteLocator } from './evidence';
 import type { FindingDraft } from '../tasks/question-verdict';
 import type { ConsolidationGroup } from '../tasks/consolidation';
-import { SEVERITY_RANK, type EngineFinding, type EvidenceItem, type FilterStatus } from '../types';
+import { SEVERITY_RANK, contentOf, type EngineFinding, type EvidenceItem, type FilterStatus } from '../types';
 import type { RawFinding } from './model';
 
 /** Confidence kept when a quote cannot be found in the retrieved text. */
@@ -59,19 +59,10 @@ export function rawFindingFrom(
   return {
     removedQuotes,
     raw: {
+      ...contentOf(draft),
       key,
       questionId,
-      subject: draft.subject,
-      aspects: draft.aspects,
-      primitive: draft.primitive,
-      title: draft.title,
-      description: draft.description,
-      rootCause: draft.rootCause,
-      remediationScope: draft.remediationScope,
-      remediationEffortHours: draft.remediationEffortHours,
-      severity: draft.severity,
       confidence: unverified ? draft.confidence * UNVERIFIED_PENALTY : draft.confidence,
-      frameworks: draft.frameworks,
       evidence,
       iteration,
     },

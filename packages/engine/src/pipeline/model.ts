@@ -1,6 +1,6 @@
 // Shapes that pass between stages and model tasks: catalog targets, questions, raw findings.
 import type { Primitive } from '@auditsvc/core';
-import type { EvidenceItem, Severity } from '../types';
+import type { EvidenceItem, FindingContent, Severity } from '../types';
 import type { Target } from '../checks/check';
 
 export type { Target } from '../checks/check';
@@ -28,20 +28,9 @@ export interface Question {
   severity: Severity;
 }
 
-export interface RawFinding {
+export interface RawFinding extends FindingContent {
   key: string;
   questionId: string;
-  subject: string;
-  aspects: string[];
-  primitive: Primitive;
-  title: string;
-  description: string;
-  rootCause: string;
-  remediationScope: string;
-  remediationEffortHours: number;
-  severity: Severity;
-  confidence: number;
-  frameworks: string[];
   evidence: EvidenceItem[];
   iteration: number;
 }

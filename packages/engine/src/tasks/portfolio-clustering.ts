@@ -2,6 +2,7 @@
 // most eight recurring themes. The model (or the offline analyst) proposes themes and their member
 // findings; which engagements a theme touches and its severity mix are always counted here from
 // the members, so a remote model cannot misstate them.
+import type { FromSchema } from 'json-schema-to-ts';
 import type { ModelTask } from '../gateway/types';
 import { MAX_PORTFOLIO_CLUSTERS, portfolioClusteringPrompt } from '../prompts/portfolio-clustering';
 import { promptOf } from '../prompts/prompt';
@@ -22,17 +23,42 @@ export interface PortfolioClusteringInput {
   totalEngagements: number;
 }
 
-export interface PortfolioCluster {
-  id: string;
-  theme: string;
-  prevalence_summary: string;
-  member_engagement_ids: string[];
-  member_finding_ids: string[];
-  severity_distribution: Record<ClusterSeverity, number>;
-  representative_quotes: string[];
-  suggested_standard_remediation: string;
-  confidence: number;
-}
+const strings = { type: 'array', items: { type: 'string' } } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+
+/** One theme of a portfolio result: answered by the API, stored in a snapshot's result column. */
+export const portfolioClusterSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^pc-[0-9]+$' },
+    theme: { type: 'string' },
+    prevalence_summary: { type: 'string' },
+    member_engagement_ids: strings,
+    member_finding_ids: strings,
+    severity_distribution: {
+      type: 'object',
+      properties: { critical: count, high: count, medium: count, low: count },
+      required: ['critical', 'high', 'medium', 'low'],
+      additionalProperties: false,
+    },
+    representative_quotes: strings,
+    suggested_standard_remediation: { type: 'string' },
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
+  },
+  required: [
+    'id',
+    'theme',
+    'prevalence_summary',
+    'member_engagement_ids',
+    'member_finding_ids',
+    'severity_distribution',
+    'representative_quotes',
+    'suggested_standard_remediation',
+    'confidence',
+  ],
+  additionalProperties: false,
+} as const;
+export type PortfolioCluster = FromSchema<typeof portfolioClusterSchema>;
 
 export { MAX_PORTFOLIO_CLUSTERS, MAX_PROMPT_FINDINGS } from '../prompts/portfolio-clustering';
 /** Orders drafts (most engagements, then most members), numbers them pc-1.. and counts members. */

@@ -5,7 +5,7 @@ import { questionVerdictPrompt } from '../prompts/question-verdict';
 import { promptOf } from '../prompts/prompt';
 import type { CorpusChunk } from '../corpus';
 import type { CorpusAnalysis } from '../analyst/corpus-analysis';
-import type { Issue } from '../analyst/issue';
+import { contentOf, type FindingContent } from '../types';
 import { analystVerdict, type EvidenceRequest } from '../checks/verdict';
 import type { Question } from '../pipeline/model';
 import {
@@ -31,7 +31,7 @@ export interface QuestionVerdictInput {
 }
 
 /** An issue as a verdict reports it: its quotes as evidence items. */
-export interface FindingDraft extends Omit<Issue, 'quotes'> {
+export interface FindingDraft extends FindingContent {
   evidence: Array<{ document: string; chunk_id: string | null; quote: string }>;
 }
 
@@ -105,17 +105,7 @@ export const questionVerdictTask: ModelTask<QuestionVerdictInput, QuestionVerdic
       verdict: 'issue',
       evidenceRequests: [],
       findings: issues.map((issue) => ({
-        primitive: issue.primitive,
-        subject: issue.subject,
-        aspects: issue.aspects,
-        title: issue.title,
-        description: issue.description,
-        rootCause: issue.rootCause,
-        remediationScope: issue.remediationScope,
-        remediationEffortHours: issue.remediationEffortHours,
-        severity: issue.severity,
-        confidence: issue.confidence,
-        frameworks: issue.frameworks,
+        ...contentOf(issue),
         evidence: issue.quotes.map((q) => ({ document: q.document, chunk_id: q.chunkId, quote: q.text })),
       })),
     };

@@ -44,7 +44,8 @@ export const parseXlsx: Parser = async ({ bytes, document, extension }) => {
   const measured = zipSync(Object.fromEntries(parts), { level: 0 });
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(measured) as unknown as ExcelJS.Buffer);
+    // exceljs types its input as an ArrayBuffer (it hands it to JSZip): a copy's own buffer.
+    await workbook.xlsx.load(Uint8Array.from(measured).buffer);
   } catch (error) {
     throw new ParseError(document, `the workbook is malformed (${(error as Error).message})`);
   }

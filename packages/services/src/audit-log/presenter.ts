@@ -1,5 +1,5 @@
 // The audit log's API shapes (spec 4.3, DECISIONS "Audit log and signed URLs").
-import type { AuditLogContent, AuditLogFormat, SignedAuditLogUrl } from './service';
+import type { AuditLogContent, AuditLogFormat, SignedAuditLogUrl } from './types';
 
 /** format=json: the events of every shard with the index's counts. */
 export function presentAuditLogJson(content: AuditLogContent, events: unknown[]) {

@@ -10,8 +10,9 @@ import type { AuditLogShardRecord, Repositories } from '@auditsvc/db';
 import { ObjectStore, readAll } from '@auditsvc/storage';
 import { presentAuditLogJson } from './presenter';
 import type { UrlSigner } from './signing';
+import type { AuditLogContent, AuditLogFormat, SignedAuditLogUrl } from './types';
 
-export type AuditLogFormat = 'jsonl' | 'json';
+export type { AuditLogContent, AuditLogFormat, SignedAuditLogUrl } from './types';
 export const AUDIT_LOG_FORMATS: readonly AuditLogFormat[] = ['jsonl', 'json'];
 
 export interface AuditLogDeps {
@@ -20,21 +21,6 @@ export interface AuditLogDeps {
   publicBaseUrl: string;
   signer: UrlSigner;
   now: () => Date;
-}
-
-/** What a download serves: the shards' keys in order, and the index's totals. */
-export interface AuditLogContent {
-  engagementId: string;
-  shardKeys: string[];
-  shardCount: number;
-  eventCount: number;
-  sizeBytes: number;
-}
-
-export interface SignedAuditLogUrl {
-  url: string;
-  sizeBytes: number;
-  expiresAt: Date;
 }
 
 export const downloadPath = (engagementId: string) =>

@@ -8,14 +8,24 @@ import {
   hashBackupCode,
   normalizeBackupCode,
 } from './backup-codes';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { SecretBox } from './secret-box';
 import { generateTotpSecret, matchTotpStep, provisioningUri } from './totp';
 import { isUniqueViolation } from '../prisma-errors';
 
-export interface SecondFactor {
-  totp_code?: string;
-  backup_code?: string;
-}
+/** The second factor a login or an MFA change may carry: a TOTP code or an unused backup code. */
+export const secondFactorProperties = {
+  totp_code: { type: 'string', maxLength: 16 },
+  backup_code: { type: 'string', maxLength: 32 },
+} as const;
+
+/** POST /auditsvc/auth/totp/disable (either member; the route asks for one of them). */
+export const secondFactorSchema = {
+  type: 'object',
+  properties: secondFactorProperties,
+  additionalProperties: false,
+} as const;
+export type SecondFactor = FromSchema<typeof secondFactorSchema>;
 
 export interface MfaDeps {
   repos: Pick<Repositories, 'totp' | 'users' | 'transaction'>;

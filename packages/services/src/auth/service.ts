@@ -12,7 +12,8 @@ import {
 import type { Repositories, UserRecord } from '@auditsvc/db';
 import { normalizeEmail } from './email';
 import { createLockout } from './lockout';
-import type { MfaService, SecondFactor } from './mfa';
+import { secondFactorProperties, type MfaService } from './mfa';
+import type { FromSchema } from 'json-schema-to-ts';
 import { PasswordHasher, assertPasswordAcceptable } from './passwords';
 import { SESSION_LIFETIME_MS, hashToken, newSessionToken, safeEqual } from './tokens';
 import type { Revocation, SessionCache, SessionCaller } from './session-cache';
@@ -41,10 +42,18 @@ export interface SessionRevoker {
 /** A revoker for services built without a cache (scripts, unit tests): nothing to tell. */
 export const NO_SESSION_CACHE: SessionRevoker = { revoke: async () => undefined };
 
-export interface LoginInput extends SecondFactor {
-  email: string;
-  password: string;
-}
+/** POST /auditsvc/auth/login. */
+export const loginSchema = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    ...secondFactorProperties,
+  },
+  required: ['email', 'password'],
+  additionalProperties: false,
+} as const;
+export type LoginInput = FromSchema<typeof loginSchema>;
 
 export interface IssuedSession {
   token: string;

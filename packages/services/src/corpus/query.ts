@@ -1,14 +1,22 @@
 // POST /query (DECISIONS "Document query"): BM25 retrieval over one client's ingested corpus. A
 // client id is the id of the engagement whose corpus it is, so tenancy follows that engagement.
 import type { Caller } from '@auditsvc/core';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Repositories } from '@auditsvc/db';
 import type { EngagementService } from '../engagements/service';
 
-export interface DocumentQuery {
-  client_id: string;
-  query: string;
-  top_k: number;
-}
+/** POST /query: the client (an engagement id), the text, and how many results (default 8). */
+export const documentQuerySchema = {
+  type: 'object',
+  properties: {
+    client_id: { type: 'string', minLength: 1, maxLength: 200 },
+    query: { type: 'string', minLength: 1, maxLength: 2000 },
+    top_k: { type: 'integer', minimum: 1, maximum: 50, default: 8 },
+  },
+  required: ['client_id', 'query'],
+  additionalProperties: false,
+} as const;
+export type DocumentQuery = FromSchema<typeof documentQuerySchema>;
 
 export function createDocumentQueryService(deps: {
   repos: Pick<Repositories, 'chunkSearch'>;

@@ -1,7 +1,7 @@
 // Deliverables (spec 4.3): served from the polished copy stored at delivery when there is one,
 // else regenerated on the fly with a placeholder executive summary. Rendering lives in
 // @auditsvc/deliverables; this service loads the inputs, stores and discards the polished copy.
-import { NotFoundError, ValidationError, assertFirmVisible } from '@auditsvc/core';
+import { NotFoundError, ValidationError, assertFirmVisible, readIntake } from '@auditsvc/core';
 import type { Caller } from '@auditsvc/core';
 import type { EngagementRecord, Repositories } from '@auditsvc/db';
 import { methodologyText } from '@auditsvc/engine';
@@ -20,7 +20,6 @@ import {
   renderMethodology,
   writeLocalExecutiveSummary,
 } from '@auditsvc/deliverables';
-import { normalizeIntake } from '../engagements/intake';
 import { presentFinding } from '../findings/presenter';
 import { presentFirm } from '../firms/presenter';
 import { runMethodology } from '../runs/methodology';
@@ -69,7 +68,7 @@ export function createDeliverableService(deps: DeliverableDeps) {
 
   /** Content from the current data; the executive summary is filled in by the caller. */
   async function build(engagement: EngagementRecord, isPolished: boolean): Promise<DeliverableContent> {
-    const intake = normalizeIntake(engagement.intake as Parameters<typeof normalizeIntake>[0]);
+    const intake = readIntake(engagement.intake);
     const [firm, findings, runProcedure] = await Promise.all([
       firms.findById(engagement.firmId),
       deliverables.sourceFindings(engagement.id),

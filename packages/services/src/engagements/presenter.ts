@@ -1,18 +1,11 @@
+import { microcentsToCents, readIntake } from '@auditsvc/core';
 import type { CorpusStats, EngagementRecord, FindingsSummary } from '@auditsvc/db';
 import { emptySummary } from '@auditsvc/db';
-import { normalizeIntake, Intake } from './intake';
-
-/** Money is stored in micro-cents so sums stay exact; the API speaks cents. */
-export const MICROCENTS_PER_CENT = 1_000_000;
-
-function cents(microcents: bigint | number): number {
-  return Number(microcents) / MICROCENTS_PER_CENT;
-}
 
 function centsMap(value: unknown): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [key, amount] of Object.entries((value ?? {}) as Record<string, number>))
-    out[key] = cents(amount);
+    out[key] = microcentsToCents(amount);
   return out;
 }
 
@@ -32,10 +25,10 @@ export function presentEngagement(
     client_name: engagement.clientName,
     archetype: engagement.archetype,
     status: engagement.status,
-    intake: (engagement.intake as Intake | null) ?? normalizeIntake(null),
+    intake: readIntake(engagement.intake),
     cost: {
       budget_cents: engagement.budgetCents,
-      spent_cents: cents(engagement.spentMicrocents),
+      spent_cents: microcentsToCents(engagement.spentMicrocents),
       by_stage: centsMap(engagement.costByStage),
       by_model: centsMap(engagement.costByModel),
       last_updated_at: engagement.costUpdatedAt.toISOString(),

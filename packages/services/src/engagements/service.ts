@@ -14,19 +14,30 @@ import {
   planDeliver,
   planUnarchive,
   planUnfreeze,
+  ARCHETYPES,
+  IntakeBody,
+  intakeBodySchema,
+  normalizeIntake,
 } from '@auditsvc/core';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
-import { Intake, normalizeIntake } from './intake';
 import { presentEngagement } from './presenter';
 import { createFindingsSummaryCache } from './summary-cache';
 
-export interface CreateEngagementInput {
-  firm_id?: string;
-  client_name: string;
-  archetype?: string;
-  budget_cents?: number;
-  intake?: Partial<Intake>;
-}
+/** POST /auditsvc/engagement: firm, archetype and budget default to the firm's. */
+export const createEngagementSchema = {
+  type: 'object',
+  properties: {
+    firm_id: { type: 'string', maxLength: 200 },
+    client_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
+    archetype: { type: 'string', enum: [...ARCHETYPES] },
+    budget_cents: { type: 'integer', minimum: 0, maximum: 100_000_000 },
+    intake: intakeBodySchema,
+  },
+  required: ['client_name'],
+  additionalProperties: false,
+} as const;
+export type CreateEngagementInput = FromSchema<typeof createEngagementSchema>;
 
 export interface EngagementDeps {
   repos: Pick<Repositories, 'engagements' | 'firms' | 'users' | 'deliverables'>;
@@ -118,7 +129,7 @@ export function createEngagementService(deps: EngagementDeps) {
       if (!(await engagements.delete(id))) throw new NotFoundError('Engagement');
     },
 
-    async setIntake(caller: Caller, id: string, intake: Partial<Intake>): Promise<EngagementRecord> {
+    async setIntake(caller: Caller, id: string, intake: IntakeBody): Promise<EngagementRecord> {
       const engagement = await requireVisible(caller, id);
       assertNotFrozen(engagement, 'intake');
       return engagements.update(id, { intake: normalizeIntake(intake) as object });

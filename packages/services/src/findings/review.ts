@@ -1,24 +1,32 @@
 // Human review of findings (spec 3.2, 4.5): accept, reject, refine, edit, bulk-action. Applying the
 // status a finding already has is a no-op. Every change marks the engagement updated.
-import { Caller, FindingStatus, NotFoundError, ValidationError, assertNotFrozen } from '@auditsvc/core';
 import {
-  FindingRecord,
-  Repositories,
-  SEVERITY_RANK,
-  Severity,
-  TransactionalRepositories,
-} from '@auditsvc/db';
+  Caller,
+  FindingStatus,
+  NotFoundError,
+  SEVERITIES,
+  ValidationError,
+  assertNotFrozen,
+} from '@auditsvc/core';
+import type { FromSchema } from 'json-schema-to-ts';
+import { FindingRecord, Repositories, SEVERITY_RANK, TransactionalRepositories } from '@auditsvc/db';
 import type { EngagementService } from '../engagements/service';
 
 export type { FindingStatus } from '@auditsvc/core';
 
-export interface FindingEdit {
-  description?: string;
-  root_cause?: string;
-  remediation_scope?: string;
-  remediation_effort_hours?: number;
-  severity?: Severity;
-}
+/** The fields an auditor may change on a finding (POST .../edit). */
+export const findingEditSchema = {
+  type: 'object',
+  properties: {
+    description: { type: 'string', minLength: 1, maxLength: 20000 },
+    root_cause: { type: 'string', maxLength: 20000 },
+    remediation_scope: { type: 'string', maxLength: 20000 },
+    remediation_effort_hours: { type: 'number', minimum: 0, maximum: 100000 },
+    severity: { type: 'string', enum: [...SEVERITIES] },
+  },
+  additionalProperties: false,
+} as const;
+export type FindingEdit = FromSchema<typeof findingEditSchema>;
 
 const EDIT_COLUMNS: Record<keyof FindingEdit, string> = {
   description: 'description',

@@ -1,19 +1,26 @@
 // Cross-engagement finding search (spec 4.5). Non-admin callers always search their own firm.
-import { Caller, firmScope } from '@auditsvc/core';
+import { Caller, FINDING_STATUSES, PRIMITIVES, SEVERITIES, firmScope, offsetParam } from '@auditsvc/core';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Repositories } from '@auditsvc/db';
 import { presentFinding } from './presenter';
 
-export interface SearchQuery {
-  q?: string;
-  primitive?: string;
-  severity?: string;
-  status?: string;
-  firm_id?: string;
-  canonical_only: boolean;
-  exact_total: boolean;
-  limit: number;
-  offset: number;
-}
+/** GET /auditsvc/findings/search: the filters, with the defaults ajv fills in. */
+export const findingSearchQuerySchema = {
+  type: 'object',
+  properties: {
+    q: { type: 'string', maxLength: 500 },
+    primitive: { type: 'string', enum: [...PRIMITIVES] },
+    severity: { type: 'string', enum: [...SEVERITIES] },
+    status: { type: 'string', enum: [...FINDING_STATUSES] },
+    firm_id: { type: 'string', maxLength: 200 },
+    canonical_only: { type: 'boolean', default: true },
+    exact_total: { type: 'boolean', default: false },
+    limit: { type: 'integer', minimum: 1, maximum: 200, default: 100 },
+    offset: offsetParam,
+  },
+  additionalProperties: false,
+} as const;
+export type SearchQuery = FromSchema<typeof findingSearchQuerySchema>;
 
 export function createFindingSearchService(deps: {
   repos: Pick<Repositories, 'findingSearch' | 'findings' | 'engagements'>;

@@ -12,23 +12,10 @@ import {
 import type { FirmRecord, Repositories } from '@auditsvc/db';
 import { LOGO_CONTENT_TYPES, LogoContentType, sniffImage } from './image';
 import { SvgRejectedError, sanitizeSvg } from './svg-sanitizer';
+import type { FirmFields } from './fields';
 
 /** Logo upload limit (spec part 8). */
 export const LOGO_MAX_BYTES = 200 * 1024;
-
-export interface FirmFields {
-  display_name?: string;
-  short_name?: string;
-  tagline?: string;
-  logo_url?: string;
-  primary_color?: string;
-  accent_color?: string;
-  methodology_disclaimer?: string;
-  footer_text?: string;
-  confidentiality_notice?: string;
-  default_archetype?: string;
-  default_budget_cents?: number;
-}
 
 /** API member name -> record field. */
 const FIELD_MAP = {

@@ -58,7 +58,12 @@ interface XmlNode {
   nodeName: string;
   localName?: string | null;
   childNodes: ArrayLike<XmlNode>;
-  attributes?: ArrayLike<{ name: string; localName: string; value: string; namespaceURI: string | null }>;
+  attributes?: ArrayLike<{
+    name: string;
+    localName: string | null;
+    value: string;
+    namespaceURI: string | null;
+  }>;
   parentNode: XmlNode | null;
   removeChild(child: XmlNode): void;
   removeAttribute?(name: string): void;
@@ -70,7 +75,8 @@ const CDATA = 4;
 
 function removeUnsafeAttributes(element: XmlNode): void {
   for (const attribute of Array.from(element.attributes ?? [])) {
-    const name = attribute.localName.toLowerCase();
+    // A parsed attribute always has a local name; the name as written stands in if one had none.
+    const name = (attribute.localName ?? attribute.name).toLowerCase();
     const drop =
       !ALLOWED_ATTRIBUTE_NAMESPACES.has(attribute.namespaceURI) ||
       name.startsWith('on') ||
@@ -119,7 +125,7 @@ export function sanitizeSvg(source: string): string {
       onError: (level: string) => {
         if (level !== 'warning') wellFormed = false;
       },
-    }).parseFromString(source, 'image/svg+xml') as unknown as { documentElement: XmlNode | null };
+    }).parseFromString(source, 'image/svg+xml');
     root = document.documentElement;
   } catch {
     wellFormed = false;

@@ -19,16 +19,23 @@ import {
   intakeExtractionTask,
 } from '@auditsvc/engine';
 import type { StandaloneGatewayFactory } from './standalone-gateway';
+import type { FromSchema } from 'json-schema-to-ts';
 
 export const INTAKE_EXTRACTION_CAP_CENTS = 20;
 export const MIN_DESCRIPTION_CHARS = 30;
 
-export interface IntakeExtractRequest {
-  description: string;
-  client_name?: string;
-  /** Defaults to the caller's firm; platform admins must name one. */
-  firm_id?: string;
-}
+/** POST /auditsvc/intake/extract; firm_id defaults to the caller's firm (platform admins must name one). */
+export const intakeExtractRequestSchema = {
+  type: 'object',
+  properties: {
+    description: { type: 'string', minLength: MIN_DESCRIPTION_CHARS, maxLength: 20000 },
+    client_name: { type: 'string', maxLength: 200 },
+    firm_id: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+  required: ['description'],
+  additionalProperties: false,
+} as const;
+export type IntakeExtractRequest = FromSchema<typeof intakeExtractRequestSchema>;
 
 export type IntakeExtractResponse = IntakeExtraction & { cost_cents: number };
 

@@ -13,14 +13,14 @@ import type { Logger } from '@auditsvc/runtime';
 import {
   BudgetExhaustedError,
   ModelCallError,
-  PortfolioCluster,
   PortfolioFinding,
   portfolioClusteringTask,
 } from '@auditsvc/engine';
 import type { StandaloneGatewayFactory } from '../intake/standalone-gateway';
 import { isUniqueViolation } from '../prisma-errors';
 import { ClusterDiff, diffClusters } from './diff';
-import { PortfolioFilters, PortfolioQuery, filterKey, normaliseFilters } from './filters';
+import { PortfolioQuery, filterKey, normaliseFilters } from './filters';
+import { PortfolioResult, readPortfolioResult } from './result';
 
 export const PORTFOLIO_CAP_CENTS = 80;
 export const PORTFOLIO_CACHE_MS = 24 * 60 * 60 * 1000;
@@ -29,16 +29,6 @@ export const PORTFOLIO_MAX_FINDINGS = 5_000;
 /** Findings a reviewer rejected are not problems of the client, so they form no theme. */
 export const PORTFOLIO_EXCLUDED_STATUSES = ['rejected'];
 const STORE_ATTEMPTS = 5;
-
-export interface PortfolioResult {
-  generated_at: string;
-  filters: PortfolioFilters & { max_findings: number; findings_capped: boolean; excluded_statuses: string[] };
-  total_findings_considered: number;
-  total_engagements_scanned: number;
-  cost_cents: number;
-  succeeded: boolean;
-  clusters: PortfolioCluster[];
-}
 
 export interface PortfolioAnswer {
   filter_key: string;
@@ -71,7 +61,7 @@ function toPortfolioFinding(row: PortfolioFindingRow): PortfolioFinding {
 }
 
 function resultOf(snapshot: PortfolioSnapshotRecord | null): PortfolioResult | null {
-  return snapshot ? (snapshot.result as unknown as PortfolioResult) : null;
+  return snapshot ? readPortfolioResult(snapshot.result, snapshot.id) : null;
 }
 
 export function createPortfolioService(deps: {

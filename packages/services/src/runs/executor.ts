@@ -8,9 +8,10 @@
 // decisions (accepted, rejected, refined, edited) survive, and a new finding with the fingerprint
 // of a surviving one is not added again. An investigate-further mini-run replaces nothing: its
 // findings are added with the parent finding and the next iteration number.
+import { readIntake } from '@auditsvc/core';
 import type { Repositories, RunRecord } from '@auditsvc/db';
 import { RUN_ACTIVE_STATUSES, SQL_NULL } from '@auditsvc/db';
-import { type Intake, type RunEvent, type RunResult, methodologyRecordOf, runAudit } from '@auditsvc/engine';
+import { type RunEvent, type RunResult, methodologyRecordOf, runAudit, runIntakeOf } from '@auditsvc/engine';
 import type { ProgressPublisher } from '@auditsvc/jobs';
 import type { Logger } from '@auditsvc/runtime';
 import { presentEngagement } from '../engagements/presenter';
@@ -47,14 +48,6 @@ export interface RunProgress {
 }
 
 const ACTIVE: readonly string[] = RUN_ACTIVE_STATUSES;
-
-/** The stored intake in the engine's shape (an empty document hierarchy means none). */
-function engineIntake(stored: unknown): Intake {
-  const intake = stored as Intake & { doc_hierarchy: Record<string, string[]> | null };
-  const hierarchy =
-    intake.doc_hierarchy && Object.keys(intake.doc_hierarchy).length > 0 ? intake.doc_hierarchy : null;
-  return { ...intake, doc_hierarchy: hierarchy };
-}
 
 export function createRunExecutor(deps: RunExecutorDeps) {
   const { repos, progress, logger, now } = deps;
@@ -180,7 +173,7 @@ export function createRunExecutor(deps: RunExecutorDeps) {
       if (snapshot.documents.length === 0) throw new Error('The corpus has no parsed documents.');
       const result = await runAudit({
         snapshot,
-        intake: engineIntake(engagement.intake),
+        intake: runIntakeOf(readIntake(engagement.intake)),
         archetype: engagement.archetype,
         options: engineOptions(options),
         gateway: deps.gateways(engagementId, ceiling),

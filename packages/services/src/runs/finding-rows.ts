@@ -57,7 +57,7 @@ export function findingRows(findings: EngineFinding[], context: FindingRowContex
       corroborationScore: finding.corroborationScore,
       filterStatus: finding.filterStatus,
       confidence: finding.confidence,
-      evidence: finding.evidence as unknown as object,
+      evidence: finding.evidence.map((item) => ({ ...item })),
       frameworks: finding.frameworks,
       parentFindingId: context.parentFindingId,
       iteration: context.iteration ?? Math.max(1, finding.iteration),

@@ -11,13 +11,12 @@ import {
   assertNotFrozen,
   newId,
   runInProgress,
+  microcentsToCents,
 } from '@auditsvc/core';
 import type { EngagementRecord, Repositories } from '@auditsvc/db';
 import { SQL_NULL } from '@auditsvc/db';
 import type { Primitive } from '@auditsvc/core';
-import type { RunOptions } from '@auditsvc/engine';
 import type { Logger } from '@auditsvc/runtime';
-import { MICROCENTS_PER_CENT } from '../engagements/presenter';
 import { runJobId } from '../queue-sweep/sweep';
 import type { EngagementService } from '../engagements/service';
 import {
@@ -28,6 +27,7 @@ import {
   StoredRunOptions,
   investigateOptionsFrom,
   runOptionsFrom,
+  engagementRunOptions,
 } from './options';
 import { runMethodology } from './methodology';
 import { presentRun } from './presenter';
@@ -185,12 +185,12 @@ export function createRunService(deps: RunServiceDeps) {
         throw new ConflictError('A run is already in progress on this engagement.');
       const remainingCents = Math.max(
         0,
-        engagement.budgetCents - Number(engagement.spentMicrocents) / MICROCENTS_PER_CENT,
+        engagement.budgetCents - microcentsToCents(engagement.spentMicrocents),
       );
       const budgetCents = Math.min(request.budget_cents ?? INVESTIGATE_DEFAULT_BUDGET_CENTS, remainingCents);
       const primitive = (request.primitive ?? finding.primitive) as Primitive;
       const options = investigateOptionsFrom(
-        engagement.runOptions as RunOptions | null,
+        engagementRunOptions(engagement.runOptions),
         {
           text: request.steering_text ?? finding.description,
           primitive,

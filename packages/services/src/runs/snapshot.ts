@@ -3,7 +3,8 @@
 // which findings cite as evidence.
 import type { Repositories } from '@auditsvc/db';
 import type { CorpusSnapshot } from '@auditsvc/engine';
-import { extensionOf, type DocumentSection } from '@auditsvc/ingest';
+import { readJsonColumn } from '@auditsvc/core';
+import { documentSectionsSchema, extensionOf } from '@auditsvc/ingest';
 
 export async function loadCorpusSnapshot(
   repos: Pick<Repositories, 'corpus'>,
@@ -18,7 +19,10 @@ export async function loadCorpusSnapshot(
         name: file.filename,
         extension: extensionOf(file.filename) ?? '',
         text: file.text!,
-        sections: (file.sections as unknown as DocumentSection[] | null) ?? [],
+        sections:
+          file.sections === null
+            ? []
+            : readJsonColumn(documentSectionsSchema, file.sections, `sections of ${file.filename}`),
       })),
     chunks: chunks.map((chunk) => ({
       id: chunk.id,

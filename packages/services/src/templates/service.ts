@@ -1,22 +1,21 @@
 // Engagement templates (spec 4.7, DECISIONS): a firm's reusable intake, archetype and budget.
-import { Caller, NotFoundError, ValidationError, assertFirmVisible, firmScope, newId } from '@auditsvc/core';
+import {
+  ARCHETYPES,
+  Caller,
+  NotFoundError,
+  ValidationError,
+  assertFirmVisible,
+  firmScope,
+  newId,
+  normalizeIntake,
+  readEnumColumn,
+  readIntake,
+} from '@auditsvc/core';
 import type { EngagementRecord, Repositories, TemplateRecord } from '@auditsvc/db';
-import { Intake, normalizeIntake } from '../engagements/intake';
 import type { EngagementService } from '../engagements/service';
+import type { CreateTemplateInput, InstantiateTemplateInput, TemplateFields } from './fields';
 
-export interface TemplateFields {
-  name?: string;
-  description?: string;
-  archetype?: string;
-  budget_cents?: number;
-  intake?: Partial<Intake>;
-}
-
-export interface CreateTemplateInput extends TemplateFields {
-  firm_id?: string;
-  name: string;
-  from_engagement_id?: string;
-}
+export type { CreateTemplateInput, TemplateFields } from './fields';
 
 export function presentTemplate(template: TemplateRecord) {
   return {
@@ -26,7 +25,7 @@ export function presentTemplate(template: TemplateRecord) {
     description: template.description,
     archetype: template.archetype,
     budget_cents: template.budgetCents,
-    intake: template.intake as unknown as Intake,
+    intake: readIntake(template.intake),
     source_engagement_id: template.sourceEngagementId,
     created_at: template.createdAt.toISOString(),
     updated_at: template.updatedAt.toISOString(),
@@ -78,7 +77,7 @@ export function createTemplateService(deps: {
         description: input.description ?? '',
         archetype: source?.archetype ?? input.archetype ?? firm.defaultArchetype,
         budgetCents: source?.budgetCents ?? input.budget_cents ?? firm.defaultBudgetCents,
-        intake: normalizeIntake((source?.intake as Partial<Intake> | null) ?? input.intake) as object,
+        intake: normalizeIntake(source?.intake ? readIntake(source.intake) : input.intake) as object,
         sourceEngagementId: source?.id ?? null,
       });
     },
@@ -100,14 +99,14 @@ export function createTemplateService(deps: {
     },
 
     /** A new engagement of the template's firm, pre-filled with its intake, archetype and budget. */
-    async instantiate(caller: Caller, id: string, input: { client_name: string; budget_cents?: number }) {
+    async instantiate(caller: Caller, id: string, input: InstantiateTemplateInput) {
       const template = await requireVisible(caller, id);
       return deps.engagements.create(caller, {
         firm_id: template.firmId,
         client_name: input.client_name,
-        archetype: template.archetype,
+        archetype: readEnumColumn(ARCHETYPES, template.archetype, `archetype of template ${template.id}`),
         budget_cents: input.budget_cents ?? template.budgetCents,
-        intake: template.intake as Partial<Intake>,
+        intake: readIntake(template.intake),
       });
     },
   };

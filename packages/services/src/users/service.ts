@@ -5,24 +5,15 @@ import { assertEmail, normalizeEmail } from '../auth/email';
 import { PasswordHasher, assertPasswordAcceptable } from '../auth/passwords';
 import { NO_SESSION_CACHE, SessionRevoker } from '../auth/service';
 import { isUniqueViolation } from '../prisma-errors';
+import { CREATE_PASSWORD_MIN, type CreateUserInput } from './fields';
+
+export { CREATE_PASSWORD_MIN, type CreateUserInput } from './fields';
 
 export interface UserDeps {
   repos: Pick<Repositories, 'users' | 'sessions' | 'firms'>;
   passwords: PasswordHasher;
   revoker?: SessionRevoker;
 }
-
-export interface CreateUserInput {
-  email: string;
-  role: Role;
-  password: string;
-  firm_id?: string | null;
-  display_name?: string;
-  must_change_password?: boolean;
-}
-
-/** Minimum length of a password set at user creation (spec 5.7). */
-export const CREATE_PASSWORD_MIN = 8;
 
 export function createUserService(deps: UserDeps) {
   const { repos } = deps;
