@@ -90,6 +90,34 @@ export function twoTitlesSubject(qualifier: string): string {
   return `role:titles:${qualifier.toLowerCase()}`;
 }
 
+/** Two titles of one post: `a` as most documents (`aDocs`) write it, `b` as `bDocs` do. */
+function twoTitlesIssue(
+  a: RoleMention,
+  b: RoleMention,
+  aDocs: string[],
+  bDocs: string[],
+  severity: Issue['severity'],
+): Issue {
+  const subject = twoTitlesSubject(a.qualifier);
+  return {
+    primitive: 'consistency_check',
+    subject,
+    aspects: [subject],
+    title: `One role under two titles: "${a.title}" and "${b.title}"`,
+    description:
+      `${verb(aDocs, 'assigns', 'assign')} duties to the "${a.title}" ("${excerptAround(a.segment.text, a.index)}"), while ` +
+      `${verb(bDocs, 'assigns', 'assign')} them to the "${b.title}" ("${excerptAround(b.segment.text, b.index)}"). No document names both, ` +
+      `so they read as one post under two titles, or as two posts of which one is never defined; staff cannot tell who is accountable.`,
+    rootCause: `Role titles are not taken from one roles and responsibilities list; ${listDocuments(bDocs)} use a title the other documents do not.`,
+    remediationScope: `Decide whether "${a.title}" and "${b.title}" are one post; use one title in every document (or define both posts and their split of duties).`,
+    remediationEffortHours: 2,
+    severity,
+    confidence: 0.75,
+    frameworks: [],
+    quotes: [quoteOfMention(a), quoteOfMention(b)],
+  };
+}
+
 /** One accountable post named with two leadership nouns in different documents. */
 export function twoTitleIssues(mentions: RoleMention[]): Issue[] {
   const issues: Issue[] = [];
@@ -104,25 +132,7 @@ export function twoTitleIssues(mentions: RoleMention[]): Issue[] {
     const majorDocs = documentsOf(major);
     const minorDocs = documentsOf(minor);
     if (majorDocs.some((d) => minorDocs.includes(d))) continue;
-    const [a, b] = [clearest(major), clearest(minor)];
-    const subject = twoTitlesSubject(a.qualifier);
-    issues.push({
-      primitive: 'consistency_check',
-      subject,
-      aspects: [subject],
-      title: `One role under two titles: "${a.title}" and "${b.title}"`,
-      description:
-        `${verb(majorDocs, 'assigns', 'assign')} duties to the "${a.title}" ("${excerptAround(a.segment.text, a.index)}"), while ` +
-        `${verb(minorDocs, 'assigns', 'assign')} them to the "${b.title}" ("${excerptAround(b.segment.text, b.index)}"). No document names both, ` +
-        `so they read as one post under two titles, or as two posts of which one is never defined; staff cannot tell who is accountable.`,
-      rootCause: `Role titles are not taken from one roles and responsibilities list; ${listDocuments(minorDocs)} use a title the other documents do not.`,
-      remediationScope: `Decide whether "${a.title}" and "${b.title}" are one post; use one title in every document (or define both posts and their split of duties).`,
-      remediationEffortHours: 2,
-      severity: 'medium',
-      confidence: 0.75,
-      frameworks: [],
-      quotes: [quoteOfMention(a), quoteOfMention(b)],
-    });
+    issues.push(twoTitlesIssue(clearest(major), clearest(minor), majorDocs, minorDocs, 'medium'));
   }
   return issues;
 }
@@ -266,7 +276,6 @@ export function truncatedAbbreviationIssues(segments: LocatedSegment[]): Issue[]
   return [...issues.values()];
 }
 
-/** Every role inconsistency of the set; `onlySubject` keeps one. */
 /**
  * One post under a title with "Chief" and a title without it: "Chief Privacy Officer" in one
  * procedure, "Privacy Officer" (the post the policy designates) elsewhere, and no document names
@@ -285,29 +294,12 @@ export function chiefTitleIssues(mentions: RoleMention[]): Issue[] {
     const chiefDocs = documentsOf(chief);
     const plainDocs = documentsOf(plain);
     if (chiefDocs.some((d) => plainDocs.includes(d))) continue;
-    const [a, b] = [clearest(plain), clearest(chief)];
-    const subject = twoTitlesSubject(a.qualifier);
-    issues.push({
-      primitive: 'consistency_check',
-      subject,
-      aspects: [subject],
-      title: `One role under two titles: "${a.title}" and "${b.title}"`,
-      description:
-        `${verb(plainDocs, 'assigns', 'assign')} duties to the "${a.title}" ("${excerptAround(a.segment.text, a.index)}"), while ` +
-        `${verb(chiefDocs, 'assigns', 'assign')} them to a "${b.title}" ("${excerptAround(b.segment.text, b.index)}"), a title no other document uses. ` +
-        `No document names both, so either the "${b.title}" is the "${a.title}" under another title or it is a post the set never defines; staff cannot tell who decides.`,
-      rootCause: `Role titles are not taken from one roles and responsibilities list; ${listDocuments(chiefDocs)} use a title the other documents do not.`,
-      remediationScope: `Use the "${a.title}" in ${listDocuments(chiefDocs)} (or define the "${b.title}" and its split of duties).`,
-      remediationEffortHours: 1,
-      severity: 'low',
-      confidence: 0.7,
-      frameworks: [],
-      quotes: [quoteOfMention(a), quoteOfMention(b)],
-    });
+    issues.push(twoTitlesIssue(clearest(plain), clearest(chief), plainDocs, chiefDocs, 'low'));
   }
   return issues;
 }
 
+/** Every role inconsistency of the set; `onlySubject` keeps one. */
 export function roleIssues(segments: LocatedSegment[], onlySubject?: string): Issue[] {
   const mentions = roleMentions(segments);
   const all = [
