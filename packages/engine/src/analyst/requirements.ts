@@ -837,8 +837,9 @@ function partiesOf(a: Requirement, b: Requirement): Set<string> {
  * Looser than `aligned`, for a statement and the document that implements it or that it
  * implements (a policy and its procedure, a policy and a contract that cites it), where a reader
  * expects the same rule restated in other words: same known action and kind of value, both
- * obligations, nothing plainly apart, and what they are about (the topic without who acts) shares
- * two words, or one word that heads both.
+ * obligations, nothing plainly apart, and what they are about (the topic without who acts or whom
+ * a notice goes to) meets on a head noun and shares a second word, unless both topics are short
+ * ("dormant accounts are disabled").
  */
 export function restated(a: Requirement, b: Requirement): boolean {
   if (a.action !== b.action || a.quantity.kind !== b.quantity.kind || !isActionClass(a.action)) return false;

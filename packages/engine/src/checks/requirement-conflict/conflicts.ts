@@ -67,7 +67,7 @@ export function findRequirementConflicts(
         seen.add(pairId);
         if (!incompatible(a.quantity, b.quantity)) continue;
         const sameRule =
-          aligned(a, b) || (linked(analysis, a.segment.document, b.segment.document) && restated(a, b));
+          aligned(a, b) || (restated(a, b) && linked(analysis, a.segment.document, b.segment.document));
         if (!sameRule) continue;
         const contract = [a, b].some((r) => analysis.byName.get(r.segment.document)?.role === 'contract');
         if (!contract && differentRecipients(a, b)) continue;
