@@ -655,3 +655,25 @@ describe("the sentence's own reading keeps different populations and kinds apart
     expectVerbatim(issues[0]!, texts);
   });
 });
+
+describe('reviewing the accounts a vendor holds is not reviewing the vendor', () => {
+  test("decoy: a telecom's and a hospital's privileged-account reviews that include supplier accounts", async () => {
+    const { issues } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n7.3 All privileged accounts, including supplier accounts, are reviewed by the system owner every quarter.\n',
+      'Access-Control-Standard.md':
+        '# Access Control Standard\n\n6.2 Privileged accounts, including supplier accounts on network elements, are reviewed by the system owner every six months.\n',
+      'Supplier-Policy.md': '# Supplier Policy\n\n4.1 Critical suppliers are reassessed every year.\n',
+    });
+    expect(issues.filter((i) => /vendor risk review/.test(i.title))).toEqual([]);
+  });
+
+  test('a supplier reassessment stated twice with different frequencies is still a conflict', async () => {
+    const { issues } = await conflicts({
+      'Supplier-Policy.md': '# Supplier Policy\n\n4.1 Critical suppliers are reassessed every year.\n',
+      'Procurement-Procedure.md':
+        '# Procurement Procedure\n\n3.2 Critical suppliers are reassessed every two years by procurement.\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/vendor risk review frequency/)]);
+  });
+});

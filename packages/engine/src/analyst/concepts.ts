@@ -410,9 +410,11 @@ CONCEPTS.push({
   kind: 'period',
   subject: /\b(vendors?|suppliers?|third[- ]part(?:y|ies)|service providers?)\b/i,
   action: /\b(?:re-?)?(assess|review|evaluat|audit)\w*/i,
-  // Reviewing what vendors publish (advisories, bulletins, releases) is not reviewing the vendor.
+  // Reviewing what vendors publish (advisories, bulletins, releases) is not reviewing the vendor,
+  // nor is reviewing the accounts or access a vendor holds ("privileged accounts, including
+  // supplier accounts, are reviewed every six months").
   exclude:
-    /\b(?:vendors?|suppliers?|manufacturers?)\s+(?:security\s+)?(advisor\w*|bulletins?|releases?|notices?|patch\w*|updates?)\b/i,
+    /\b(?:vendors?|suppliers?|manufacturers?|third[- ]part(?:y|ies))\s+(?:security\s+)?(advisor\w*|bulletins?|releases?|notices?|patch\w*|updates?|accounts?|access|users?|logins?|credentials?)\b/i,
   query: 'vendors reassessed reviewed annually risk assessment',
   severity: 'medium',
   focus: ['vendor', 'third party'],
