@@ -385,3 +385,32 @@ test("a hospital's standard cites Annex 2 of a cleaning contract whose attachmen
     }),
   ).toEqual(['Broken reference in Infection-Control-Standard.md: Annex 2 of the Cleaning Services Contract']);
 });
+
+test('a paragraph of an abbreviated schedule ("Sch 2 para 16", "Sch 3 para 4") is that schedule\'s, not the document\'s (two industries)', async () => {
+  expect(
+    await broken({
+      'Subject-Access-Procedure.md': [
+        '# Subject Access Procedure',
+        '',
+        '## 1 Exemptions',
+        '',
+        '1.1 Legal privilege (DPA 2018 Sch 2 para 19) and negotiations (Sch 2 para 23) may apply.',
+        '',
+        '## 2 Response',
+        '',
+        '2.1 Reply within one month.',
+      ].join('\n'),
+      'Tenancy-Data-Standard.md': [
+        '# Tenancy Data Standard',
+        '',
+        '## 1 Sharing',
+        '',
+        '1.1 Data is shared with the police under Sch 3 para 4 of the Act, on a signed request.',
+        '',
+        '## 2 Records',
+        '',
+        '2.1 Requests are logged.',
+      ].join('\n'),
+    }),
+  ).toEqual([]);
+});

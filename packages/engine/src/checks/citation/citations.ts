@@ -120,12 +120,12 @@ function mapsToExternalClause(text: string, index: number): boolean {
 }
 
 /**
- * "Annex 11 clause 14", "Article 28, paragraph 3": a numbered division written right after another
+ * "Annex 11 clause 14", "Article 28, paragraph 3", "Sch 2 para 16": a numbered division written right after another
  * numbered reference is part of that one; the outer reference is judged on its own.
  */
 function partOfPrecedingReference(text: string, index: number): boolean {
   const before = text.slice(Math.max(0, index - 40), index);
-  return /\b(?:Annex|Article|Art\.|Schedule|Appendix|Part|Chapter|Volume|Title)\s+(?:\d{1,3}|[A-Z]|[IVX]{1,5})\s*[,(]?\s*$/.test(
+  return /\b(?:Annex|Article|Art\.|Schedule|Sch\.?|Appendix|Part|Chapter|Volume|Title)\s+(?:\d{1,3}|[A-Z]|[IVX]{1,5})\s*[,(]?\s*$/.test(
     before,
   );
 }
