@@ -484,13 +484,6 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
     reference.citedName && !selfNamed ? resolveDocument(analysis, reference.citedName) : (chapter ?? source);
   if (!target) return null;
   if (target === source && isCorrespondence(source)) return null;
-  if (
-    target === source &&
-    reference.citedName === null &&
-    !reference.ofThisDocument &&
-    citedElsewhereAsAnothers(source, reference)
-  )
-    return null;
   // "§164.514": a section of a regulation's part (CFR style), not of a document of the set.
   if (Number(reference.number.split('.')[0]) >= 100) return null;
   const numbered = sectionHeadings(target).filter((h) => /^\d/.test(h.number));
@@ -509,6 +502,14 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
   // sentence names no document to compare the section with).
   if (headingExists(target, reference.kind, reference.number))
     return target !== source && target !== chapter ? mismatchedReference(source, target, reference) : null;
+  // Scanned only for a reference that would be reported: the document has no such part.
+  if (
+    target === source &&
+    reference.citedName === null &&
+    !reference.ofThisDocument &&
+    citedElsewhereAsAnothers(source, reference)
+  )
+    return null;
   // Appendices, annexes, schedules and exhibits are often separate attachments or parts of an
   // external standard ("Annex A controls"): only a document that carries some attachments of its
   // own (of the same kind) can be missing one.

@@ -123,8 +123,15 @@ function supersededNow(fact: CitationFact, context?: StandardsContext): boolean 
 const RETENTION =
   /\b(?:keeps?|kept|retain\w*|remains?|continu\w*|until|pending|baseline|contractual\w*|deviation|mandat\w*|not\s+yet|tracks?|transition\w*|defer\w*)\b/i;
 
-/** A mention of the family's current edition, written bare ("Revision 3", ":2018", "v4.0"). */
+const currentMentions = new Map<StandardFamily, RegExp | null>();
+
+/** A mention of the family's current edition, written bare ("Revision 3", ":2018", "v4.0"); built once per family. */
 function currentEditionMention(family: StandardFamily): RegExp | null {
+  if (!currentMentions.has(family)) currentMentions.set(family, currentMentionOf(family));
+  return currentMentions.get(family)!;
+}
+
+function currentMentionOf(family: StandardFamily): RegExp | null {
   if (!/^\d/.test(family.current)) return null;
   const e = escapeRegExp(family.current);
   return new RegExp(
