@@ -50,6 +50,8 @@ export interface Requirement {
   recipient?: string[] | null;
   /** Who must act in an active clause ("the Quality Manager or deputy shall submit"): not what it is about. */
   actor?: string[];
+  /** About the rest of a kind ("all other accounts"): a scope set apart from any one named elsewhere. */
+  residual?: boolean;
 }
 
 /** Verbs of one action, and the nouns that name it ("the review", "retention"). */
@@ -74,7 +76,7 @@ const ACTION_CLASSES: Record<string, string[]> = {
     'verify',
     'verification',
   ],
-  retain: ['retain', 'retention', 'keep', 'store', 'preserve'],
+  retain: ['retain', 'retention', 'keep', 'store', 'preserve', 'maintain'],
   archive: ['archive', 'archiving'],
   dispose: [
     'delete',
@@ -516,6 +518,19 @@ function framedRequirement(
   };
 }
 
+/**
+ * "for (a minimum of) seven years": how long something is held, which is the clause's verb's
+ * ("maintain documentation of risk assessment efforts for seven years" keeps documents; it assesses
+ * nothing for seven years), so the verb decides the action before any nominal action nearer the value.
+ */
+function heldFor(text: string, quantity: Quantity): boolean {
+  const before = text.slice(Math.max(0, quantity.index - 40), quantity.index).toLowerCase();
+  const own = quantity.phrase.toLowerCase();
+  const lead =
+    /\bfor\s+(?:(?:a\s+)?(?:minimum|maximum|period)\s+of\s+|at\s+least\s+|up\s+to\s+|no\s+(?:less|more)\s+than\s+)?$/;
+  return (lead.test(before) || /^for\s/.test(own)) && quantity.kind === 'duration';
+}
+
 /** The requirement a value states within the words of its span, or null when no action is named. */
 function requirementIn(
   segment: LocatedSegment,
@@ -526,7 +541,7 @@ function requirementIn(
 ): Requirement | null {
   const words = text.slice(span.start, span.end);
   const tokens = tokensOf(words);
-  const action = actionOf(tokens, quantity.index - span.start, preferVerbs);
+  const action = actionOf(tokens, quantity.index - span.start, preferVerbs || heldFor(text, quantity));
   if (!action) return null;
   const actionWords = new Set(ACTION_CLASSES[action] ?? [action]);
   const circumstance = inCircumstance(tokens, quantity.index - span.start + quantity.phrase.length);
@@ -567,14 +582,46 @@ function requirementIn(
       ),
     ],
     modifiers,
-    obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)),
+    obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)) || imperative(text),
     selfReference: SELF_REFERENCE.test(words),
     recipient: action === 'notify' ? recipientOf(tokens) : null,
     // A table row's cells are no clause.
     passiveSubject: /\s\|\s/.test(text) ? null : passiveSubjectOf(tokens),
     runIn: runInLabel(text),
     actor: actorOf(tokens),
+    residual: /\b(?:other|remaining)\s+(?!than\b)[a-z]+/i.test(
+      words.slice(0, Math.max(0, quantity.index - span.start)),
+    ),
   };
+}
+
+/**
+ * A statement in the imperative binds as "must" does ("(d) Maintain documentation ... for seven
+ * years", "4. Review access rights quarterly"): its first word after a list marker is a verb in its
+ * base form, or a known action not used as a noun ("Review of access" is a noun).
+ */
+function imperative(text: string): boolean {
+  const tokens = tokensOf(text.slice(0, 120)).filter((t) => t.pos !== 'SPACE');
+  let i = 0;
+  while (
+    i < tokens.length &&
+    (tokens[i]!.pos === 'PUNCT' ||
+      tokens[i]!.pos === 'NUM' ||
+      (/^[a-z]$|^[ivx]+$/i.test(tokens[i]!.value) && tokens[i + 1]?.value === ')'))
+  )
+    i += 1;
+  const first = tokens[i];
+  const next = tokens[i + 1];
+  if (!first || !/^[A-Z][a-z]+$/.test(first.value)) return false;
+  const base = first.value.toLowerCase();
+  if (first.pos === 'VERB' && first.lemma === base) return true;
+  return (
+    ACTION_OF.has(base) &&
+    !/(?:ion|al|ment|ing)$/.test(base) &&
+    next !== undefined &&
+    ['NOUN', 'DET', 'ADJ', 'PROPN'].includes(next.pos) &&
+    next.value.toLowerCase() !== 'of'
+  );
 }
 
 const MODALS = new Set(['shall', 'must', 'will', 'should', 'may']);
@@ -837,13 +884,17 @@ function partiesOf(a: Requirement, b: Requirement): Set<string> {
  * Looser than `aligned`, for a statement and the document that implements it or that it
  * implements (a policy and its procedure, a policy and a contract that cites it), where a reader
  * expects the same rule restated in other words: same known action and kind of value, both
- * obligations, nothing plainly apart, and what they are about (the topic without who acts or whom
+ * binding (obligations, unless `binds` says otherwise), nothing plainly apart, and what they are about (the topic without who acts or whom
  * a notice goes to) meets on a head noun and shares a second word, unless both topics are short
  * ("dormant accounts are disabled").
  */
-export function restated(a: Requirement, b: Requirement): boolean {
+export function restated(
+  a: Requirement,
+  b: Requirement,
+  binds: (r: Requirement) => boolean = (r) => r.obligation,
+): boolean {
   if (a.action !== b.action || a.quantity.kind !== b.quantity.kind || !isActionClass(a.action)) return false;
-  if (!a.obligation || !b.obligation || plainlyApart(a, b)) return false;
+  if (!binds(a) || !binds(b) || plainlyApart(a, b)) return false;
   const parties = partiesOf(a, b);
   const shared = sharedTopic(a, b).filter((w) => !parties.has(w) && !MEASURE_NOUNS.has(w));
   // The compounds must meet on a head noun: an "information security incident" is no
@@ -969,5 +1020,7 @@ export function scopesApart(a: Requirement, b: Requirement): boolean {
   const shared = sharedTopic(a, b);
   const scopeA = a.topic.filter((w) => SCOPE_WORDS.has(w) && !shared.includes(w));
   const scopeB = b.topic.filter((w) => SCOPE_WORDS.has(w) && !shared.includes(w));
+  // "All other accounts" is the rest, apart from any kind the other statement names.
+  if (Boolean(a.residual) !== Boolean(b.residual)) return (a.residual ? scopeB : scopeA).length > 0;
   return scopeA.length > 0 && scopeB.length > 0;
 }

@@ -54,6 +54,13 @@ export function findRequirementConflicts(
       const key = `${r.action}|${word}`;
       index.set(key, [...(index.get(key) ?? []), r]);
     }
+  // A procedure's present tense states its practice ("the documentation is maintained for six
+  // years"): against the rule it implements, that binds as much as a "must".
+  const binds = (r: Requirement) =>
+    r.obligation || analysis.byName.get(r.segment.document)?.role === 'procedure';
+  const byDocument = new Map<string, Requirement[]>();
+  for (const r of requirements)
+    byDocument.set(r.segment.document, [...(byDocument.get(r.segment.document) ?? []), r]);
   const best = new Map<string, RequirementConflict>();
   const seen = new Set<string>();
   for (const bucket of index.values()) {
@@ -67,8 +74,10 @@ export function findRequirementConflicts(
         seen.add(pairId);
         if (!incompatible(a.quantity, b.quantity)) continue;
         const sameRule =
-          aligned(a, b) || (restated(a, b) && linked(analysis, a.segment.document, b.segment.document));
+          aligned(a, b) ||
+          (restated(a, b, binds) && linked(analysis, a.segment.document, b.segment.document));
         if (!sameRule) continue;
+        if (agreedElsewhere(a, b, byDocument) || agreedElsewhere(b, a, byDocument)) continue;
         const contract = [a, b].some((r) => analysis.byName.get(r.segment.document)?.role === 'contract');
         if (!contract && differentRecipients(a, b)) continue;
         if (taken.has(segmentKey(a.segment)) && taken.has(segmentKey(b.segment))) continue;
@@ -78,6 +87,27 @@ export function findRequirementConflicts(
       }
   }
   return [...best.values()];
+}
+
+/**
+ * Whether `other`'s document states `r`'s value for `r`'s subject elsewhere, at least as closely
+ * as `other` does: then `other`'s value is another rule's ("notify within 24 hours of a disruption"
+ * beside "within 72 hours of a material incident"), not a contradiction of `r`.
+ */
+function agreedElsewhere(
+  r: Requirement,
+  other: Requirement,
+  byDocument: Map<string, Requirement[]>,
+): boolean {
+  if (r.segment.document === other.segment.document) return false;
+  const closeness = sharedTopic(r, other).length;
+  return (byDocument.get(other.segment.document) ?? []).some(
+    (c) =>
+      c !== other &&
+      c.action === r.action &&
+      !incompatible(r.quantity, c.quantity) &&
+      sharedTopic(r, c).length >= Math.max(2, closeness),
+  );
 }
 
 export function segmentKey(segment: { document: string; start: number }): string {

@@ -519,3 +519,84 @@ test('decoys: list items whose run-in labels differ only by an identifier ("Zone
   });
   expect(bank.found).toEqual([]);
 });
+
+describe('how long records are kept, in the imperative or as a procedure states its practice', () => {
+  test('a charity: donor records "maintained" seven years in the policy, six in the procedure that implements it', async () => {
+    const { found } = await conflicts({
+      'Fundraising-Policy.md':
+        '# Fundraising Policy\n\nThe Fundraising Director shall ensure that the charity will:\n\n(c) Maintain documentation of donor consent and gift aid eligibility assessment for a minimum of seven years.\n',
+      'Donor-Records-Procedure.md':
+        '# Donor Records Procedure\n\nThis procedure implements the Fundraising Policy.\n\n4. Donor consent and gift aid eligibility assessment are documented in the CRM, and the documentation is maintained for six years.\n',
+    });
+    expect(found.map((c) => [c.a.action, [c.a.quantity.phrase, c.b.quantity.phrase].sort()])).toEqual([
+      ['retain', [expect.stringMatching(/seven years/), 'six years'].sort()],
+    ]);
+  });
+
+  test('a construction firm: site inspection records kept ten years by the policy, five by the procedure', async () => {
+    const { found } = await conflicts({
+      'Site-Safety-Policy.md':
+        '# Site Safety Policy\n\n5.1 Retain site safety inspection records and risk assessment reviews for at least ten years after completion of the works.\n',
+      'Site-Inspection-Procedure.md':
+        '# Site Inspection Procedure\n\nThis procedure gives effect to the Site Safety Policy.\n\n3.4 The site manager files the site safety inspection records, and they are kept for five years after completion of the works.\n',
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.a.action).toBe('retain');
+  });
+
+  test('decoy: a procedure describing another record in the present tense', async () => {
+    const { found } = await conflicts({
+      'Fundraising-Policy.md':
+        '# Fundraising Policy\n\n(c) Maintain documentation of donor consent for a minimum of seven years.\n',
+      'Donor-Records-Procedure.md':
+        '# Donor Records Procedure\n\nThis procedure implements the Fundraising Policy.\n\n4. Event ticket sales are recorded in the box office system and kept for two years.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('"all other" is the rest of a kind', () => {
+  test.each([
+    [
+      'an airline: crew licence records weekly, all other personnel records yearly',
+      '7.1 Crew licence records are reviewed every week by the rostering manager.\n\n7.2 All other personnel records are reviewed once a year.',
+    ],
+    [
+      'a utility: vendor accounts weekly, all other accounts annually',
+      '4.1 The OT manager reviews enabled vendor accounts every week.\n\n4.2 All other accounts are reviewed once a year.',
+    ],
+  ])('decoy: %s', async (_name, body) => {
+    const { found } = await conflicts({ 'Access-Procedure.md': `# Access Procedure\n\n${body}\n` });
+    expect(found).toEqual([]);
+  });
+
+  test('decoy: a water company\'s weekly vendor account review and the yearly review of "all other accounts" in the procedure that implements it', async () => {
+    const { found } = await conflicts({
+      'Remote-Access-Procedure.md':
+        '# Remote Access Procedure\n\n5.3 The OT Engineering Manager reviews the list of enabled vendor accounts every week.\n',
+      'Account-Review-Procedure.md':
+        '# Account Review Procedure\n\nThis procedure implements the Remote Access Procedure.\n\n7.1 Privileged accounts are reviewed every quarter.\n\n7.2 All other accounts are reviewed once a year.\n',
+    });
+    expect(found.map((c) => [c.a.quantity.phrase, c.b.quantity.phrase].sort())).not.toContainEqual(
+      ['every week', 'once a year'].sort(),
+    );
+  });
+
+  test('"other" in a clause of its own does not hide a conflict', async () => {
+    const { found } = await conflicts({
+      'Access-Procedure.md':
+        '# Access Procedure\n\n4.1 Vendor accounts are reviewed every week, as other teams require.\n\n4.2 Vendor accounts are reviewed once a year.\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+});
+
+test("decoy: a document that states the other's value for the same subject elsewhere has another rule for its second value", async () => {
+  const pension = {
+    'Operational-Risk-Policy.md':
+      '# Operational Risk Policy\n\n4.4 The Trustee must notify the pensions regulator as soon as possible, and not later than 10 days, after a disruption to member payments outside tolerance.\n\n4.5 The Trustee must notify the pensions regulator as soon as possible, and not later than 30 days, after becoming aware of an operational risk incident that is likely to have a material impact on the ability of the Trustee to maintain member payments.\n',
+    'Payments-Continuity-Procedure.md':
+      '# Payments Continuity Procedure\n\nThis procedure implements the Operational Risk Policy.\n\n7.1 The Chief Risk Officer notifies the pensions regulator as soon as possible, and not later than 10 days, after a disruption to member payments outside its tolerance, describing the disruption and the action taken.\n',
+  };
+  expect((await conflicts(pension)).found).toEqual([]);
+});
