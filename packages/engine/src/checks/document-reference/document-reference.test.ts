@@ -226,6 +226,35 @@ describe('documents cited by a name they do not carry', () => {
     expect(candidates.map((c) => c.key)).toEqual(['docref:name:driver safety procedure']);
   });
 
+  test('a freight firm and a university cite a four-word title with one word changed', async () => {
+    const freight = await run({
+      'Driver-Handbook.md':
+        '# Driver Handbook\n\nDrivers report collisions as set out in the Fleet Incident Management Procedure.\n',
+      'Fleet-Incident-Response-Procedure.md':
+        '# Fleet Incident Response Procedure\n\nCall the duty manager.\n',
+    });
+    expect(freight.candidates.map((c) => c.key)).toEqual([
+      'docref:misnamed:fleet incident management procedure',
+    ]);
+    const university = await run({
+      'Ethics-Guide.md':
+        '# Ethics Guide\n\nDatasets are kept as the Research Data Retention Policy requires.\n',
+      'Research-Data-Management-Policy.md': '# Research Data Management Policy\n\nData are kept ten years.\n',
+    });
+    expect(university.candidates.map((c) => c.key)).toEqual([
+      'docref:misnamed:research data retention policy',
+    ]);
+  });
+
+  test('decoy: a four-word title two documents of the set are one word away from is no misnaming', async () => {
+    const { candidates } = await run({
+      'HR-Guide.md': '# HR Guide\n\nManagers follow the Staff Data Access Policy.\n',
+      'Staff-Data-Retention-Policy.md': '# Staff Data Retention Policy\n\nSix years.\n',
+      'Staff-Data-Sharing-Policy.md': '# Staff Data Sharing Policy\n\nOnly with consent.\n',
+    });
+    expect(candidates.map((c) => c.key)).not.toContainEqual(expect.stringMatching(/misnamed/));
+  });
+
   test("decoys: the organisation's name before a title, and a title that is not the cited one less a word", async () => {
     const { candidates } = await run({
       'Overview.md': [

@@ -384,7 +384,24 @@ function nearTitle(analysis: CorpusAnalysis, name: string): AnalyzedDocument | n
     if (extra.every((word) => isProperName(analysis, word) || /^(?:and|of|for|&)$/i.test(word))) continue;
     return document;
   }
-  return null;
+  return substitutedTitle(analysis, cited);
+}
+
+/**
+ * The one document whose title of four words or more is the cited name with one word other than
+ * the kind changed ("the Security Incident Management Policy" for the set's "Security Incident
+ * Response Policy"): three words in place are too many to share by chance; a shorter title may
+ * ("Remote Onboarding Policy" is no "Remote Access Policy").
+ */
+function substitutedTitle(analysis: CorpusAnalysis, cited: string[]): AnalyzedDocument | null {
+  if (cited.length < 4) return null;
+  const near = analysis.documents.filter((document) => {
+    const title = titleWords(document);
+    if (title.length !== cited.length || title.at(-1) !== cited.at(-1)) return false;
+    const changed = title.filter((word, i) => word !== cited[i]);
+    return changed.length === 1 && !cited.includes(changed[0]!);
+  });
+  return near.length === 1 ? near[0]! : null;
 }
 
 /** The words of a document's title, without its numbering ("8. Auditing Policy"). */
