@@ -281,6 +281,42 @@ describe('segregation of duties in registers', () => {
   });
 });
 
+describe('access registers: an account approved by its own holder', () => {
+  const register = [
+    'Account,Holder,System,Approved by,Approval date',
+    'adm-okafor,Ngozi Okafor,Core banking,"Emeka Eze (Head of IT); Chief Risk Officer",2026-03-02',
+    'adm-bello,Tunde Bello,Card switch,T. Bello (Switch Lead),2026-04-11',
+    'adm-adeyemi,Kemi Adeyemi,Data warehouse,"Kemi Adeyemi (Data Lead); Emeka Eze (Head of IT)",2026-05-20',
+  ].join('\n');
+
+  test.each([
+    [
+      'a bank: "No person may approve his or her own access request."',
+      'No person may approve his or her own access request.',
+    ],
+    [
+      'a hospital: "A request approved by its own subject is rejected."',
+      'A request approved by its own subject is rejected.',
+    ],
+    [
+      'a car maker: "The requester and the approver must be two different persons."',
+      'The requester and the approver must be two different persons.',
+    ],
+  ])('%s', async (_name, rule) => {
+    const { a, texts } = await analyse({
+      'Access-Control-Policy.md': `# Access Control Policy\n\n6.4 Access is approved by the system owner. ${rule}\n`,
+      'Privileged-Access-Register.csv': register,
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':self_approval'));
+    expect(issue).toBeDefined();
+    // The holder approving alone, under initial and surname; a second, independent approver clears a row.
+    expect(issue!.title).toContain('adm-bello');
+    expect(issue!.title).not.toContain('adm-okafor');
+    expect(issue!.title).not.toContain('adm-adeyemi');
+    expectVerbatim(issue!, texts);
+  });
+});
+
 describe('leaver deadlines in dated logs', () => {
   const policy = [
     '# Store Systems Access Standard',

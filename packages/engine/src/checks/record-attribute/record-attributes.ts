@@ -495,7 +495,7 @@ function lateRowsIssue(
 export const SELF_APPROVAL_ID = 'self_approval';
 
 const MAKER_COLUMN =
-  /\b(author\w*|request\w*|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|payee set ?up by)\b/i;
+  /\b(author\w*|request\w*|holder|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|payee set ?up by)\b/i;
 const CHECKER_COLUMN =
   /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver))\b/i;
 /** Values that name a process or a body rather than a person. */
@@ -503,20 +503,44 @@ const NOT_A_PERSON =
   /^(n\/?a|none|tbd|-|system|auto\w*|pipeline|scheduler|bot|service|cab\b.*|committee\b.*|board\b.*|pre-?approved.*|standard.*|catalog\w*.*)$/i;
 /** A normative statement that the approver must differ from the maker. */
 const SEGREGATION =
-  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|approv\w* (?:their|his|her|its) own|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than))\b/i;
+  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|approv\w* (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:two|separate) different (?:persons|people|individuals))\b/i;
 
-/** Column holding person identifiers: mostly non-empty, non-date, short, with letters. */
+/** Column holding person identifiers: mostly non-empty, non-date, short (a name or two with roles), with letters. */
 function personColumn(table: Table, header: RegExp, exclude = -1): number {
   return table.columns.findIndex((name, i) => {
     if (i === exclude || !header.test(name) || /\b(date|on|at|time)\b/i.test(name)) return false;
     const values = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
-    const people = values.filter((v) => v.length <= 40 && /[a-z]/i.test(v) && parseDateCell(v) === null);
+    const people = values.filter((v) => v.length <= 80 && /[a-z]/i.test(v) && parseDateCell(v) === null);
     return people.length >= 2 && people.length >= values.length * 0.8;
   });
 }
 
 function personKey(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
+
+/** A person's name as initial and surname ("Jared Wiremu (Integration Lead)" and "J. Wiremu": jwiremu). */
+function nameKey(value: string): string {
+  const words = value
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\b(?:dr|mr|mrs|ms|prof)\b\.?/gi, ' ')
+    .split(/[\s.]+/)
+    .filter((w) => /^[a-z'’-]+$/i.test(w));
+  if (words.length < 2) return personKey(value);
+  return `${words[0]![0]}${words.at(-1)}`.toLowerCase();
+}
+
+/**
+ * Whether the maker approved alone: every approver the cell names ("Hana Ngata (IT Security Lead);
+ * Director Digital Health Services") is the maker, by full name or by initial and surname.
+ */
+function approvedAlone(maker: string, approvers: string): boolean {
+  if (personKey(maker) === personKey(approvers)) return true;
+  const names = approvers
+    .split(/;|\/|&|\band\b|\n/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((n) => nameKey(n) === nameKey(maker));
 }
 
 const segregationCache = new WeakMap<CorpusAnalysis, LocatedSegment | null>();
@@ -548,7 +572,7 @@ function selfApprovalIssue(
     if (visible && !visible.has(row.segment)) return false;
     const a = row.cells[maker] ?? '';
     const b = row.cells[checker] ?? '';
-    return a.length > 0 && !NOT_A_PERSON.test(a) && personKey(a) === personKey(b);
+    return a.length > 0 && !NOT_A_PERSON.test(a) && approvedAlone(a, b);
   });
   if (offending.length === 0) return null;
   const rule = segregationRule(analysis);
