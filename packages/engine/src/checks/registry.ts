@@ -8,6 +8,7 @@ import { conceptConflictCheck } from './concept-conflict';
 import { controlStateCheck } from './control-state';
 import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
+import { exceptionTermCheck } from './exception-term';
 import { flowDownCheck } from './flow-down';
 import { modelProposalCheck } from './model-proposal';
 import { frameworkReferenceCheck } from './framework-reference';
@@ -36,6 +37,7 @@ export const CHECKS: readonly AnyCheck[] = [
   recoveryPointCheck,
   recordFrequencyCheck,
   recordAttributeCheck,
+  exceptionTermCheck,
   flowDownCheck,
   coverageCheck,
   placeholderCheck,

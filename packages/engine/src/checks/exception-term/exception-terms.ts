@@ -1,0 +1,143 @@
+// Exceptions granted for longer than the policy allows: a normative statement caps how long an
+// exception (waiver, deviation, dispensation) may run before it is re-approved, and a record (a
+// form, a register row, an e-mail) grants one for a longer term, as a number of months or as a
+// period from one date to another.
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { DAY_MS, extractDates } from '../../analyst/dates';
+import { isNormative } from '../../analyst/document-roles';
+import { quoteOf, type Issue } from '../../analyst/issue';
+import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
+
+/** A term as a reader counts it: in months past two months ("21 months"), else in days. */
+function termLength(days: number): string {
+  return days > 62 ? `${Math.round(days / 30.4375)} months` : describeDays(days);
+}
+
+const EXCEPTION = /\b(?:exceptions?|waivers?|deviations?|dispensations?)\b/i;
+
+/** Words that make a stated duration a ceiling ("for no more than 12 months"). */
+const CEILING_BEFORE =
+  /\b(?:no(?:t)? (?:more|longer) than|(?:may|must|shall|can) not (?:exceed|last (?:more|longer) than|run (?:for )?(?:more|longer) than)|longer than|maximum(?: (?:term|period|duration))?(?: of)?|up to|at most|exceeding)\s*(?:a\s+(?:period|term)\s+of\s+)?$/i;
+
+/** A record's term: "Exception period: 36 months, from 01/10/2026 to 30/09/2029". */
+const TERM_LABEL =
+  /\b(?:exception|waiver|deviation|dispensation)s?\b[^.\n]{0,40}?\b(?:period|term|duration|validity|valid|expir\w*|approved|granted)\b/i;
+/** What joins a term's first date to its last. */
+const RANGE_JOIN = /^\s*(?:to|through|thru|until|till|-|–|—)\s*$/i;
+
+export interface ExceptionCap {
+  segment: LocatedSegment;
+  days: number;
+  phrase: string;
+}
+
+export interface ExceptionTerm {
+  segment: LocatedSegment;
+  days: number;
+  /** The term as written ("10/05/2026 through 06/30/2028", "36 months"). */
+  written: string;
+  /** The exception's reference in its record ("EX-2026-07"), when the record names one. */
+  reference: string | null;
+}
+
+/** The strictest cap on an exception's term that a normative document states. */
+export function exceptionCap(analysis: CorpusAnalysis): ExceptionCap | null {
+  let best: ExceptionCap | null = null;
+  for (const doc of analysis.documents) {
+    if (!isNormative(doc.role)) continue;
+    for (const segment of doc.segments) {
+      if (!EXCEPTION.test(segment.text) || segment.text.length > 600) continue;
+      for (const quantity of extractTimeQuantities(segment.text)) {
+        if (quantity.kind !== 'duration' || quantity.value < 7) continue;
+        const before = segment.text.slice(Math.max(0, quantity.index - 60), quantity.index);
+        if (quantity.bound !== 'max' && !CEILING_BEFORE.test(before)) continue;
+        // The ceiling must be the exception's, not another duty's in the same sentence.
+        if (!EXCEPTION.test(segment.text.slice(Math.max(0, quantity.index - 160), quantity.index))) continue;
+        if (!best || quantity.value < best.days)
+          best = { segment, days: quantity.value, phrase: quantity.phrase.trim() };
+      }
+    }
+  }
+  return best;
+}
+
+/** The term one segment of a record grants, if it states one. */
+function termIn(doc: AnalyzedDocument, segment: LocatedSegment): Omit<ExceptionTerm, 'reference'> | null {
+  const label = TERM_LABEL.exec(segment.text);
+  if (!label) return null;
+  const rest = segment.text.slice(label.index);
+  const dates = extractDates(rest, doc.dateOrder);
+  for (let i = 0; i + 1 < dates.length; i += 1) {
+    const first = dates[i]!;
+    const last = dates[i + 1]!;
+    const between = rest.slice(first.index + first.phrase.length, last.index);
+    if (!RANGE_JOIN.test(between) || last.time <= first.time) continue;
+    return {
+      segment,
+      days: (last.time - first.time) / DAY_MS,
+      written: rest.slice(first.index, last.index + last.phrase.length),
+    };
+  }
+  // A number of months is a grant only in a record, and only when no ceiling word precedes it
+  // ("may be approved for up to six months" is another cap, not a term granted).
+  if (isNormative(doc.role)) return null;
+  const stated = extractTimeQuantities(rest).find(
+    (q) =>
+      q.kind === 'duration' &&
+      q.value >= 7 &&
+      q.bound !== 'max' &&
+      !CEILING_BEFORE.test(rest.slice(Math.max(0, q.index - 60), q.index)),
+  );
+  return stated ? { segment, days: stated.value, written: stated.phrase.trim() } : null;
+}
+
+const REFERENCE = /\b[A-Z]{2,5}-(?:\d{4}-)?\d{2,4}\b/;
+
+/** The exception's reference: in the term's own segment, else in the record's first lines. */
+function referenceOf(doc: AnalyzedDocument, segment: LocatedSegment): string | null {
+  const own = REFERENCE.exec(segment.text)?.[0];
+  if (own) return own;
+  for (const other of doc.segments.slice(0, 8)) {
+    if (!EXCEPTION.test(other.text)) continue;
+    const found = REFERENCE.exec(other.text)?.[0];
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Every exception a record grants for longer than the cap (a day's slack for month lengths). */
+export function exceptionOverruns(analysis: CorpusAnalysis, cap: ExceptionCap): ExceptionTerm[] {
+  const out: ExceptionTerm[] = [];
+  for (const doc of analysis.documents) {
+    for (const segment of doc.segments) {
+      if (segment === cap.segment) continue;
+      const term = termIn(doc, segment);
+      if (!term || term.days <= cap.days + 3) continue;
+      out.push({ ...term, reference: referenceOf(doc, segment) });
+    }
+  }
+  return out;
+}
+
+export function exceptionTermIssue(cap: ExceptionCap, term: ExceptionTerm): Issue {
+  const document = term.segment.document;
+  const name = term.reference ? `Exception ${term.reference}` : `An exception recorded in ${document}`;
+  const subject = `exception-term:${document}:${term.reference ?? term.segment.start}`;
+  return {
+    primitive: 'conflict_check',
+    subject,
+    aspects: [subject],
+    title: `${name} runs ${termLength(term.days)} (${term.written}), beyond the ${cap.phrase} limit of ${cap.segment.document}`,
+    description:
+      `${cap.segment.document} allows an exception for at most ${cap.phrase} ("${cap.segment.text.slice(0, 220)}"), ` +
+      `but ${document} grants ${term.reference ? `exception ${term.reference}` : 'one'} for ${term.written} ` +
+      `(about ${termLength(term.days)}). The risk it accepts goes unreviewed for longer than the policy tolerates.`,
+    rootCause: `The exception was approved without checking its term against the limit in ${cap.segment.document}.`,
+    remediationScope: `Shorten ${term.reference ?? 'the exception'} to the ${cap.phrase} limit, with re-approval and a fresh risk assessment at its end, and check terms against the limit when exceptions are approved.`,
+    remediationEffortHours: 2,
+    severity: 'medium',
+    confidence: 0.8,
+    frameworks: [],
+    quotes: [quoteOf(cap.segment), quoteOf(term.segment)],
+  };
+}
