@@ -10,7 +10,12 @@ import { dateOrderEvidence, extractDates, type DateOrder, type FoundDate } from 
 import { inferRole, type DocumentRole } from './document-roles';
 import { extractCounts, extractStrengths, extractTimeQuantities, type Quantity } from './quantities';
 import { attachesToAction, requirementsOf } from './requirements';
-import { extractStandardCitations, type StandardCitation } from './standards';
+import {
+  extractStandardCitations,
+  intakeScopedFamilies,
+  scopeEarlierEditions,
+  type StandardCitation,
+} from './standards';
 import { clauseAround, definedAbbreviations, topicOverlap, topicWords } from './topics';
 
 export interface LocatedSegment extends Segment {
@@ -773,6 +778,8 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
   const facts: ConceptFact[] = [];
   const factsBySegment = new Map<LocatedSegment, ConceptFact[]>();
   const citations: CitationFact[] = [];
+  // Standards the intake scopes by an edition the catalogue does not know ("NCSC CAF v3.2").
+  const scoped = intakeScopedFamilies(intake?.frameworks ?? []);
   const now = snapshot.asOf ?? Date.now();
   let referenceDate: FoundDate | null = null;
   const abbreviations = definedAbbreviations(snapshot.documents.map((d) => d.text));
@@ -878,9 +885,11 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
         factsBySegment.set(segment, segmentFacts);
         facts.push(...segmentFacts);
       }
-      for (const citation of extractStandardCitations(segment.text)) citations.push({ citation, segment });
+      for (const citation of extractStandardCitations(segment.text, scoped))
+        citations.push({ citation, segment });
     });
   });
+  scopeEarlierEditions(citations.map((c) => c.citation));
   dropCommonTopicWords(facts, documents);
   clusterTopics(facts);
 

@@ -490,9 +490,80 @@ function editionOfDate(family: StandardFamily, after: string): string | null {
   return later[0]?.[0] ?? null;
 }
 
-export function extractStandardCitations(text: string): StandardCitation[] {
+/** An edition as compared: "6.0" and "6" are one edition. */
+function plainEdition(written: string): string | null {
+  return digits(written)?.replace(/(?:\.0)+$/, '') ?? null;
+}
+
+function compareEditions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** "NCSC CAF v3.2", "TISAX / VDA ISA 6.0", "HISO 10029:2022": a name and the edition in scope. */
+const SCOPED_EDITION =
+  /^(.*?[A-Za-z0-9])\)?\s*(?:[,(]\s*)?(?:(?:v|version|edition|rev(?:ision)?)\.?\s*(\d+(?:\.\d+)*)|:\s*((?:19|20)\d\d)|\s(\d+\.\d+(?:\.\d+)*))\b/i;
+
+/**
+ * The standards an engagement's intake scopes by edition that the catalogue does not know
+ * ("NCSC CAF v3.2"): the edition named is the one in force for this audit, so a document relying
+ * on an earlier one is out of date, whatever the standard. The name is keyed on its last acronym
+ * (with a number that follows a body's acronym: "HISO 10029"); a name without an acronym is too
+ * loose to find again and is left out. Editions earlier than the one in scope are filled in by
+ * `scopeEarlierEditions` from what the corpus cites.
+ */
+export function intakeScopedFamilies(frameworks: readonly string[]): StandardFamily[] {
+  const out: StandardFamily[] = [];
+  for (const framework of frameworks) {
+    if (extractStandardCitations(framework).length > 0) continue;
+    const m = SCOPED_EDITION.exec(framework);
+    if (!m) continue;
+    const current = plainEdition(m[2] ?? m[3] ?? m[4] ?? '');
+    const words = m[1]!
+      .split(/[\s/]+/)
+      .map((w) => w.replace(/^[(]+/, ''))
+      .filter(Boolean);
+    const last = words.at(-1)!;
+    const key = /^\d+$/.test(last) && /^[A-Z]{2,}$/.test(words.at(-2) ?? '') ? [words.at(-2)!, last] : [last];
+    if (!current || !/^[A-Z]{2,}$/.test(key[0]!)) continue;
+    const name = key.join(' ');
+    out.push({
+      id: `scoped:${name.toLowerCase()}`,
+      name,
+      pattern: new RegExp(
+        `\\b${key.join('\\s*')}\\b\\)?\\s*(?:[,(]\\s*)?(?:(?:v|version|edition|rev(?:ision)?)\\.?\\s*(\\d+(?:\\.\\d+)*)|:\\s*((?:19|20)\\d\\d)|\\s(\\d+\\.\\d+(?:\\.\\d+)*))\\b`,
+        'gi',
+      ),
+      edition: plainEdition,
+      current,
+      currentLabel: framework,
+      currentSince: "the edition in the engagement's scope",
+      superseded: [],
+    });
+  }
+  return out;
+}
+
+/** Marks as superseded the editions of scoped families the citations name that come before the one in scope. */
+export function scopeEarlierEditions(citations: readonly StandardCitation[]): void {
+  for (const { family, edition } of citations) {
+    if (!family.id.startsWith('scoped:') || edition === null) continue;
+    if (compareEditions(edition, family.current) < 0 && !family.superseded.includes(edition))
+      family.superseded.push(edition);
+  }
+}
+
+export function extractStandardCitations(
+  text: string,
+  scoped: readonly StandardFamily[] = [],
+): StandardCitation[] {
   const out: StandardCitation[] = [];
-  for (const family of STANDARD_FAMILIES) {
+  for (const family of [...STANDARD_FAMILIES, ...scoped]) {
     for (const m of text.matchAll(new RegExp(family.pattern.source, family.pattern.flags))) {
       const written = m.slice(1).find((g) => g !== undefined) ?? null;
       let edition = written

@@ -141,3 +141,56 @@ test('a paragraph that tells the story of a move is the past; a body citation of
     'Superseded edition of ISO/IEC 27001 cited in Laboratory-Quality-Manual.md',
   ]);
 });
+
+describe('a standard the intake scopes by an edition the catalogue does not know', () => {
+  const intakeFor = (frameworks: string[]) => ({ ...BLANK_INTAKE, frameworks });
+  async function scopedIssues(files: Record<string, string>, frameworks: string[]) {
+    const { analysis } = await runCheck(standardCurrencyCheck, files, intakeFor(frameworks), '2026-11-28');
+    return findSupersededCitations(analysis.citations, undefined, analysis);
+  }
+
+  test('a water utility maps its OT controls to CAF version 3.1 while the audit is on NCSC CAF v3.2', async () => {
+    const issues = await scopedIssues(
+      {
+        'OT-Security-Standard.md':
+          '# OT Security Standard\n\n1.3 The controls of this standard are mapped to the NCSC CAF version 3.1 outcomes.\n',
+        'Information-Security-Policy.md':
+          '# Information Security Policy\n\nThe self-assessment uses CAF v3.2.\n',
+      },
+      ['NIS Regulations 2018', 'NCSC CAF v3.2'],
+    );
+    expect(issues.map((i) => i.quotes[0]!.document)).toEqual(['OT-Security-Standard.md']);
+    expect(issues[0]!.description).toContain('NCSC CAF v3.2');
+  });
+
+  test('a car-parts maker bases its assessment on VDA ISA 5.0 while TISAX / VDA ISA 6.0 is in scope', async () => {
+    const issues = await scopedIssues(
+      {
+        'CSMS-Procedure.md':
+          '# CSMS Procedure\n\n1.2 The TISAX assessment of the development environment is based on VDA ISA 5.0.\n',
+      },
+      ['TISAX / VDA ISA 6.0', 'ISO/IEC 27001:2022'],
+    );
+    expect(issues).toHaveLength(1);
+  });
+
+  test('decoys: the edition in scope, a later one, a revision history row, and a name with no acronym', async () => {
+    const issues = await scopedIssues(
+      {
+        'Health-Information-Policy.md': [
+          '# Health Information Policy',
+          '',
+          '## Revision history',
+          '',
+          '| 1.0 | 2019 | Based on HISO 10029:2015 |',
+          '',
+          '## 1. Purpose',
+          '',
+          'Controls follow HISO 10029:2022 and the Aged Care Quality Standards 2019.',
+        ].join('\n'),
+      },
+      ['HISO 10029:2022', 'Aged Care Quality Standards 2025'],
+    );
+    expect(issues).toEqual([]);
+  });
+});
