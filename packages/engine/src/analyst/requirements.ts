@@ -196,7 +196,22 @@ function tokensOf(text: string): Token[] {
     });
     offset = start + value.length;
   });
-  return out;
+  return retagSubjectNouns(out);
+}
+
+/**
+ * The small model reads a plural noun before an auxiliary as a verb ("Security logs are retained",
+ * "Access logs must be kept"): a word tagged as a verb, ending in -s, between a noun, adjective or
+ * proper noun and an auxiliary is the subject's noun.
+ */
+function retagSubjectNouns(tokens: Token[]): Token[] {
+  return tokens.map((t, i) => {
+    const before = tokens[i - 1];
+    const after = tokens[i + 1];
+    if (t.pos !== 'VERB' || !/^[a-z]{3,}s$/.test(t.value) || after?.pos !== 'AUX') return t;
+    if (!before || !['NOUN', 'ADJ', 'PROPN'].includes(before.pos)) return t;
+    return { ...t, pos: 'NOUN', lemma: t.value.slice(0, -1) };
+  });
 }
 
 const CONTENT = new Set(['NOUN', 'PROPN', 'ADJ']);
@@ -902,7 +917,10 @@ export function restated(
   const headsA = heads(a).filter((w) => !parties.has(w));
   const headsB = heads(b).filter((w) => !parties.has(w));
   const meet = shared.some((w) => headsA.includes(w) && headsB.includes(w));
-  return meet && (shared.length >= 2 || headsA.length + headsB.length <= 4);
+  if (!meet) return false;
+  // Short topics that meet on one noun only: the noun must not be two compounds ("visitor logs"
+  // and the "data subject request log").
+  return shared.length >= 2 || (headsA.length + headsB.length <= 4 && !modifiedApart(a, b, () => true));
 }
 
 /**

@@ -600,3 +600,32 @@ test("decoy: a document that states the other's value for the same subject elsew
   };
   expect((await conflicts(pension)).found).toEqual([]);
 });
+
+describe('plural nouns the tagger reads as verbs, and compounds that share only their head', () => {
+  test('decoy: a bank\'s "Security logs are retained" and "Security badges are retained" are two subjects', async () => {
+    const { found } = await conflicts({
+      'Security-Policy.md':
+        '# Security Policy\n\n7.2 Security logs are retained for at least twelve (12) months.\n\n9.4 Security badges are retained for 90 days after the holder leaves.\n',
+    });
+    expect(found).toEqual([]);
+  });
+
+  test('a hospital: "Access logs must be retained for one year" in the policy, 90 days in the standard', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.1 Access logs must be retained for one year.\n',
+      'Logging-Standard.md': '# Logging Standard\n\n3.2 Access logs must be retained for 90 days.\n',
+    });
+    expect(found.map((c) => c.a.topic)).toEqual([expect.arrayContaining(['access', 'log'])]);
+  });
+
+  test("decoy: a ferry operator's visitor logs and its data subject request log, in a procedure and the policy it implements", async () => {
+    const { found } = await conflicts({
+      'Privacy-Policy.md':
+        '# Privacy Policy\n\n4.1 The DPO shall retain the data subject request log for 3 years.\n',
+      'Terminal-Security-Procedure.md':
+        '# Terminal Security Procedure\n\nThis procedure implements the Privacy Policy.\n\n5.3 Visitor logs are kept for 12 months and then destroyed.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
