@@ -414,3 +414,26 @@ test('a paragraph of an abbreviated schedule ("Sch 2 para 16", "Sch 3 para 4") i
     }),
   ).toEqual([]);
 });
+
+test('a name joined by "and" or "of" is read whole: a water utility and a school trust cite a section their standard lacks; one it has resolves', async () => {
+  const standard = (title: string) =>
+    `# ${title}\n\n## 1. Scope\n\nAll remote sessions.\n\n## 2. Authentication\n\nTokens for every session.\n`;
+  expect(
+    await broken({
+      'OT-Remote-Access-Standard.md': standard('OT Remote Access and Hardening Standard'),
+      'Backup-Procedure.md':
+        '# Backup Procedure\n\n## 7. Access\n\n7.1 Access to the backup server follows the authentication rules in section 9 of the OT Remote Access and Hardening Standard (MW-OT-STD-007).\n',
+    }),
+  ).toEqual([
+    'Broken reference in Backup-Procedure.md: section 9 of the OT Remote Access and Hardening Standard',
+  ]);
+  expect(
+    await broken({
+      'Code-of-Conduct-Standard.md': standard('Code of Conduct for Staff Standard'),
+      'Safeguarding-Procedure.md':
+        '# Safeguarding Procedure\n\n## 3. Reporting\n\n3.1 Staff report concerns as section 12 of the Code of Conduct for Staff Standard requires.\n\n3.2 Staff authenticate as section 2 of the Code of Conduct for Staff Standard says.\n',
+    }),
+  ).toEqual([
+    'Broken reference in Safeguarding-Procedure.md: section 12 of the Code of Conduct for Staff Standard',
+  ]);
+});

@@ -29,8 +29,9 @@ const REFERENCE = new RegExp(
   // A number followed by "/" and digits is a date ("Schedule 22/09/2025"), not a reference.
   // "§" binds to its number with or without a space ("§12.3.1"); "para" is a paragraph.
   `(?:\\b([Ss]ections?|[Ss]ec\\.|[Cc]lauses?|[Pp]aragraphs?|[Pp]aras?\\.?|Appendix|Annex|Schedule|Exhibit)\\s+|(§)\\s*)((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d]|[/-]\\d)|[A-Z]\\b)` +
-    // "Schedule 6 (Security Incident Notification) of the Agreement": a part's title may stand between.
-    `(?:(?:\\s*\\([^()\\n]{1,60}\\))?\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
+    // "Schedule 6 (Security Incident Notification) of the Agreement": a part's title may stand between;
+    // a name may join its words with "and", "of", "for" ("the OT Remote Access and Hardening Standard").
+    `(?:(?:\\s*\\([^()\\n]{1,60}\\))?\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+(?:(?:and|of|for|&)\\s+(?=[A-Z]))?){0,6}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
   'g',
 );
 
