@@ -1,29 +1,15 @@
 // Portfolio clusters and their snapshot diff (spec 4.5, DECISIONS "Portfolio clusters").
-import { PRIMITIVES, SEVERITIES } from '@auditsvc/core';
 import { portfolioResultSchema } from '@auditsvc/services';
 
-const firmId = { type: 'string', maxLength: 200 } as const;
-const primitive = { type: 'string', enum: [...PRIMITIVES] } as const;
 const count = { type: 'integer', minimum: 0 } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 const filterKey = { type: 'string', pattern: '^[0-9a-f]{16}$' } as const;
 
-export const portfolioQuery = {
-  type: 'object',
-  properties: {
-    firm_id: firmId,
-    primitive,
-    severity: { type: 'string', enum: [...SEVERITIES] },
-    canonical_only: { type: 'boolean', default: true },
-  },
-  additionalProperties: false,
-} as const;
-
-export const portfolioDiffQuery = {
-  type: 'object',
-  properties: { firm_id: firmId, primitive },
-  additionalProperties: false,
-} as const;
+/** The queries (packages/services/src/portfolio/filters.ts, which types PortfolioQuery from them). */
+export {
+  portfolioDiffQuerySchema as portfolioDiffQuery,
+  portfolioQuerySchema as portfolioQuery,
+} from '@auditsvc/services';
 
 /** The stored result (packages/services/src/portfolio/result.ts), or null before the first one. */
 const result = { ...portfolioResultSchema, type: ['object', 'null'] } as const;

@@ -19,7 +19,7 @@ import {
 import type { StandaloneGatewayFactory } from '../intake/standalone-gateway';
 import { isUniqueViolation } from '../prisma-errors';
 import { ClusterDiff, diffClusters } from './diff';
-import { PortfolioQuery, filterKey, normaliseFilters } from './filters';
+import { PortfolioDiffQuery, PortfolioQuery, filterKey, normaliseFilters } from './filters';
 import { PortfolioResult, readPortfolioResult } from './result';
 
 export const PORTFOLIO_CAP_CENTS = 80;
@@ -165,7 +165,7 @@ export function createPortfolioService(deps: {
     },
 
     /** What changed between the current snapshot and the one it replaced (any age). */
-    async diff(caller: Caller, query: Pick<PortfolioQuery, 'firm_id' | 'primitive'>): Promise<PortfolioDiff> {
+    async diff(caller: Caller, query: PortfolioDiffQuery): Promise<PortfolioDiff> {
       const key = filterKey(normaliseFilters(caller, { firm_id: query.firm_id, primitive: query.primitive }));
       const [current, previous] = await Promise.all([
         repos.portfolio.findSnapshot(key, 'current'),
