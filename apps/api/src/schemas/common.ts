@@ -2,8 +2,7 @@
 import { offsetParam } from '@auditsvc/core';
 import type { JsonSchema } from '../http/route';
 
-export const timestamp = { type: 'string', format: 'date-time' } as const;
-export const nullableTimestamp = { type: ['string', 'null'], format: 'date-time' } as const;
+export { nullableTimestampSchema as nullableTimestamp, timestampSchema as timestamp } from '@auditsvc/core';
 
 /** Opaque id in a path segment: length-capped, no slashes. */
 export const pathId = { type: 'string', minLength: 1, maxLength: 200 } as const;
