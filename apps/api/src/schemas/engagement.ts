@@ -23,7 +23,7 @@ const lifecycleBase = {
   ok: { const: true },
   engagement_id: { type: 'string' },
   status: { type: 'string' },
-};
+} as const;
 
 export const deliverResponse = {
   type: 'object',

@@ -1,5 +1,4 @@
 import { roleSchema as ROLE } from '@auditsvc/services';
-import type { JsonSchema } from '../http/route';
 
 /** The user objects (packages/services/src/users/presenter.ts: UserView, CreatedUserView). */
 export { createdUserViewSchema as createdUserObject, userViewSchema as userObject } from '@auditsvc/services';
@@ -27,15 +26,20 @@ export const roleChangeResponse = {
 } as const;
 
 /** {ok, id, <flag or count>} of the recovery endpoints. */
-export function recoveryResponse(member: 'was_enabled' | 'had_record' | 'sessions_revoked'): JsonSchema {
+export function recoveryResponse<const M extends 'was_enabled' | 'had_record' | 'sessions_revoked'>(
+  member: M,
+) {
+  const value = member === 'sessions_revoked' ? { type: 'integer', minimum: 0 } : { type: 'boolean' };
   return {
     type: 'object',
     properties: {
       ok: { const: true },
       id: { type: 'string' },
-      [member]: member === 'sessions_revoked' ? { type: 'integer', minimum: 0 } : { type: 'boolean' },
+      ...({ [member]: value } as {
+        [K in M]: K extends 'sessions_revoked' ? { type: 'integer'; minimum: 0 } : { type: 'boolean' };
+      }),
     },
     required: ['ok', 'id', member],
     additionalProperties: false,
-  };
+  } as const;
 }
