@@ -154,7 +154,7 @@ describe('OpenAPI document', () => {
       tag: 't',
       auth: 'any' as const,
       errors: [],
-      handler: async () => ({}),
+      handler: async () => undefined,
     };
     expect(() =>
       assertRouteComplete(defineRoute({ ...base, method: 'get', path: '/x/:id', response: {} })),

@@ -23,3 +23,14 @@ export const PRIMITIVES = [
   'flow_down_check',
 ] as const;
 export type Primitive = (typeof PRIMITIVES)[number];
+
+/** How the engine's filter judged a finding (null: not judged). */
+export const FILTER_STATUSES = ['definite', 'likely', 'speculative', 'rejected'] as const;
+export type FilterStatus = (typeof FILTER_STATUSES)[number];
+
+/** A full audit run, or an investigate-further mini-run steered at one finding. */
+export const RUN_KINDS = ['run', 'investigate_further'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+
+export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];

@@ -5,13 +5,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
-import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client';
+import { Prisma as SqlitePrisma, PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
+import {
+  Prisma as PostgresPrisma,
+  PrismaClient as PostgresPrismaClient,
+} from './generated/postgresql/client';
 import { DatabaseProvider, providerOf, sqliteFilePath } from './provider';
 import { SQLITE_BUSY_STEP_MS, retryWhileBusy } from './sqlite-busy';
 import { PlainReader, openPostgresPlainReader, openSqlitePlainReader } from './plain-reads/reader';
 
-/** The model API both generated clients share; typed as the SQLite one. */
+/** The model API both generated clients share; typed as the SQLite one (see servesModelApi). */
 export type PrismaClient = SqlitePrismaClient;
 /** A client or the transaction client handed to `$transaction` callbacks. */
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -54,7 +57,83 @@ const READ_OPERATIONS = new Set([
   'groupBy',
 ]);
 
-type ModelDelegates = Record<string, Record<string, (args: unknown) => Promise<unknown>>>;
+/** What TypeScript can compare of a generated client: its models, their operations and records. */
+type ModelApi<
+  TypeMap extends { model: Record<string, { payload: { scalars: object }; operations: object }> },
+> = {
+  [M in keyof TypeMap['model']]: {
+    operations: keyof TypeMap['model'][M]['operations'];
+    record: TypeMap['model'][M]['payload']['scalars'];
+  };
+};
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * Both clients are generated from prisma/models.prisma: the same models, operations and record
+ * types (a change to one schema that the other lacks fails to compile here). Their argument types
+ * differ only by what PostgreSQL adds (`mode`, field references, isolation levels), and their
+ * conditional result types come from two generated namespaces that TypeScript does not compare,
+ * so the PostgreSQL client is taken as the SQLite client's type by `servesModelApi` below.
+ */
+const sameModelApi: Same<ModelApi<SqlitePrisma.TypeMap>, ModelApi<PostgresPrisma.TypeMap>> = true;
+void sameModelApi;
+
+/** A model's delegate on a client: `Run` -> `run`. */
+const delegateName = (model: string) => model.charAt(0).toLowerCase() + model.slice(1);
+const MODEL_DELEGATES = Object.values(SqlitePrisma.ModelName).map(delegateName);
+const MODEL_OPERATIONS = [
+  ...READ_OPERATIONS,
+  'create',
+  'createMany',
+  'update',
+  'updateMany',
+  'upsert',
+  'delete',
+  'deleteMany',
+];
+const CLIENT_OPERATIONS = [
+  '$queryRaw',
+  '$queryRawUnsafe',
+  '$executeRaw',
+  '$executeRawUnsafe',
+  '$transaction',
+];
+
+const operationOf = (target: unknown, name: string): unknown =>
+  typeof target === 'object' && target !== null ? Reflect.get(target, name) : undefined;
+
+/**
+ * Whether a client serves the model API of prisma/models.prisma: a delegate with the model
+ * operations for every model, and the raw queries and transactions. The PostgreSQL client and the
+ * SQLite client's lane extension are checked once, when opened, before they are used as
+ * `PrismaClient`.
+ */
+function servesModelApi(client: object): client is PrismaClient {
+  return (
+    CLIENT_OPERATIONS.every((name) => typeof operationOf(client, name) === 'function') &&
+    MODEL_DELEGATES.every((delegate) =>
+      MODEL_OPERATIONS.every(
+        (name) => typeof operationOf(operationOf(client, delegate), name) === 'function',
+      ),
+    )
+  );
+}
+
+function asModelApi<C extends object>(client: C, what: string): C & PrismaClient {
+  if (!servesModelApi(client))
+    throw new Error(`${what} does not serve the model API of prisma/models.prisma`);
+  return client;
+}
+
+type ReadOperation = (args: unknown) => Promise<unknown>;
+const isReadOperation = (value: unknown): value is ReadOperation => typeof value === 'function';
+
+/** The read operation of a model on a client, called on its delegate. */
+function readOperation(client: PrismaClient, model: string, operation: string): ReadOperation {
+  const delegate = operationOf(client, delegateName(model));
+  const read = operationOf(delegate, operation);
+  if (!isReadOperation(read)) throw new Error(`no ${operation} on the ${model} delegate`);
+  return (args) => read.call(delegate, args);
+}
 
 /**
  * The SQLite adapter has one connection, and its queries do not wait for an open interactive
@@ -74,21 +153,17 @@ function serializeSqlite(
 ): Pick<Database, 'prisma' | 'transaction'> {
   const lane = new Lane();
   const insideTransaction = new AsyncLocalStorage<true>();
-  const readDelegates = reader as unknown as ModelDelegates;
-  const prisma = base.$extends({
+  const extended = base.$extends({
     query: {
       $allOperations({ model, operation, args, query }) {
         if (insideTransaction.getStore()) return query(args);
-        if (model && READ_OPERATIONS.has(operation)) {
-          const delegate = model.charAt(0).toLowerCase() + model.slice(1);
-          return readDelegates[delegate]![operation]!(args);
-        }
+        if (model && READ_OPERATIONS.has(operation)) return readOperation(reader, model, operation)(args);
         return lane.run(() => retryWhileBusy(() => query(args)));
       },
     },
-  }) as unknown as PrismaClient;
+  });
   return {
-    prisma,
+    prisma: asModelApi(extended, 'the SQLite client with its lane'),
     transaction: (work) =>
       lane.run(() =>
         retryWhileBusy(() =>
@@ -130,7 +205,7 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
     };
   }
   const pg = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
-  const prisma = pg as unknown as PrismaClient;
+  const prisma = asModelApi(pg, 'the PostgreSQL client');
   const plain = openPostgresPlainReader(databaseUrl, 5);
   return {
     prisma,

@@ -1,4 +1,5 @@
 export * from './types';
+export * from './schema';
 export * from './branding';
 export * from './vocabulary';
 export * from './content';

@@ -1,124 +1,30 @@
 // The shapes a deliverable is built from (the API's engagement, firm and finding objects) and the
-// content it is built into. This package never queries: the service hands it plain objects.
-import type { Intake } from '@auditsvc/core';
+// content it is built into, all inferred from the deliverable's schema (schema.ts) and the finding
+// object's (packages/core/src/finding-view.ts). This package never queries: the service hands it
+// plain objects.
+import type { EvidenceView, FindingView } from '@auditsvc/core';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { deliverableContentSchema } from './schema';
 
-export interface EvidenceInput {
-  document: string;
-  chunk_id?: string | null;
-  quote: string;
-  quote_verified: boolean;
-  page?: number | null;
-}
+/** The deliverable's content: the JSON format, and what every other format renders. */
+export type DeliverableContent = FromSchema<typeof deliverableContentSchema>;
 
 /** The finding object of the API (spec 2.5 and DECISIONS). */
-export interface DeliverableFinding {
-  id: string;
-  engagement_id: string;
-  status: string;
-  severity: string;
-  title: string;
-  description: string;
-  root_cause: string;
-  remediation_scope: string;
-  remediation_effort_hours: number;
-  auditor_notes: string;
-  primitive: string;
-  is_canonical: boolean;
-  merged_finding_ids: string[];
-  corroboration_score: number;
-  filter_status: string | null;
-  filter_overridden_by: string | null;
-  confidence: number;
-  evidence: EvidenceInput[];
-  frameworks: string[];
-  parent_finding_id: string | null;
-  iteration: number;
-  adversarial: Record<string, unknown> | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The firm members that brand a deliverable (spec 2.6). */
-export interface FirmInput {
-  id: string;
-  display_name: string;
-  short_name: string;
-  tagline: string;
-  logo_url: string;
-  primary_color: string;
-  accent_color: string;
-  methodology_disclaimer: string;
-  footer_text: string;
-  confidentiality_notice: string;
-}
-
-export interface EngagementInput {
-  id: string;
-  firm_id: string;
-  client_name: string;
-  archetype: string;
-  status: string;
-  created_at: string;
-  delivered_at: string | null;
-}
+export type DeliverableFinding = FindingView;
+export type EvidenceInput = EvidenceView;
 
 /** Branding as rendered: empty notices are replaced by neutral defaults, colours are checked. */
-export interface Branding extends Omit<FirmInput, 'id'> {
-  /** null when the firm was deleted (or never found): the default branding is used. */
-  firm_id: string | null;
-  is_default: boolean;
-}
+export type Branding = DeliverableContent['firm'];
 
-export interface MethodologyCheck {
-  primitive: string;
-  name: string;
-  description: string;
-  finding_count: number;
-}
+/** The firm members that brand a deliverable (spec 2.6). */
+export type FirmInput = Omit<Branding, 'firm_id' | 'is_default'> & { id: string };
 
-export interface Methodology {
-  overview: string;
-  /**
-   * How the engagement's last completed run read the corpus (the engine's methodology text: local
-   * analyst or model discovery, passes, documents left unread, quotes rejected and removed); null
-   * when no run recorded it. Absent from polished copies stored before it existed.
-   */
-  procedure?: string | null;
-  checks: MethodologyCheck[];
-  evidence: string;
-  review: string;
-  severity_scale: { severity: string; meaning: string }[];
-  disclaimer: string;
-}
+export type EngagementInput = Omit<DeliverableContent['engagement'], 'intake'>;
 
-export interface SeverityCounts {
-  critical: number;
-  high: number;
-  medium: number;
-  low: number;
-}
-
-export interface DeliverableSummary {
-  total: number;
-  by_severity: SeverityCounts;
-  by_status: { pending: number; accepted: number; refined: number };
-  by_primitive: Record<string, number>;
-  remediation_effort_hours: number;
-  documents_cited: number;
-  /** Canonical findings left out: rejected by a reviewer, or by the filter and never accepted. */
-  excluded: { rejected: number; filter_rejected: number };
-}
-
-export interface DeliverableContent {
-  engagement: EngagementInput & { intake: Intake };
-  firm: Branding;
-  executive_summary: string;
-  is_polished: boolean;
-  methodology: Methodology;
-  summary: DeliverableSummary;
-  findings: DeliverableFinding[];
-  generated_at: string;
-}
+export type Methodology = DeliverableContent['methodology'];
+export type MethodologyCheck = Methodology['checks'][number];
+export type DeliverableSummary = DeliverableContent['summary'];
+export type SeverityCounts = DeliverableSummary['by_severity'];
 
 export const DELIVERABLE_FORMATS = ['json', 'markdown', 'methodology', 'docx', 'html'] as const;
 export type DeliverableFormat = (typeof DELIVERABLE_FORMATS)[number];

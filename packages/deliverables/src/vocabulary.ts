@@ -1,7 +1,9 @@
 // Words the renderers share: severity and check names, their order, and how dates are written.
+import { SEVERITIES } from '@auditsvc/core';
 import type { DeliverableContent, DeliverableFinding } from './types';
 
-export const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low'] as const;
+/** The severities, most severe first (core's list). */
+export const SEVERITY_ORDER = SEVERITIES;
 
 /** The heading of the methodology's account of how the run read the corpus (Methodology.procedure). */
 export const PROCEDURE_HEADING = 'How the documents were read';

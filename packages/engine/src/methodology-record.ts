@@ -20,7 +20,7 @@ const count = { type: 'integer', minimum: 0 } as const;
 // A nullable enum is spelt as anyOf (ajv's types reject `nullable` beside `enum`).
 const nothing = { type: 'null', nullable: true } as const;
 
-export const methodologyRecordSchema: JSONSchemaType<MethodologyRecord> = {
+export const methodologyRecordSchema = {
   type: 'object',
   properties: {
     provider: {
@@ -85,7 +85,7 @@ export const methodologyRecordSchema: JSONSchemaType<MethodologyRecord> = {
     'discovery',
   ],
   additionalProperties: false,
-};
+} as const satisfies JSONSchemaType<MethodologyRecord>;
 
 // removeAdditional: members a newer version added are dropped rather than failing the record,
 // so the record read is exactly this shape.

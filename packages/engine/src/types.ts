@@ -1,6 +1,12 @@
 // The engine's public shapes: run options, the events a run emits, and findings as the engine
 // hands them to the run job (which stores them). Internal shapes shared by stages live here too.
-import { SEVERITIES, type Intake as StoredIntake, type Primitive, type SeverityLevel } from '@auditsvc/core';
+import {
+  SEVERITIES,
+  type FilterStatus,
+  type Intake as StoredIntake,
+  type Primitive,
+  type SeverityLevel,
+} from '@auditsvc/core';
 import type { FromSchema } from 'json-schema-to-ts';
 
 export const STAGES = [
@@ -18,7 +24,7 @@ export const STAGES = [
 export type StageName = (typeof STAGES)[number];
 
 export type Severity = SeverityLevel;
-export type FilterStatus = 'definite' | 'likely' | 'speculative' | 'rejected';
+export type { FilterStatus } from '@auditsvc/core';
 
 /** A run's options, as the engine takes them and as the engagement's run_options column keeps them. */
 export const runOptionsSchema = {

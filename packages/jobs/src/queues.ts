@@ -2,21 +2,25 @@
 // (consumer). Payloads carry ids only; handlers load current state, so a retried job is harmless.
 // The queue names and their concurrency are configuration (packages/runtime/src/config.ts).
 import type { JobsOptions } from 'bullmq';
+import type { Primitive, Role, SeverityLevel } from '@auditsvc/core';
 import type { QueueName } from '@auditsvc/runtime';
 
 export { QUEUE_NAMES, type QueueName } from '@auditsvc/runtime';
 
+/**
+ * The filters of a portfolio clustering once confined to the caller's firm
+ * (packages/services/src/portfolio/filters.ts makes them from the query).
+ */
 export interface PortfolioFilters {
   firm_id: string | null;
-  primitive: string | null;
-  severity: string | null;
+  primitive: Primitive | null;
+  severity: SeverityLevel | null;
   canonical_only: boolean;
 }
 
 /** Who asked for a portfolio recompute: enough to apply the same role and tenancy rules. */
 export type PortfolioCaller =
-  | { kind: 'admin_token' }
-  | { kind: 'session'; userId: string; role: 'admin' | 'partner' | 'associate'; firmId: string | null };
+  { kind: 'admin_token' } | { kind: 'session'; userId: string; role: Role; firmId: string | null };
 
 export interface JobPayloads {
   ingest: { engagementId: string };

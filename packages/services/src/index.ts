@@ -33,6 +33,7 @@ export * from './findings/presenter';
 export * from './findings/review';
 export * from './findings/search';
 export * from './streams/state';
+export * from './templates/presenter';
 export * from './templates/service';
 export { instantiateTemplateSchema, templateCreateSchema, templateUpdateSchema } from './templates/fields';
 export * from './intake/service';

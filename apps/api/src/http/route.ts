@@ -3,7 +3,7 @@
 // the OpenAPI document, so a route cannot exist without its schemas (see register.ts).
 // The handler's params, query and body types are inferred from those schemas (json-schema-to-ts),
 // so a handler cannot read a member its schema does not declare, and the types cannot drift from
-// what ajv lets through.
+// what ajv lets through; what it returns is typed by the response schema the same way.
 import type { Request, Response } from 'express';
 import type { Caller } from '@auditsvc/core';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
@@ -61,7 +61,24 @@ export interface UploadSpec {
   staged?: boolean;
 }
 
-export interface HandlerContext<P, Q, B, C extends Caller | undefined = Caller | undefined> {
+/**
+ * The JSON body a route answers, as its response schema describes it: never for a raw response
+ * (the handler writes that itself), `unknown` for the registry's general view of a route.
+ */
+export type ResponseBody<RS> = RS extends RawResponse ? never : Validated<RS, never, unknown>;
+
+/**
+ * A body as a handler may write it: the same members, read-only, so that what a handler returns
+ * is inferred as written (`ok: true` stays `true`, a literal list a read-only tuple) and then
+ * checked against the schema's type.
+ */
+export type Answer<T> = T extends readonly (infer E)[]
+  ? readonly Answer<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Answer<T[K]> }
+    : T;
+
+export interface HandlerContext<P, Q, B, C extends Caller | undefined = Caller | undefined, R = unknown> {
   /** The authenticated caller; undefined only on `none`, `bearer` and (for a scraper) `metrics` routes. */
   caller: C;
   params: P;
@@ -75,7 +92,7 @@ export interface HandlerContext<P, Q, B, C extends Caller | undefined = Caller |
    * The response body checked against the route's schema (as any returned body is) and
    * serialised once: a handler that keeps bodies (versioned-json-cache.ts) returns this.
    */
-  serialize(body: unknown): JsonBytes;
+  serialize(body: R): JsonBytes;
 }
 
 export interface RouteSpec<
@@ -83,6 +100,8 @@ export interface RouteSpec<
   QS = JsonSchema,
   BS = JsonSchema,
   A extends AuthLevel = AuthLevel,
+  RS extends JsonSchema | RawResponse = JsonSchema | RawResponse,
+  R = unknown,
 > {
   method: HttpMethod;
   /** Express-style path, e.g. /auditsvc/user/:user_id */
@@ -98,7 +117,7 @@ export interface RouteSpec<
   upload?: UploadSpec;
   /** Success status, 200 unless stated. */
   status?: number;
-  response: JsonSchema | RawResponse;
+  response: RS;
   /** Other media types the route answers for some inputs (the handler writes those itself). */
   alternatives?: RawResponse[];
   /**
@@ -109,17 +128,18 @@ export interface RouteSpec<
   /** The route answers from the process alone, without the database or Redis: never a 503. */
   standalone?: boolean;
   /**
-   * Returns the JSON body (or its serialised bytes, from `serialize`), or undefined when the
-   * handler wrote the response itself.
+   * Returns the JSON body its response schema describes (or its serialised bytes, from
+   * `serialize`), or undefined when the handler wrote the response itself.
    */
   handler(
     ctx: HandlerContext<
       Validated<PS, Record<string, never>, Record<string, string>>,
       Validated<QS, Record<string, never>, Record<string, unknown>>,
       Validated<BS, Record<string, never>, Record<string, unknown>>,
-      CallerOf<A>
+      CallerOf<A>,
+      Answer<ResponseBody<RS>>
     >,
-  ): Promise<unknown>;
+  ): Promise<R>;
 }
 
 export function isRawResponse(response: JsonSchema | RawResponse): response is RawResponse {
@@ -127,16 +147,22 @@ export function isRawResponse(response: JsonSchema | RawResponse): response is R
 }
 
 /**
- * Declares a route: the handler's input types and caller are inferred from its schemas and auth
- * level. The result is the route as the registry and the OpenAPI builder see it; the registry
- * hands the handler only what ajv let through those same schemas, which is what the types say.
+ * Declares a route: the handler's input types, caller and answer are inferred from its schemas
+ * and auth level. The result is the route as the registry and the OpenAPI builder see it; the
+ * registry hands the handler only what ajv let through those same schemas, which is what the
+ * types say, and checks what it answers against the response schema its type was inferred from.
  */
 export function defineRoute<
   const PS extends JsonSchema | undefined = undefined,
   const QS extends JsonSchema | undefined = undefined,
   const BS extends JsonSchema | undefined = undefined,
   const A extends AuthLevel = AuthLevel,
->(spec: RouteSpec<PS, QS, BS, A>): RouteSpec {
+  const RS extends JsonSchema | RawResponse = JsonSchema | RawResponse,
+  // Inferred from the handler as written (const), then held to the response schema's type: a
+  // handler returning a member of the wrong type, or a string where the schema says an enum, does
+  // not compile. (A contextual return type would widen `ok: true` to boolean before the check.)
+  const R extends Answer<ResponseBody<RS>> | JsonBytes | undefined = undefined,
+>(spec: RouteSpec<PS, QS, BS, A, RS, R>): RouteSpec {
   const { handler, ...declaration } = spec;
   return { ...declaration, handler: (ctx) => handler(ctx as never) };
 }

@@ -1,5 +1,7 @@
+import type { Caller } from '@auditsvc/core';
 import { presentFinding } from '@auditsvc/services';
-import { defineRoute, type JsonSchema } from '../http/route';
+import { defineRoute, type Answer, type JsonSchema, type ResponseBody } from '../http/route';
+import type { AppServices } from '../services';
 import { listResponse, okOnly, page, paginatedQuery, pathParams } from '../schemas/common';
 import {
   archiveResponse,
@@ -15,13 +17,19 @@ import { findingObject } from '../schemas/finding';
 
 const engagementParams = pathParams('engagement_id');
 
-/** A lifecycle transition (spec 3.1): POST .../<action>, no body, the service's method of that name. */
-function lifecycleRoute(
+/**
+ * A lifecycle transition (spec 3.1): POST .../<action>, no body, answered by the service's method
+ * of that name (`transition`), whose answer the response schema types.
+ */
+function lifecycleRoute<const RS extends JsonSchema>(
   action: 'deliver' | 'unfreeze' | 'archive' | 'unarchive',
   auth: 'partner' | 'admin',
   summary: string,
-  response: JsonSchema,
+  response: RS,
   errors: number[],
+  transition: (
+    engagements: AppServices['engagements'],
+  ) => (caller: Caller, engagementId: string) => Promise<Answer<ResponseBody<RS>>>,
 ) {
   return defineRoute({
     method: 'post',
@@ -35,7 +43,7 @@ function lifecycleRoute(
     response,
     errors,
     handler: async ({ caller, params, services }) =>
-      services.engagements[action](caller, params.engagement_id),
+      transition(services.engagements)(caller, params.engagement_id),
   });
 }
 
@@ -144,6 +152,7 @@ export const engagementRoutes = [
     'Deliver and freeze (partner or admin); a repeat answers already_delivered.',
     deliverResponse,
     [403, 404, 409],
+    (engagements) => engagements.deliver,
   ),
   lifecycleRoute(
     'unfreeze',
@@ -151,6 +160,7 @@ export const engagementRoutes = [
     'Back from delivered to findings_review, editable again (Admin).',
     unfreezeResponse,
     [403, 404, 409],
+    (engagements) => engagements.unfreeze,
   ),
   lifecycleRoute(
     'archive',
@@ -158,6 +168,7 @@ export const engagementRoutes = [
     'Archive a delivered engagement (Admin); 409 when it is not delivered.',
     archiveResponse,
     [403, 404, 409],
+    (engagements) => engagements.archive,
   ),
   lifecycleRoute(
     'unarchive',
@@ -165,6 +176,7 @@ export const engagementRoutes = [
     'Back from archived to delivered; it stays frozen (Admin).',
     unarchiveResponse,
     [403, 404],
+    (engagements) => engagements.unarchive,
   ),
   defineRoute({
     method: 'get',

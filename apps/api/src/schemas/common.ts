@@ -2,8 +2,7 @@
 import { offsetParam } from '@auditsvc/core';
 import type { JsonSchema } from '../http/route';
 
-export const timestamp = { type: 'string', format: 'date-time' } as const;
-export const nullableTimestamp = { type: ['string', 'null'], format: 'date-time' } as const;
+export { nullableTimestampSchema as nullableTimestamp, timestampSchema as timestamp } from '@auditsvc/core';
 
 /** Opaque id in a path segment: length-capped, no slashes. */
 export const pathId = { type: 'string', minLength: 1, maxLength: 200 } as const;
@@ -46,28 +45,35 @@ export interface PageQuery {
 }
 
 /** A list response: the collection member plus count, total, limit and offset (spec part 8). */
-export function listResponse(
-  member: string,
-  item: JsonSchema,
-  extra: Record<string, JsonSchema> = {},
-): JsonSchema {
+export function listResponse<
+  const M extends string,
+  const I extends JsonSchema,
+  const E extends Record<string, JsonSchema> = Record<never, never>,
+>(member: M, item: I, extra: E = {} as E) {
   return {
     type: 'object',
     properties: {
-      [member]: { type: 'array', items: item },
+      ...({ [member]: { type: 'array', items: item } } as { [K in M]: { type: 'array'; items: I } }),
       count: { type: 'integer', minimum: 0 },
       total: { type: 'integer', minimum: 0 },
       limit: { type: 'integer', minimum: 1 },
       offset: { type: 'integer', minimum: 0 },
       ...extra,
     },
-    required: [member, 'count', 'total', 'limit', 'offset', ...Object.keys(extra)],
+    required: [member, 'count', 'total', 'limit', 'offset', ...(Object.keys(extra) as (keyof E & string)[])],
     additionalProperties: false,
-  };
+  } as const;
 }
 
-export function page<T>(member: string, items: T[], total: number, query: PageQuery) {
-  return { [member]: items, count: items.length, total, limit: query.limit, offset: query.offset };
+/** One page of a list, as listResponse describes it. */
+export function page<const M extends string, T>(member: M, items: T[], total: number, query: PageQuery) {
+  return {
+    ...({ [member]: items } as { [K in M]: T[] }),
+    count: items.length,
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
 }
 
 export const okOnly = {

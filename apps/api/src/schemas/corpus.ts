@@ -1,25 +1,9 @@
+import { corpusViewSchema } from '@auditsvc/services';
+
 const count = { type: 'integer', minimum: 0 } as const;
 
-export const corpusObject = {
-  type: 'object',
-  properties: {
-    status: {
-      type: 'string',
-      enum: ['empty', 'uploading', 'uploaded', 'ingesting', 'ingested', 'ingest_failed'],
-    },
-    file_count: count,
-    total_bytes: count,
-    error: { type: ['string', 'null'] },
-    warnings: {
-      type: 'array',
-      items: { type: 'string' },
-      description:
-        'What the last ingest capped or read poorly, "<file>: <note>" (a mailbox cut at 10,000 messages, a TIFF at 100 pages, a scan with no text).',
-    },
-  },
-  required: ['status', 'file_count', 'total_bytes', 'error', 'warnings'],
-  additionalProperties: false,
-} as const;
+/** The corpus object (packages/services/src/engagements/presenter.ts: CorpusView). */
+export const corpusObject = corpusViewSchema;
 
 export const uploadResponse = {
   type: 'object',

@@ -1,99 +1,13 @@
 import { intakeBodySchema, intakeSchema } from '@auditsvc/core';
-import { createEngagementSchema } from '@auditsvc/services';
-import { ARCHETYPES, nullableTimestamp, timestamp } from './common';
-import { corpusObject } from './corpus';
+import { createEngagementSchema, engagementViewSchema } from '@auditsvc/services';
+import { timestamp } from './common';
 
 /** The intake object of spec 2.2 (packages/core/src/intake.ts): as posted, and as stored. */
 export const intakeBody = intakeBodySchema;
 export const intakeObject = intakeSchema;
 
-const count = { type: 'integer', minimum: 0 } as const;
-const moneyMap = { type: 'object', additionalProperties: { type: 'number' } } as const;
-
-export const engagementObject = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', pattern: '^eng-' },
-    firm_id: { type: 'string' },
-    client_id: { type: ['string', 'null'] },
-    client_name: { type: 'string' },
-    archetype: { type: 'string', enum: [...ARCHETYPES] },
-    status: { type: 'string' },
-    intake: intakeObject,
-    cost: {
-      type: 'object',
-      properties: {
-        budget_cents: { type: 'number' },
-        spent_cents: { type: 'number' },
-        by_stage: moneyMap,
-        by_model: moneyMap,
-        last_updated_at: timestamp,
-      },
-      required: ['budget_cents', 'spent_cents', 'by_stage', 'by_model', 'last_updated_at'],
-      additionalProperties: false,
-    },
-    findings: {
-      type: 'object',
-      properties: {
-        total: count,
-        pending: count,
-        accepted: count,
-        rejected: count,
-        refined: count,
-        by_severity: {
-          type: 'object',
-          properties: { critical: count, high: count, medium: count, low: count },
-          required: ['critical', 'high', 'medium', 'low'],
-          additionalProperties: false,
-        },
-      },
-      required: ['total', 'pending', 'accepted', 'rejected', 'refined', 'by_severity'],
-      additionalProperties: false,
-    },
-    is_running: { type: 'boolean' },
-    is_frozen: { type: 'boolean' },
-    assigned_user_id: { type: ['string', 'null'] },
-    corpus: corpusObject,
-    progress: {
-      type: ['object', 'null'],
-      properties: {
-        stage: { type: ['string', 'null'] },
-        iteration: { type: ['integer', 'null'] },
-        questions_done: { type: ['integer', 'null'] },
-        questions_total: { type: ['integer', 'null'] },
-      },
-    },
-    created_at: timestamp,
-    updated_at: timestamp,
-    started_at: nullableTimestamp,
-    completed_at: nullableTimestamp,
-    delivered_at: nullableTimestamp,
-    failure_reason: { type: ['string', 'null'] },
-  },
-  required: [
-    'id',
-    'firm_id',
-    'client_id',
-    'client_name',
-    'archetype',
-    'status',
-    'intake',
-    'cost',
-    'findings',
-    'is_running',
-    'is_frozen',
-    'assigned_user_id',
-    'corpus',
-    'progress',
-    'created_at',
-    'updated_at',
-    'started_at',
-    'completed_at',
-    'delivered_at',
-    'failure_reason',
-  ],
-  additionalProperties: false,
-} as const;
+/** The engagement object (packages/services/src/engagements/presenter.ts: EngagementView). */
+export const engagementObject = engagementViewSchema;
 
 /** The create body (packages/services/src/engagements/service.ts: CreateEngagementInput). */
 export const engagementCreateBody = createEngagementSchema;
@@ -109,7 +23,7 @@ const lifecycleBase = {
   ok: { const: true },
   engagement_id: { type: 'string' },
   status: { type: 'string' },
-};
+} as const;
 
 export const deliverResponse = {
   type: 'object',

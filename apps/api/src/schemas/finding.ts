@@ -1,83 +1,8 @@
+import { FINDING_STATUSES as STATUSES, findingViewSchema } from '@auditsvc/core';
 import { findingEditSchema } from '@auditsvc/services';
-import { timestamp } from './common';
 
-import { FINDING_STATUSES as STATUSES, SEVERITIES } from '@auditsvc/core';
-
-export const findingObject = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', pattern: '^f-' },
-    engagement_id: { type: 'string' },
-    status: { type: 'string', enum: [...STATUSES] },
-    severity: { type: 'string', enum: [...SEVERITIES] },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    root_cause: { type: 'string' },
-    remediation_scope: { type: 'string' },
-    remediation_effort_hours: { type: 'number' },
-    auditor_notes: { type: 'string' },
-    primitive: { type: 'string' },
-    is_canonical: { type: 'boolean' },
-    merged_finding_ids: { type: 'array', items: { type: 'string' } },
-    corroboration_score: { type: 'number', minimum: 0, maximum: 1 },
-    filter_status: {
-      type: ['string', 'null'],
-      enum: ['definite', 'likely', 'speculative', 'rejected', null],
-    },
-    filter_overridden_by: { type: ['string', 'null'] },
-    confidence: { type: 'number', minimum: 0, maximum: 1 },
-    evidence: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          document: { type: 'string' },
-          chunk_id: { type: ['string', 'null'] },
-          quote: { type: 'string' },
-          quote_verified: { type: 'boolean' },
-          page: { type: ['integer', 'null'] },
-        },
-        required: ['document', 'quote', 'quote_verified'],
-      },
-    },
-    frameworks: { type: 'array', items: { type: 'string' } },
-    parent_finding_id: { type: ['string', 'null'] },
-    iteration: { type: 'integer', minimum: 0 },
-    adversarial: {
-      type: ['object', 'null'],
-      properties: { stands: { type: 'boolean' }, recommendation: { type: 'string' }, caveats: {} },
-    },
-    created_at: timestamp,
-    updated_at: timestamp,
-  },
-  required: [
-    'id',
-    'engagement_id',
-    'status',
-    'severity',
-    'title',
-    'description',
-    'root_cause',
-    'remediation_scope',
-    'remediation_effort_hours',
-    'auditor_notes',
-    'primitive',
-    'is_canonical',
-    'merged_finding_ids',
-    'corroboration_score',
-    'filter_status',
-    'filter_overridden_by',
-    'confidence',
-    'evidence',
-    'frameworks',
-    'parent_finding_id',
-    'iteration',
-    'adversarial',
-    'created_at',
-    'updated_at',
-  ],
-  additionalProperties: false,
-} as const;
+/** The finding object (packages/core/src/finding-view.ts, which types FindingView from it). */
+export const findingObject = findingViewSchema;
 
 export const engagementIdParam = { type: 'string', minLength: 1, maxLength: 200 } as const;
 

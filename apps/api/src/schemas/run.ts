@@ -1,8 +1,6 @@
 // Run body and answers (spec 4.3 with DECISIONS "Engagements"), and investigate-further (4.5).
 import { PRIMITIVES } from '@auditsvc/core';
-import { methodologyRecordSchema } from '@auditsvc/engine';
 import { investigateFurtherRequestSchema, runRequestSchema } from '@auditsvc/services';
-import { nullableTimestamp, timestamp } from './common';
 
 /** The run body (packages/services/src/runs/options.ts, which types RunRequest from it). */
 export const runBody = runRequestSchema;
@@ -34,39 +32,5 @@ export const investigateFurtherResponse = {
   additionalProperties: false,
 } as const;
 
-/** The run object: one audit run or investigate-further mini-run, and how it read the corpus. */
-export const runObject = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', pattern: '^run-' },
-    engagement_id: { type: 'string' },
-    kind: { type: 'string', enum: ['run', 'investigate_further'] },
-    status: { type: 'string', enum: ['queued', 'running', 'completed', 'failed'] },
-    parent_finding_id: {
-      type: ['string', 'null'],
-      description: 'The finding an investigate-further run looked into.',
-    },
-    created_at: timestamp,
-    started_at: nullableTimestamp,
-    completed_at: nullableTimestamp,
-    failure_reason: { type: ['string', 'null'] },
-    methodology: {
-      description:
-        'How the completed run read the corpus (see the README, "Run methodology"); null while it is queued or running, when it failed, and for runs completed before it was recorded.',
-      anyOf: [methodologyRecordSchema, { type: 'null' }],
-    },
-  },
-  required: [
-    'id',
-    'engagement_id',
-    'kind',
-    'status',
-    'parent_finding_id',
-    'created_at',
-    'started_at',
-    'completed_at',
-    'failure_reason',
-    'methodology',
-  ],
-  additionalProperties: false,
-} as const;
+/** The run object (packages/services/src/runs/presenter.ts: RunView). */
+export { runViewSchema as runObject } from '@auditsvc/services';

@@ -1,27 +1,7 @@
 import { roleSchema as ROLE } from '@auditsvc/services';
-import type { JsonSchema } from '../http/route';
-import { timestamp } from './common';
 
-export const userObject = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', pattern: '^u-' },
-    email: { type: 'string' },
-    firm_id: { type: ['string', 'null'] },
-    role: ROLE,
-    display_name: { type: 'string' },
-    must_change_password: { type: 'boolean' },
-    totp_enabled: { type: 'boolean' },
-  },
-  required: ['id', 'email', 'firm_id', 'role', 'display_name', 'must_change_password', 'totp_enabled'],
-  additionalProperties: false,
-} as const;
-
-export const createdUserObject = {
-  ...userObject,
-  properties: { ...userObject.properties, created_at: timestamp },
-  required: [...userObject.required, 'created_at'],
-} as const;
+/** The user objects (packages/services/src/users/presenter.ts: UserView, CreatedUserView). */
+export { createdUserViewSchema as createdUserObject, userViewSchema as userObject } from '@auditsvc/services';
 
 /** The create body (packages/services/src/users/fields.ts, which types CreateUserInput). */
 export { createUserSchema as userCreateBody } from '@auditsvc/services';
@@ -46,15 +26,20 @@ export const roleChangeResponse = {
 } as const;
 
 /** {ok, id, <flag or count>} of the recovery endpoints. */
-export function recoveryResponse(member: 'was_enabled' | 'had_record' | 'sessions_revoked'): JsonSchema {
+export function recoveryResponse<const M extends 'was_enabled' | 'had_record' | 'sessions_revoked'>(
+  member: M,
+) {
+  const value = member === 'sessions_revoked' ? { type: 'integer', minimum: 0 } : { type: 'boolean' };
   return {
     type: 'object',
     properties: {
       ok: { const: true },
       id: { type: 'string' },
-      [member]: member === 'sessions_revoked' ? { type: 'integer', minimum: 0 } : { type: 'boolean' },
+      ...({ [member]: value } as {
+        [K in M]: K extends 'sessions_revoked' ? { type: 'integer'; minimum: 0 } : { type: 'boolean' };
+      }),
     },
     required: ['ok', 'id', member],
     additionalProperties: false,
-  };
+  } as const;
 }

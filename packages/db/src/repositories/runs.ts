@@ -11,8 +11,6 @@ type RunUpdate = Parameters<PrismaClient['run']['updateMany']>[0]['data'];
 type EngagementUpdate = Parameters<PrismaClient['engagement']['updateMany']>[0]['data'];
 
 export type RunRecord = Run;
-export type RunKind = 'run' | 'investigate_further';
-export type RunStatus = 'queued' | 'running' | 'completed' | 'failed';
 
 /** SQL NULL for a JSON column (a plain null means "JSON null" to Prisma and is refused). */
 export const SQL_NULL: NonNullable<EngagementUpdate['progress']> = Prisma.DbNull;

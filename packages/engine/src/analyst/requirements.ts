@@ -17,8 +17,9 @@ import { clauseAround } from './topics';
 const its = require('wink-nlp/src/its.js') as ItsHelpers;
 let loaded: WinkMethods | null = null;
 const nlp = () => (loaded ??= winkNLP(require('wink-eng-lite-web-model') as Model));
-// wink-nlp's typings declare its.lemma with a signature its own out() does not accept.
-const lemmaOf = its.lemma as unknown as typeof its.value;
+// wink-nlp's typings declare its.lemma with a signature its own out() does not accept; the
+// overload out() answers it with is declared in ../wink-nlp.d.ts.
+const lemmaOf = its.lemma;
 
 export interface Requirement {
   segment: LocatedSegment;

@@ -2,6 +2,7 @@
 // terms of their title, description and root cause (TF-IDF cosine against cluster centroids, with
 // the primitive as one more term), then names each theme from its most distinctive shared terms
 // and summarises it from the members' own text.
+import { SEVERITIES, type SeverityLevel } from '@auditsvc/core';
 import {
   SparseVector,
   bigrams,
@@ -12,8 +13,9 @@ import {
   tokenise,
 } from './terms';
 
-export const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low'] as const;
-export type ClusterSeverity = (typeof SEVERITY_ORDER)[number];
+/** The severities, most severe first (core's list). */
+export const SEVERITY_ORDER = SEVERITIES;
+export type ClusterSeverity = SeverityLevel;
 
 export interface PortfolioFinding {
   id: string;
@@ -88,7 +90,8 @@ class Cluster {
   }
 }
 
-function severityIndex(severity: string): number {
+/** A severity's place in SEVERITY_ORDER (most severe first); an unknown one sorts last. */
+export function severityIndex(severity: string): number {
   const index = (SEVERITY_ORDER as readonly string[]).indexOf(severity);
   return index < 0 ? SEVERITY_ORDER.length : index;
 }

@@ -1,5 +1,5 @@
 // portfolio_clustering (spec 4.5): the findings of many engagements -> recurring themes.
-import { SEVERITY_ORDER } from '../portfolio/cluster';
+import { severityIndex } from '../portfolio/cluster';
 import type { PortfolioClusteringInput } from '../tasks/portfolio-clustering';
 import { optionalStr, str, strList, unit, type TaskPrompt } from './prompt';
 
@@ -25,11 +25,6 @@ engagements. Leave out findings that fit no theme. Use only ids that appear in t
 function clip(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > MAX_PROMPT_FIELD_CHARS ? `${flat.slice(0, MAX_PROMPT_FIELD_CHARS - 3)}...` : flat;
-}
-
-function severityRank(severity: string): number {
-  const index = (SEVERITY_ORDER as readonly string[]).indexOf(severity);
-  return index < 0 ? SEVERITY_ORDER.length : index;
 }
 
 export const portfolioClusteringPrompt: TaskPrompt<PortfolioClusteringInput> = {
@@ -58,7 +53,7 @@ export const portfolioClusteringPrompt: TaskPrompt<PortfolioClusteringInput> = {
   },
   render(input) {
     const listed = [...input.findings]
-      .sort((a, b) => severityRank(a.severity) - severityRank(b.severity))
+      .sort((a, b) => severityIndex(a.severity) - severityIndex(b.severity))
       .slice(0, MAX_PROMPT_FINDINGS);
     const lines = listed.map((finding) =>
       [

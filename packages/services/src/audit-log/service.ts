@@ -8,12 +8,20 @@ import type { Readable } from 'node:stream';
 import { Caller, NotFoundError, assertFirmVisible } from '@auditsvc/core';
 import type { AuditLogShardRecord, Repositories } from '@auditsvc/db';
 import { ObjectStore, readAll } from '@auditsvc/storage';
-import { presentAuditLogJson } from './presenter';
+import { AuditEvent, presentAuditLogJson } from './presenter';
 import type { UrlSigner } from './signing';
 import type { AuditLogContent, AuditLogFormat, SignedAuditLogUrl } from './types';
 
-export type { AuditLogContent, AuditLogFormat, SignedAuditLogUrl } from './types';
-export const AUDIT_LOG_FORMATS: readonly AuditLogFormat[] = ['jsonl', 'json'];
+export {
+  AUDIT_LOG_FORMATS,
+  type AuditLogContent,
+  type AuditLogFormat,
+  type SignedAuditLogUrl,
+} from './types';
+
+/** A line that is a JSON object: what the writer appends (anything else is foreign). */
+const isAuditEvent = (value: unknown): value is AuditEvent =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface AuditLogDeps {
   repos: Pick<Repositories, 'engagements' | 'auditLog'>;
@@ -55,14 +63,15 @@ export function createAuditLogService(deps: AuditLogDeps) {
   }
 
   /** The events of every shard, in order; a torn or foreign line is skipped, not fatal. */
-  async function readEvents(content: AuditLogContent): Promise<unknown[]> {
-    const events: unknown[] = [];
+  async function readEvents(content: AuditLogContent): Promise<AuditEvent[]> {
+    const events: AuditEvent[] = [];
     for (const key of content.shardKeys) {
       const text = (await readAll(await readShard(key))).toString('utf8');
       for (const line of text.split('\n')) {
         if (line.trim() === '') continue;
         try {
-          events.push(JSON.parse(line));
+          const event: unknown = JSON.parse(line);
+          if (isAuditEvent(event)) events.push(event);
         } catch {
           // A line cut by a crash mid-append.
         }

@@ -1,6 +1,7 @@
 // The audit log's shapes, shared by the service and its presenter (kept apart so neither imports
 // the other).
-export type AuditLogFormat = 'jsonl' | 'json';
+export const AUDIT_LOG_FORMATS = ['jsonl', 'json'] as const;
+export type AuditLogFormat = (typeof AUDIT_LOG_FORMATS)[number];
 
 /** What a download serves: the shards' keys in order, and the index's totals. */
 export interface AuditLogContent {

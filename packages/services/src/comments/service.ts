@@ -1,9 +1,33 @@
 // Internal comments on findings (spec 4.6); they never appear in deliverables.
-import { Caller, ForbiddenError, NotFoundError, isPlatformAdmin, newId } from '@auditsvc/core';
+import {
+  Caller,
+  ForbiddenError,
+  NotFoundError,
+  isPlatformAdmin,
+  newId,
+  timestampSchema,
+} from '@auditsvc/core';
 import type { CommentRecord, Repositories } from '@auditsvc/db';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { EngagementService } from '../engagements/service';
 
-export function presentComment(comment: CommentRecord) {
+export const commentViewSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^c-' },
+    finding_id: { type: 'string' },
+    engagement_id: { type: 'string' },
+    author_user_id: { type: ['string', 'null'] },
+    body: { type: 'string' },
+    created_at: timestampSchema,
+  },
+  required: ['id', 'finding_id', 'engagement_id', 'author_user_id', 'body', 'created_at'],
+  additionalProperties: false,
+} as const;
+
+export type CommentView = FromSchema<typeof commentViewSchema>;
+
+export function presentComment(comment: CommentRecord): CommentView {
   return {
     id: comment.id,
     finding_id: comment.findingId,

@@ -1,7 +1,15 @@
 // Deliverables (spec 4.3): served from the polished copy stored at delivery when there is one,
 // else regenerated on the fly with a placeholder executive summary. Rendering lives in
 // @auditsvc/deliverables; this service loads the inputs, stores and discards the polished copy.
-import { NotFoundError, ValidationError, assertFirmVisible, readIntake } from '@auditsvc/core';
+import {
+  ARCHETYPES,
+  NotFoundError,
+  ValidationError,
+  assertFirmVisible,
+  readEnumColumn,
+  readIntake,
+  readJsonColumn,
+} from '@auditsvc/core';
 import type { Caller } from '@auditsvc/core';
 import type { EngagementRecord, Repositories } from '@auditsvc/db';
 import { methodologyText } from '@auditsvc/engine';
@@ -9,10 +17,10 @@ import type { Logger } from '@auditsvc/runtime';
 import {
   DELIVERABLE_FORMATS,
   DeliverableContent,
-  DeliverableFinding,
   DeliverableFormat,
   PLACEHOLDER_EXECUTIVE_SUMMARY,
   buildDeliverableContent,
+  deliverableContentSchema,
   deliverableFilename,
   renderDocx,
   renderHtmlDocument,
@@ -79,14 +87,17 @@ export function createDeliverableService(deps: DeliverableDeps) {
         id: engagement.id,
         firm_id: engagement.firmId,
         client_name: engagement.clientName,
-        archetype: engagement.archetype,
+        archetype: readEnumColumn(
+          ARCHETYPES,
+          engagement.archetype,
+          `archetype of engagement ${engagement.id}`,
+        ),
         status: engagement.status,
         created_at: engagement.createdAt.toISOString(),
         delivered_at: engagement.deliveredAt ? engagement.deliveredAt.toISOString() : null,
       },
       firm: firm ? presentFirm(firm) : null,
-      // Evidence is stored JSON; the builder re-checks each item's members.
-      findings: findings.map(presentFinding) as DeliverableFinding[],
+      findings: findings.map(presentFinding),
       intake,
       executiveSummary: isPolished ? '' : PLACEHOLDER_EXECUTIVE_SUMMARY,
       procedure: runProcedure,
@@ -98,7 +109,13 @@ export function createDeliverableService(deps: DeliverableDeps) {
   /** The stored polished copy, else a draft built now. */
   async function content(engagement: EngagementRecord): Promise<DeliverableContent> {
     const stored = await deliverables.findContent(engagement.id);
-    if (stored && typeof stored === 'object') return stored as DeliverableContent;
+    if (stored && typeof stored === 'object') {
+      return readJsonColumn(
+        deliverableContentSchema,
+        stored,
+        `polished deliverable of engagement ${engagement.id}`,
+      );
+    }
     return build(engagement, false);
   }
 

@@ -187,7 +187,7 @@ export function createEngagementService(deps: EngagementDeps) {
       if (plan.change !== 'none') await applyIfUnchanged(engagement, { status: plan.to, isFrozen: false });
       // The polished copy belongs to the delivery being undone; a re-delivery polishes again.
       await deps.repos.deliverables.delete(id);
-      return { ok: true as const, engagement_id: id, status: 'findings_review', is_frozen: false };
+      return { ok: true as const, engagement_id: id, status: 'findings_review', is_frozen: false as const };
     },
 
     async archive(caller: Caller, id: string) {

@@ -112,7 +112,7 @@ export function createFirmService(deps: { repos: Pick<Repositories, 'firms'> }) 
     async clearLogo(caller: Caller, id: string) {
       await requireVisibleFirm(caller, id);
       await firms.update(id, { logoUrl: '' });
-      return { ok: true as const, logo_url: '' };
+      return { ok: true as const, logo_url: '' as const };
     },
   };
 }

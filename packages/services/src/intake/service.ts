@@ -2,6 +2,7 @@
 // one model call capped at 20 cents. Nothing is stored; the user reviews the proposal and posts
 // the intake to the engagement.
 import {
+  ARCHETYPES,
   BadGatewayError,
   Caller,
   NotFoundError,
@@ -9,15 +10,11 @@ import {
   assertFirmVisible,
   firmScope,
   requireMutator,
+  stringListSchema as strings,
 } from '@auditsvc/core';
 import type { Repositories } from '@auditsvc/db';
 import type { Logger } from '@auditsvc/runtime';
-import {
-  BudgetExhaustedError,
-  IntakeExtraction,
-  ModelCallError,
-  intakeExtractionTask,
-} from '@auditsvc/engine';
+import { BudgetExhaustedError, ModelCallError, intakeExtractionTask } from '@auditsvc/engine';
 import type { StandaloneGatewayFactory } from './standalone-gateway';
 import type { FromSchema } from 'json-schema-to-ts';
 
@@ -37,7 +34,32 @@ export const intakeExtractRequestSchema = {
 } as const;
 export type IntakeExtractRequest = FromSchema<typeof intakeExtractRequestSchema>;
 
-export type IntakeExtractResponse = IntakeExtraction & { cost_cents: number };
+/** Its answer: the proposed intake, archetype and client name, and what the call cost. */
+export const intakeExtractResponseSchema = {
+  type: 'object',
+  properties: {
+    domain: { type: 'string' },
+    audit_purpose: { type: 'string' },
+    frameworks: strings,
+    focus_areas: strings,
+    known_concerns: strings,
+    suggested_archetype: { type: 'string', enum: [...ARCHETYPES] },
+    suggested_client_name: { type: 'string' },
+    cost_cents: { type: 'number', minimum: 0, maximum: INTAKE_EXTRACTION_CAP_CENTS },
+  },
+  required: [
+    'domain',
+    'audit_purpose',
+    'frameworks',
+    'focus_areas',
+    'known_concerns',
+    'suggested_archetype',
+    'suggested_client_name',
+    'cost_cents',
+  ],
+  additionalProperties: false,
+} as const;
+export type IntakeExtractResponse = FromSchema<typeof intakeExtractResponseSchema>;
 
 export function createIntakeExtractionService(deps: {
   repos: Pick<Repositories, 'firms'>;

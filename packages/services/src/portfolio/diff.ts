@@ -3,27 +3,59 @@
 // previous cluster are the same theme when at least half of the smaller one's members are in the
 // other. Pairs are taken greedily, best overlap first, each cluster in at most one pair.
 
+import type { FromSchema } from 'json-schema-to-ts';
+
 export interface SnapshotCluster {
   id: string;
   theme: string;
   member_finding_ids: string[];
 }
 
-export type ClusterChange = 'added' | 'removed' | 'grew' | 'shrank' | 'unchanged';
+export const CLUSTER_CHANGES = ['added', 'removed', 'grew', 'shrank', 'unchanged'] as const;
+export type ClusterChange = (typeof CLUSTER_CHANGES)[number];
 
-export interface DiffEntry {
-  change: ClusterChange;
-  theme: string;
-  current_cluster_id: string | null;
-  previous_cluster_id: string | null;
-  previous_size: number;
-  current_size: number;
-  /** Shared members over all members of both (Jaccard), in percent; 0 for added and removed. */
-  member_overlap_pct: number;
-}
+const count = { type: 'integer', minimum: 0 } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+
+/** How many clusters each change befell. */
+export const diffSummarySchema = {
+  type: 'object',
+  properties: { added: count, removed: count, grew: count, shrank: count, unchanged: count },
+  required: [...CLUSTER_CHANGES],
+  additionalProperties: false,
+} as const;
+
+/**
+ * One theme's change; member_overlap_pct is the shared members over all members of both (Jaccard),
+ * in percent; 0 for added and removed.
+ */
+export const diffEntrySchema = {
+  type: 'object',
+  properties: {
+    change: { type: 'string', enum: [...CLUSTER_CHANGES] },
+    theme: { type: 'string' },
+    current_cluster_id: nullableString,
+    previous_cluster_id: nullableString,
+    previous_size: count,
+    current_size: count,
+    member_overlap_pct: { type: 'number', minimum: 0, maximum: 100 },
+  },
+  required: [
+    'change',
+    'theme',
+    'current_cluster_id',
+    'previous_cluster_id',
+    'previous_size',
+    'current_size',
+    'member_overlap_pct',
+  ],
+  additionalProperties: false,
+} as const;
+
+export type DiffEntry = FromSchema<typeof diffEntrySchema>;
 
 export interface ClusterDiff {
-  summary: Record<ClusterChange, number>;
+  summary: FromSchema<typeof diffSummarySchema>;
   entries: DiffEntry[];
 }
 

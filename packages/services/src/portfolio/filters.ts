@@ -2,21 +2,41 @@
 // their own firm before anything else happens, so the key of a partner's request names the
 // partner's firm whatever firm_id was sent.
 import { createHash } from 'node:crypto';
-import { Caller, firmScope } from '@auditsvc/core';
+import { Caller, PRIMITIVES, SEVERITIES, firmScope } from '@auditsvc/core';
+import type { PortfolioFilters } from '@auditsvc/jobs';
+import type { FromSchema } from 'json-schema-to-ts';
 
-export interface PortfolioQuery {
-  firm_id?: string;
-  primitive?: string;
-  severity?: string;
-  canonical_only?: boolean;
-}
+const firmId = { type: 'string', maxLength: 200 } as const;
+const primitive = { type: 'string', enum: [...PRIMITIVES] } as const;
 
-export interface PortfolioFilters {
-  firm_id: string | null;
-  primitive: string | null;
-  severity: string | null;
-  canonical_only: boolean;
-}
+/** The query of GET portfolio-clusters and of its recompute. */
+export const portfolioQuerySchema = {
+  type: 'object',
+  properties: {
+    firm_id: firmId,
+    primitive,
+    severity: { type: 'string', enum: [...SEVERITIES] },
+    canonical_only: { type: 'boolean', default: true },
+  },
+  additionalProperties: false,
+} as const;
+
+/** The query of GET portfolio-clusters/diff: the filters a snapshot is kept under, less severity. */
+export const portfolioDiffQuerySchema = {
+  type: 'object',
+  properties: { firm_id: firmId, primitive },
+  additionalProperties: false,
+} as const;
+
+/** Other callers (the worker's job) may leave out what the schema defaults. */
+export type PortfolioQuery = FromSchema<
+  typeof portfolioQuerySchema,
+  { keepDefaultedPropertiesOptional: true }
+>;
+export type PortfolioDiffQuery = FromSchema<typeof portfolioDiffQuerySchema>;
+
+/** The filters once confined to the caller's firm, as the recompute job carries them. */
+export type { PortfolioFilters } from '@auditsvc/jobs';
 
 export function normaliseFilters(caller: Caller, query: PortfolioQuery): PortfolioFilters {
   return {

@@ -7,7 +7,7 @@
 // A recompute whose model call fails answers `succeeded: false` with no clusters and is NOT
 // cached: the last good snapshot stays current (and GET keeps serving it until it expires), so a
 // provider outage never replaces real themes with an empty list or spoils the diff.
-import { Caller, newId, requireMutator } from '@auditsvc/core';
+import { Caller, newId, nullableTimestampSchema, requireMutator } from '@auditsvc/core';
 import type { NewSnapshot, PortfolioFindingRow, PortfolioSnapshotRecord, Repositories } from '@auditsvc/db';
 import type { Logger } from '@auditsvc/runtime';
 import {
@@ -16,11 +16,12 @@ import {
   PortfolioFinding,
   portfolioClusteringTask,
 } from '@auditsvc/engine';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { StandaloneGatewayFactory } from '../intake/standalone-gateway';
 import { isUniqueViolation } from '../prisma-errors';
-import { ClusterDiff, diffClusters } from './diff';
-import { PortfolioQuery, filterKey, normaliseFilters } from './filters';
-import { PortfolioResult, readPortfolioResult } from './result';
+import { diffClusters, diffEntrySchema, diffSummarySchema } from './diff';
+import { PortfolioDiffQuery, PortfolioQuery, filterKey, normaliseFilters } from './filters';
+import { PortfolioResult, portfolioResultSchema, readPortfolioResult } from './result';
 
 export const PORTFOLIO_CAP_CENTS = 80;
 export const PORTFOLIO_CACHE_MS = 24 * 60 * 60 * 1000;
@@ -30,19 +31,49 @@ export const PORTFOLIO_MAX_FINDINGS = 5_000;
 export const PORTFOLIO_EXCLUDED_STATUSES = ['rejected'];
 const STORE_ATTEMPTS = 5;
 
-export interface PortfolioAnswer {
-  filter_key: string;
-  cached: boolean;
-  result: PortfolioResult | null;
-}
+const filterKeySchema = { type: 'string', pattern: '^[0-9a-f]{16}$' } as const;
 
-export type PortfolioDiff = ClusterDiff & {
-  filter_key: string;
-  has_current: boolean;
-  has_previous: boolean;
-  current_generated_at: string | null;
-  previous_generated_at: string | null;
-};
+/**
+ * GET portfolio-clusters and its recompute: the filters' key and the stored result (result.ts), or
+ * null before the first one.
+ */
+export const portfolioAnswerSchema = {
+  type: 'object',
+  properties: {
+    filter_key: filterKeySchema,
+    cached: { type: 'boolean' },
+    result: { ...portfolioResultSchema, type: ['object', 'null'] },
+  },
+  required: ['filter_key', 'cached', 'result'],
+  additionalProperties: false,
+} as const;
+
+/** GET portfolio-clusters/diff: what changed between the current snapshot and the previous one. */
+export const portfolioDiffSchema = {
+  type: 'object',
+  properties: {
+    filter_key: filterKeySchema,
+    has_current: { type: 'boolean' },
+    has_previous: { type: 'boolean' },
+    current_generated_at: nullableTimestampSchema,
+    previous_generated_at: nullableTimestampSchema,
+    summary: diffSummarySchema,
+    entries: { type: 'array', items: diffEntrySchema },
+  },
+  required: [
+    'filter_key',
+    'has_current',
+    'has_previous',
+    'current_generated_at',
+    'previous_generated_at',
+    'summary',
+    'entries',
+  ],
+  additionalProperties: false,
+} as const;
+
+export type PortfolioAnswer = FromSchema<typeof portfolioAnswerSchema>;
+export type PortfolioDiff = FromSchema<typeof portfolioDiffSchema>;
 
 function toPortfolioFinding(row: PortfolioFindingRow): PortfolioFinding {
   const evidence = Array.isArray(row.evidence) ? (row.evidence as { quote?: unknown }[]) : [];
@@ -165,7 +196,7 @@ export function createPortfolioService(deps: {
     },
 
     /** What changed between the current snapshot and the one it replaced (any age). */
-    async diff(caller: Caller, query: Pick<PortfolioQuery, 'firm_id' | 'primitive'>): Promise<PortfolioDiff> {
+    async diff(caller: Caller, query: PortfolioDiffQuery): Promise<PortfolioDiff> {
       const key = filterKey(normaliseFilters(caller, { firm_id: query.firm_id, primitive: query.primitive }));
       const [current, previous] = await Promise.all([
         repos.portfolio.findSnapshot(key, 'current'),

@@ -15,7 +15,7 @@ import {
 } from '@auditsvc/core';
 import type { EngagementRecord, Repositories } from '@auditsvc/db';
 import { SQL_NULL } from '@auditsvc/db';
-import type { Primitive } from '@auditsvc/core';
+import type { Primitive, RunKind } from '@auditsvc/core';
 import type { Logger } from '@auditsvc/runtime';
 import { runJobId } from '../queue-sweep/sweep';
 import type { EngagementService } from '../engagements/service';
@@ -77,7 +77,7 @@ export function createRunService(deps: RunServiceDeps) {
    */
   async function queue(input: {
     engagement: EngagementRecord;
-    kind: 'run' | 'investigate_further';
+    kind: RunKind;
     options: StoredRunOptions;
     parentFindingId: string | null;
     engagementData: Record<string, unknown>;

@@ -17,21 +17,6 @@ import type { CreateTemplateInput, InstantiateTemplateInput, TemplateFields } fr
 
 export type { CreateTemplateInput, TemplateFields } from './fields';
 
-export function presentTemplate(template: TemplateRecord) {
-  return {
-    id: template.id,
-    firm_id: template.firmId,
-    name: template.name,
-    description: template.description,
-    archetype: template.archetype,
-    budget_cents: template.budgetCents,
-    intake: readIntake(template.intake),
-    source_engagement_id: template.sourceEngagementId,
-    created_at: template.createdAt.toISOString(),
-    updated_at: template.updatedAt.toISOString(),
-  };
-}
-
 export function createTemplateService(deps: {
   repos: Pick<Repositories, 'templates' | 'firms'>;
   engagements: Pick<EngagementService, 'requireVisible' | 'create'>;
