@@ -317,6 +317,69 @@ describe('access registers: an account approved by its own holder', () => {
   });
 });
 
+describe('registers: accounts of people who have left', () => {
+  const rule = (body: string) => `# Information Security Policy\n\n6.5 ${body}\n`;
+
+  test('a payments firm: a holder "Exited 30/06/2026" whose superuser account is still Enabled', async () => {
+    const { a, texts } = await analyse({
+      'Information-Security-Policy.md': rule(
+        'All access of a departing employee, including privileged access, shall be revoked within twenty-four (24) hours of the exit date.',
+      ),
+      'Privileged-Access-Register.csv': [
+        'Ref,Account ID,Account holder,HR status,Account status,Last login',
+        'PA-001,k.ade.adm,Kemi Ade,Active,Enabled,26/11/2026',
+        'PA-004,t.bakare.dba,Tunde Bakare,Exited 30/06/2026,Enabled,09/11/2026',
+        'PA-007,s.obi.adm,Sade Obi,Exited 14/08/2026,Disabled (14/08/2026),14/08/2026',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':departed_access'));
+    expect(issue?.title).toContain('t.bakare.dba');
+    expect(issue?.title).not.toContain('s.obi.adm');
+    expect(issue?.description).toMatch(/Exited 2026-06-30/);
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a school district: a separated coordinator kept at the fall review and signed in after separating', async () => {
+    const { a } = await analyse({
+      'Information-Security-Policy.md': rule(
+        'Access for departing employees and contractors shall be disabled no later than the end of their last working day.',
+      ),
+      'Access-Review-Register.csv': [
+        'Review ID,Account ID,Account holder,HR status at review,Separation date,Last sign-in,Review date,Decision,Notes',
+        'AR-F-01,jmorrow,Jordan Morrow,Separated,2026-06-12,2026-09-21,2026-10-16,Retain,Helping with enrollment reporting',
+        'AR-F-08,lpaz,Luis Paz,Retired,2026-06-12,2026-10-09,2026-10-16,Retain,Rehired as a long-term substitute; new account issued',
+        'AR-F-09,kcho,Kim Cho,Active,,2026-11-02,2026-10-16,Retain,',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':departed_access'));
+    expect(issue?.title).toMatch(/1 account of people who have left still live \(jmorrow\)/);
+    expect(issue?.description).toMatch(/Retain at a review after the departure/);
+  });
+
+  test('decoys: leavers disabled on their last day, and no rule about leavers', async () => {
+    const register = [
+      'Account ID,Holder status,Holder end date,Last login,Account status',
+      'adm-ebrooks,Terminated,2026-08-14,2026-08-14,Disabled (2026-08-14)',
+    ].join('\n');
+    const disabled = await analyse({
+      'Information-Security-Policy.md': rule(
+        'Leavers have their accounts disabled on their last working day.',
+      ),
+      'Account-Register.csv': register,
+    });
+    expect(findRecordAttributeGaps(disabled.a).filter((i) => i.subject.endsWith(':departed_access'))).toEqual(
+      [],
+    );
+    const noRule = await analyse({
+      'Information-Security-Policy.md': rule('Accounts are reviewed every quarter.'),
+      'Account-Register.csv': register.replace('Disabled (2026-08-14)', 'Enabled'),
+    });
+    expect(findRecordAttributeGaps(noRule.a).filter((i) => i.subject.endsWith(':departed_access'))).toEqual(
+      [],
+    );
+  });
+});
+
 describe('leaver deadlines in dated logs', () => {
   const policy = [
     '# Store Systems Access Standard',

@@ -2,7 +2,18 @@
 // approval, an MFA flag, a deadline between two date columns, an approver other than the author).
 import { issueDocuments } from '../../analyst/issue';
 import { defineCheck } from '../check';
-import { RECORD_ATTRIBUTES, findRecordAttributeGaps, recordAttributeIssues } from './record-attributes';
+import {
+  DEPARTED_ID,
+  RECORD_ATTRIBUTES,
+  findRecordAttributeGaps,
+  recordAttributeIssues,
+} from './record-attributes';
+
+/** Words of the rule a row check quotes, so retrieval finds the rule beside the rows. */
+const RULE_WORDS: Record<string, string> = {
+  [DEPARTED_ID]:
+    'leavers departing employee exit termination access revoked disabled removed account enabled',
+};
 
 interface RecordAttributeParams {
   document: string;
@@ -32,7 +43,7 @@ export const recordAttributeCheck = defineCheck<RecordAttributeParams>({
     const others = documents.filter((d) => d !== params.document).join(', ');
     return {
       text: `Does ${params.document} show records without the ${attribute?.label ?? label} that ${others || 'the policies'} require?`,
-      query: `${attribute?.label ?? label} ${params.attributeId}`,
+      query: `${attribute?.label ?? label} ${RULE_WORDS[params.attributeId] ?? params.attributeId}`,
     };
   },
   verdict(params, { analysis, visible }) {

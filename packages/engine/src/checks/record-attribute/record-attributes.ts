@@ -144,8 +144,9 @@ export function recordAttributeIssues(
   const rowChecks = [
     wants(DEADLINE_ID) ? lateRowsIssue(analysis, doc, table, visible) : null,
     wants(SELF_APPROVAL_ID) ? selfApprovalIssue(analysis, doc, table, visible) : null,
+    wants(DEPARTED_ID) ? departedAccessIssue(analysis, doc, table, visible) : null,
   ].filter((i): i is Issue => i !== null);
-  if (onlyId === DEADLINE_ID || onlyId === SELF_APPROVAL_ID) return rowChecks;
+  if (onlyId === DEADLINE_ID || onlyId === SELF_APPROVAL_ID || onlyId === DEPARTED_ID) return rowChecks;
   if (visible && !visible.has(table.header)) return rowChecks;
   return [...rowChecks, ...presenceIssues(analysis, doc, table, visible, onlyId)];
 }
@@ -592,6 +593,136 @@ function selfApprovalIssue(
         .join(', ')}: self-approval, so the segregation of duties the rule relies on did not operate.`,
     rootCause: `The tool or process behind ${doc.name} does not prevent the author of an item from approving it, and the independence required by ${rule.document} is not checked afterwards.`,
     remediationScope: `Have the self-approved items in ${doc.name} reviewed by an independent approver, and enforce approver-differs-from-author in the workflow.`,
+    remediationEffortHours: 2 * offending.length + 4,
+    severity: 'high',
+    confidence: 0.85,
+    frameworks: [],
+    quotes: [quoteOf(rule), quoteOf(table.header), ...offending.slice(0, 4).map((r) => quoteOf(r.segment))],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts of people who have left: a register row whose holder is recorded as gone (terminated,
+// separated, exited, a leaver) while the account is still enabled, was kept at a review, or was
+// used after the departure date, against a rule that leavers' access is removed.
+
+export const DEPARTED_ID = 'departed_access';
+
+/** A cell that records the holder as gone ("Terminated", "Exited 30/06/2026", "Separated"). */
+const DEPARTED =
+  /^(?:terminated|separated|exited|left|leaver|resigned|departed|retired|deceased|dismissed|offboarded)\b/i;
+const DEPARTURE_DATE_COLUMN =
+  /\b(?:separation|termination|exit|leav\w*|departure|end)\b[^|]*\bdate\b|\bend date\b|\blast (?:working )?day\b/i;
+/** The account's own state, not the holder's employment. */
+const ACCOUNT_STATUS_COLUMN = /\b(?:account )?(?:status|state)\b/i;
+const HOLDER_STATUS_COLUMN = /\b(?:hr|employment|holder|employee|staff|personnel)\b/i;
+const STILL_ENABLED = /^(?:enabled|active|open|live|unlocked)\b/i;
+const KEPT_COLUMN = /\b(?:decision|outcome|review result|action)\b/i;
+const KEPT = /^(?:retain\w*|keep|kept|no change|approved?|continue\w*)\b/i;
+const LAST_USE_COLUMN =
+  /\blast\s+(?:log-?\s?in|logon|sign-?\s?in|use[d]?|access(?!\s+review)|activity|checkout|seen)\b/i;
+const REVIEW_DATE_COLUMN = /\breview(?:ed)?\s+(?:date|on)\b|\blast (?:access )?review\b/i;
+const LEAVER_RULE_SUBJECT =
+  /\b(?:leav\w*|terminat\w*|depart\w*|exit\w*|separat\w*|resign\w*|end of (?:employment|contract))\b/i;
+const LEAVER_RULE_ACTION =
+  /\b(?:disabl\w*|revok\w*|remov\w*|deactivat\w*|de-?provision\w*|suspend\w*|withdraw\w*|terminat\w* (?:their|the|all) (?:access|accounts?))\b/i;
+
+const leaverRuleCache = new WeakMap<CorpusAnalysis, LocatedSegment | null>();
+
+/** The normative statement that leavers' access is removed (cached per corpus). */
+function leaverRule(analysis: CorpusAnalysis): LocatedSegment | null {
+  if (!leaverRuleCache.has(analysis)) {
+    const found = analysis.documents
+      .filter((d) => isNormative(d.role))
+      .flatMap((d) => d.segments)
+      .filter(
+        (s) =>
+          s.text.length < 600 &&
+          LEAVER_RULE_SUBJECT.test(s.text) &&
+          LEAVER_RULE_ACTION.test(s.text) &&
+          /\b(?:access|accounts?|credentials?|log-?ins?|privileges?)\b/i.test(s.text),
+      );
+    leaverRuleCache.set(analysis, found.find((s) => OBLIGATION.test(s.text)) ?? found[0] ?? null);
+  }
+  return leaverRuleCache.get(analysis) ?? null;
+}
+
+interface DepartedRow {
+  segment: LocatedSegment;
+  id: string;
+  departed: string;
+  /** What shows the account lived on: its status, a review that kept it, a use after the departure. */
+  evidence: string;
+}
+
+/** A holder who came back ("rehired as a substitute", "new account") holds the account again. */
+const RETURNED =
+  /\b(?:re-?hired|re-?engaged|re-?joined|returned (?:as|to)|new (?:account|contract|appointment)|re-?employed)\b/i;
+const ACCOUNT_COLUMN = /\b(?:account(?: id| name)?|user ?(?:name|id)|login|username)\b/i;
+
+function departedRow(table: Table, row: Table['rows'][number]): DepartedRow | null {
+  const { cells } = row;
+  const departedAt = cells.findIndex((c) => DEPARTED.test(c.trim()));
+  if (departedAt < 0 || cells.some((c) => RETURNED.test(c))) return null;
+  const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+  const dateColumn = table.columns.findIndex((c) => DEPARTURE_DATE_COLUMN.test(c));
+  const departure =
+    parseDateCell(cell(departedAt).replace(DEPARTED, '').trim(), table.dateOrder) ??
+    parseDateCell(cell(dateColumn), table.dateOrder);
+  const columnWhere = (test: (name: string, i: number) => boolean) => table.columns.findIndex(test);
+  const status = columnWhere(
+    (c, i) => i !== departedAt && ACCOUNT_STATUS_COLUMN.test(c) && !HOLDER_STATUS_COLUMN.test(c),
+  );
+  const kept = columnWhere((c) => KEPT_COLUMN.test(c));
+  const lastUse = columnWhere((c) => LAST_USE_COLUMN.test(c));
+  const reviewed = columnWhere((c) => REVIEW_DATE_COLUMN.test(c));
+  const after = (i: number) => {
+    const date = parseDateCell(cell(i), table.dateOrder);
+    return date !== null && departure !== null && date.time > departure.time;
+  };
+  const signs: string[] = [];
+  if (STILL_ENABLED.test(cell(status))) signs.push(`"${table.columns[status]}" ${cell(status)}`);
+  if (after(lastUse)) signs.push(`"${table.columns[lastUse]}" ${cell(lastUse)}`);
+  if (KEPT.test(cell(kept)) && (departure === null || after(reviewed)))
+    signs.push(`"${table.columns[kept]}" ${cell(kept)} at a review after the departure`);
+  if (signs.length === 0) return null;
+  const evidence = signs.join('; ');
+  const departed = departure ? `${cell(departedAt).split(/\s/)[0]} ${departure.iso}` : cell(departedAt);
+  const account = table.columns.findIndex(
+    (c) => ACCOUNT_COLUMN.test(c) && !/\b(?:type|status|holder)\b/i.test(c),
+  );
+  return { segment: row.segment, id: cell(account) || (cells[0] ?? ''), departed, evidence };
+}
+
+function departedAccessIssue(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  table: Table,
+  visible?: Set<LocatedSegment>,
+): Issue | null {
+  const offending = table.rows
+    .filter((row) => !visible || visible.has(row.segment))
+    .map((row) => departedRow(table, row))
+    .filter((r): r is DepartedRow => r !== null);
+  if (offending.length === 0) return null;
+  const rule = leaverRule(analysis);
+  if (!rule) return null;
+  const subject = recordAttributeSubject(doc.name, DEPARTED_ID);
+  const ids = offending.map((r) => r.id).slice(0, 6);
+  return {
+    primitive: 'conflict_check',
+    subject,
+    aspects: [subject],
+    title: `${doc.name}: ${offending.length} account${offending.length === 1 ? '' : 's'} of people who have left still live (${ids.join(', ')}), against ${rule.document}`,
+    description:
+      `${rule.document} requires leavers' access to be removed ("${rule.text.slice(0, 200)}"), but ${doc.name} records ` +
+      offending
+        .slice(0, 6)
+        .map((r) => `${r.id} (holder ${r.departed}; ${r.evidence})`)
+        .join(', ') +
+      ': each account outlived the departure of its holder, so someone who has left can still sign in.',
+    rootCause: `Leavers are not removed from ${doc.name}'s systems when HR records the departure, and the access review did not catch it.`,
+    remediationScope: `Disable ${ids.join(', ')} now, review their use since the departure, and tie account removal to the HR leaver process.`,
     remediationEffortHours: 2 * offending.length + 4,
     severity: 'high',
     confidence: 0.85,
