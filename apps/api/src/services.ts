@@ -1,8 +1,6 @@
 // Everything a request handler may use, built once per process from the configuration.
 import Redis from 'ioredis';
 import { Config, Logger, loadOrCreateSecret } from '@auditsvc/runtime';
-import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
-import { ObjectStore, createObjectStore } from '@auditsvc/storage';
 import {
   JobProducer,
   ProgressSubscriber,
@@ -28,6 +26,7 @@ import {
   FirmService,
   MfaService,
   PasswordHasher,
+  ProcessServices,
   RecoveryService,
   StreamStateService,
   TemplateService,
@@ -57,6 +56,7 @@ import {
   createTemplateService,
   createUserService,
   createSessionCache,
+  openStores,
   runJobId,
 } from '@auditsvc/services';
 import { VersionedJsonCache, createVersionedJsonCache } from './http/versioned-json-cache';
@@ -66,14 +66,7 @@ import { SessionRevocationChannel, createSessionRevocationChannel } from './sess
 /** How long POST deliver waits for the polished deliverable before it answers. */
 const POLISH_WAIT_MS = 20_000;
 
-export interface AppServices {
-  config: Config;
-  logger: Logger;
-  db: Database;
-  repos: Repositories;
-  redis: Redis;
-  /** Uploads, corpus files and audit logs: DATA_DIR, or the bucket of STORAGE_URL. */
-  storage: ObjectStore;
+export interface AppServices extends ProcessServices {
   passwords: PasswordHasher;
   auth: AuthService;
   mfa: MfaService;
@@ -107,9 +100,8 @@ export interface AppServices {
 }
 
 export async function createAppServices(config: Config, logger: Logger): Promise<AppServices> {
-  const db = await openDatabase(config.databaseUrl);
-  const repos = createRepositories(db);
-  const storage = createObjectStore(config);
+  const stores = await openStores(config, logger);
+  const { db, repos, storage } = stores;
   // A shared bucket means several hosts; keys generated into each DATA_DIR then differ between
   // API processes (a signed URL of one refused by another, TOTP secrets sealed by one unreadable).
   const generatedSecrets = [
@@ -213,12 +205,8 @@ export async function createAppServices(config: Config, logger: Logger): Promise
       jobs.enqueue('ingest', { engagementId }, `ingest-${engagementId}-${Date.now()}`),
   });
   return {
-    config,
-    logger,
-    db,
-    repos,
+    ...stores,
     redis,
-    storage,
     passwords,
     auth: createAuthService({
       repos,

@@ -1,31 +1,24 @@
 // What the worker's job handlers use, built once per process: the database, a Redis connection for
 // publishing progress, and the parse host that parses untrusted files in a child process.
 import Redis from 'ioredis';
-import { Database, Repositories, createRepositories, openDatabase } from '@auditsvc/db';
 import { ParseHost, createParseHost, extensionOf } from '@auditsvc/ingest';
 import { ProgressPublisher, createIngestStageStore, createProgressPublisher } from '@auditsvc/jobs';
 import type { Config, Logger } from '@auditsvc/runtime';
-import { ObjectStore, createObjectStore } from '@auditsvc/storage';
 import { WorkerMetrics, createWorkerMetrics } from './metrics';
 import {
   IngestService,
   PortfolioService,
+  ProcessServices,
   RunExecutor,
   createIngestService,
   createPortfolioService,
   createRunExecutor,
   createRunGatewayFactory,
   createStandaloneGatewayFactory,
+  openStores,
 } from '@auditsvc/services';
 
-export interface WorkerServices {
-  config: Config;
-  logger: Logger;
-  db: Database;
-  repos: Repositories;
-  redis: Redis;
-  /** The originals an ingest reads and the audit logs a run appends to (DATA_DIR or STORAGE_URL). */
-  storage: ObjectStore;
+export interface WorkerServices extends ProcessServices {
   progress: ProgressPublisher;
   parseHost: ParseHost;
   ingest: IngestService;
@@ -37,9 +30,8 @@ export interface WorkerServices {
 }
 
 export async function createWorkerServices(config: Config, logger: Logger): Promise<WorkerServices> {
-  const db = await openDatabase(config.databaseUrl);
-  const repos = createRepositories(db);
-  const storage = createObjectStore(config);
+  const stores = await openStores(config, logger);
+  const { db, repos, storage } = stores;
   const metrics = createWorkerMetrics();
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, disconnectTimeout: 200 });
   redis.on('error', () => undefined);
@@ -85,12 +77,8 @@ export async function createWorkerServices(config: Config, logger: Logger): Prom
     logger,
   });
   return {
-    config,
-    logger,
-    db,
-    repos,
+    ...stores,
     redis,
-    storage,
     progress,
     parseHost,
     ingest,

@@ -28,6 +28,7 @@ import { findingHeadline } from './executive-summary';
 import {
   checkName,
   evidenceSource,
+  findingMeta,
   findingReference,
   formatDate,
   formatHours,
@@ -225,13 +226,7 @@ function scope(content: DeliverableContent): (Paragraph | Table)[] {
 const TEXT_WIDTH = 11906 - 2 * 1021;
 
 function findingXml(finding: DeliverableFinding, index: number): string {
-  const meta = [
-    severityLabel(finding.severity),
-    checkName(finding.primitive),
-    `status ${finding.status}`,
-    `confidence ${Math.round(finding.confidence * 100)}%`,
-    ...(finding.frameworks.length > 0 ? [finding.frameworks.join(', ')] : []),
-  ].join('  |  ');
+  const meta = findingMeta(finding).join('  |  ');
   const out = [
     wordml.paragraph('Heading3', `${findingReference(index)} ${findingHeadline(finding)}`),
     wordml.paragraph('Meta', meta),

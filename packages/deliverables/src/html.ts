@@ -10,6 +10,7 @@ import { findingHeadline } from './executive-summary';
 import {
   checkName,
   evidenceSource,
+  findingMeta,
   findingReference,
   formatDate,
   formatHours,
@@ -179,13 +180,7 @@ Documents cited: ${summary.documents_cited}. Estimated remediation effort: ${for
 }
 
 function findingArticle(finding: DeliverableFinding, index: number): string {
-  const meta = [
-    severityLabel(finding.severity),
-    checkName(finding.primitive),
-    `status ${finding.status}`,
-    `confidence ${Math.round(finding.confidence * 100)}%`,
-    ...(finding.frameworks.length > 0 ? [finding.frameworks.join(', ')] : []),
-  ];
+  const meta = findingMeta(finding);
   const parts = [
     `<article class="finding sev-${escapeHtml(finding.severity)}">`,
     `<h4>${findingReference(index)} ${escapeHtml(findingHeadline(finding))}</h4>`,

@@ -102,6 +102,17 @@ export function findingReference(index: number): string {
   return `F-${String(index + 1).padStart(3, '0')}`;
 }
 
+/** The line under a finding's heading: severity, check, status, confidence and frameworks. */
+export function findingMeta(finding: DeliverableFinding): string[] {
+  return [
+    severityLabel(finding.severity),
+    checkName(finding.primitive),
+    `status ${finding.status}`,
+    `confidence ${Math.round(finding.confidence * 100)}%`,
+    ...(finding.frameworks.length > 0 ? [finding.frameworks.join(', ')] : []),
+  ];
+}
+
 /** YYYY-MM-DD in UTC, or the input when it is not a date. */
 export function formatDate(iso: string | null): string {
   if (!iso) return '';

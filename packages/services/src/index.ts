@@ -48,3 +48,4 @@ export * from './prisma-errors';
 export * from './queue-sweep/sweep';
 export * from './queue-sweep/scheduler';
 export * from './queue-sweep/start';
+export * from './process';

@@ -12,6 +12,11 @@ import type { RawFinding } from './model';
 /** Confidence kept when a quote cannot be found in the retrieved text. */
 const UNVERIFIED_PENALTY = 0.75;
 
+/** The documents a finding's evidence cites, each once, in the order first cited. */
+export function evidenceDocuments(finding: { evidence: EvidenceItem[] }): string[] {
+  return [...new Set(finding.evidence.map((e) => e.document))];
+}
+
 /** A raw finding from a verdict's draft, or null when none of its quotes is in its document. */
 export interface DraftOutcome {
   raw: RawFinding | null;

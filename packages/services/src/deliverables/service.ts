@@ -28,6 +28,7 @@ import {
   renderMethodology,
   writeLocalExecutiveSummary,
 } from '@auditsvc/deliverables';
+import { iso } from '../engagements/presenter';
 import { presentFinding } from '../findings/presenter';
 import { presentFirm } from '../firms/presenter';
 import { runMethodology } from '../runs/methodology';
@@ -94,7 +95,7 @@ export function createDeliverableService(deps: DeliverableDeps) {
         ),
         status: engagement.status,
         created_at: engagement.createdAt.toISOString(),
-        delivered_at: engagement.deliveredAt ? engagement.deliveredAt.toISOString() : null,
+        delivered_at: iso(engagement.deliveredAt),
       },
       firm: firm ? presentFirm(firm) : null,
       findings: findings.map(presentFinding),

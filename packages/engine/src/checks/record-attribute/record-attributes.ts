@@ -89,7 +89,7 @@ export function headerIndex(rows: string[][]): number {
 }
 
 /** Cells of a rendered table row; empty cells render as "a | | b", so split on every bar. */
-function splitRow(s: LocatedSegment): string[] {
+export function splitRow(s: LocatedSegment): string[] {
   return s.text
     .replace(/^\s*\|/, '')
     .replace(/\|\s*$/, '')

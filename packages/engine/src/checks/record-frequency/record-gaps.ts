@@ -15,7 +15,7 @@ import { CONCEPTS } from '../../analyst/concepts';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, describePeriod, describeQuantity } from '../../analyst/quantities';
 import { conceptSubject } from '../concept-conflict/concept-conflicts';
-import { headerIndex } from '../record-attribute/record-attributes';
+import { headerIndex, splitRow } from '../record-attribute/record-attributes';
 import { escapeRegExp, tokenize } from '../../text/normalize';
 
 function labelOf(doc: AnalyzedDocument): string {
@@ -236,16 +236,7 @@ function events(dates: FoundDate[], period: number): Event[] {
 function tableRows(record: AnalyzedDocument): LocatedSegment[] {
   const rows = record.segments.filter((s) => s.text.includes(' | ') || /^\|.*\|$/.test(s.text));
   // Title and "generated on" rows above an export's header are not part of the table.
-  return rows.slice(headerIndex(rows.map(cellsOf)));
-}
-
-/** Cells of a table row; empty cells render as "a | | b", so split on every bar. */
-function cellsOf(row: LocatedSegment): string[] {
-  return row.text
-    .replace(/^\s*\|/, '')
-    .replace(/\|\s*$/, '')
-    .split('|')
-    .map((c) => c.trim());
+  return rows.slice(headerIndex(rows.map(splitRow)));
 }
 
 /**
@@ -313,17 +304,17 @@ export function staleRowsIssue(
   const reference = analysis.referenceDate;
   const table = tableRows(record);
   if (!reference || table.length < 2) return null;
-  const header = cellsOf(table[0]!).map((c) => c.replace(/_/g, ' '));
+  const header = splitRow(table[0]!).map((c) => c.replace(/_/g, ' '));
   const column = lastColumn(fact, header);
   if (column < 0 || !mostLenient(analysis, fact)) return null;
-  const inScope = categoryScope(fact, table.slice(1).map(cellsOf));
+  const inScope = categoryScope(fact, table.slice(1).map(splitRow));
   const rows = [
     table[0]!,
-    ...table.slice(1).filter((s) => (!visible || visible.has(s)) && inScope(cellsOf(s))),
+    ...table.slice(1).filter((s) => (!visible || visible.has(s)) && inScope(splitRow(s))),
   ];
   const period = fact.quantity.value;
   const stale = rows.slice(1).flatMap((row) => {
-    const cells = cellsOf(row);
+    const cells = splitRow(row);
     const date = extractDates(cells[column] ?? '', record.dateOrder)[0];
     return date && (reference.time - date.time) / DAY_MS > period + staleMargin(period)
       ? [{ row, name: cells[0] ?? '', date }]
@@ -358,9 +349,9 @@ export function staleRowsIssue(
 function activityDateFilter(fact: ConceptFact, record: AnalyzedDocument): ((d: FoundDate) => boolean) | null {
   const table = tableRows(record);
   if (table.length < 2) return () => true;
-  const header = cellsOf(table[0]!).map((c) => c.replace(/_/g, ' '));
+  const header = splitRow(table[0]!).map((c) => c.replace(/_/g, ' '));
   if (lastColumn(fact, header) >= 0) return null;
-  const rows = table.slice(1).map(cellsOf);
+  const rows = table.slice(1).map(splitRow);
   const dated = header
     .map((_, i) => i)
     .filter((i) => rows.some((cells) => extractDates(cells[i] ?? '', record.dateOrder).length > 0));

@@ -2,7 +2,7 @@
 // different editions across documents (consistency_check).
 import { issueDocuments } from '../../analyst/issue';
 import { STANDARD_FAMILIES } from '../../analyst/standards';
-import { defineCheck } from '../check';
+import { defineCheck, type Candidate } from '../check';
 import { findEditionInconsistencies, findSupersededCitations } from './standards';
 
 interface FamilyParams {
@@ -10,6 +10,31 @@ interface FamilyParams {
 }
 
 const familyOf = (issueAspect: string) => issueAspect.replace(/^standard:/, '');
+
+/** The standard family's name (its id when the family is unknown) and its current edition's label. */
+function familyNamed(familyId: string): { name: string; current: string } {
+  const family = STANDARD_FAMILIES.find((f) => f.id === familyId);
+  return { name: family?.name ?? familyId, current: family?.currentLabel ?? '?' };
+}
+
+/** A candidate about one standard family: keyed by the family and the aspect, medium severity. */
+function familyCandidate(
+  familyId: string,
+  aspect: 'currency' | 'editions',
+  primitive: Candidate<FamilyParams>['primitive'],
+  label: string,
+  documents: string[],
+): Candidate<FamilyParams> {
+  return {
+    key: `standard:${familyId}:${aspect}`,
+    primitive,
+    label,
+    documents,
+    params: { familyId },
+    signal: 0.85,
+    severity: 'medium',
+  };
+}
 
 export const standardCurrencyCheck = defineCheck<FamilyParams>({
   id: 'standard_currency',
@@ -23,21 +48,15 @@ export const standardCurrencyCheck = defineCheck<FamilyParams>({
       for (const document of issueDocuments(issue)) docs.add(document);
       families.set(familyId, docs);
     }
-    return [...families].map(([familyId, docs]) => ({
-      key: `standard:${familyId}:currency`,
-      primitive: 'currency_check',
-      label: `superseded ${familyId}`,
-      documents: [...docs],
-      params: { familyId },
-      signal: 0.85,
-      severity: 'medium',
-    }));
+    return [...families].map(([familyId, docs]) =>
+      familyCandidate(familyId, 'currency', 'currency_check', `superseded ${familyId}`, [...docs]),
+    );
   },
   question(params, { documents }) {
-    const family = STANDARD_FAMILIES.find((f) => f.id === params.familyId);
+    const { name, current } = familyNamed(params.familyId);
     return {
-      text: `Do ${documents.join(', ')} cite a superseded edition of ${family?.name ?? params.familyId} (current: ${family?.currentLabel ?? '?'})?`,
-      query: family?.name ?? params.familyId,
+      text: `Do ${documents.join(', ')} cite a superseded edition of ${name} (current: ${current})?`,
+      query: name,
     };
   },
   verdict(params, { citations, analysis }) {
@@ -52,22 +71,20 @@ export const standardEditionsCheck = defineCheck<FamilyParams>({
   candidates({ analysis }) {
     return findEditionInconsistencies(analysis.citations, undefined, analysis).map((issue) => {
       const familyId = familyOf(issue.aspects[0]!);
-      return {
-        key: `standard:${familyId}:editions`,
-        primitive: 'consistency_check',
-        label: `editions of ${familyId}`,
-        documents: issueDocuments(issue),
-        params: { familyId },
-        signal: 0.85,
-        severity: 'medium',
-      };
+      return familyCandidate(
+        familyId,
+        'editions',
+        'consistency_check',
+        `editions of ${familyId}`,
+        issueDocuments(issue),
+      );
     });
   },
   question(params, { documents }) {
-    const family = STANDARD_FAMILIES.find((f) => f.id === params.familyId);
+    const { name } = familyNamed(params.familyId);
     return {
-      text: `Is ${family?.name ?? params.familyId} cited in different editions across ${documents.join(', ')}?`,
-      query: family?.name ?? params.familyId,
+      text: `Is ${name} cited in different editions across ${documents.join(', ')}?`,
+      query: name,
     };
   },
   verdict(params, { citations, analysis }) {

@@ -3,7 +3,7 @@
 // last consolidation stand and every raw finding since becomes its own canonical, without a call.
 import { consolidationTask, type ConsolidationGroup } from '../../tasks/consolidation';
 import type { RunContext } from '../context';
-import { canonicalize } from '../findings';
+import { canonicalize, evidenceDocuments } from '../findings';
 import type { RawFinding } from '../model';
 
 /** Returns the number of canonical findings this iteration added. */
@@ -36,7 +36,7 @@ async function consolidationGroups(run: RunContext): Promise<ConsolidationGroup[
         title: r.title,
         description: r.description,
         aspects: r.aspects,
-        documents: [...new Set(r.evidence.map((e) => e.document))],
+        documents: evidenceDocuments(r),
         severity: r.severity,
         confidence: r.confidence,
       })),

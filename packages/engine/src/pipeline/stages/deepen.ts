@@ -6,6 +6,7 @@ import { SEVERITY_RANK } from '../../types';
 import { deepeningTask } from '../../tasks/deepening';
 import { CATALOG_LIST_NAMES, buildCatalog } from '../catalog';
 import type { RunContext } from '../context';
+import { evidenceDocuments } from '../findings';
 import type { CatalogTarget } from '../model';
 
 export async function deepenStage(run: RunContext): Promise<void> {
@@ -28,7 +29,7 @@ export async function deepenStage(run: RunContext): Promise<void> {
         title: f.title,
         primitive: f.primitive,
         severity: f.severity,
-        documents: [...new Set(f.evidence.map((e) => e.document))],
+        documents: evidenceDocuments(f),
         rootCause: f.rootCause,
       })),
       openTargets: open.map((t) => ({ key: t.key, label: t.label, documents: t.target.documents })),
