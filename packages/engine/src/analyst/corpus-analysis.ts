@@ -142,6 +142,8 @@ export interface CorpusAnalysis {
    * old the documents are.
    */
   auditDate: string;
+  /** The frameworks the engagement's intake audits against, as written there. */
+  frameworks: string[];
   /** Checks that failed on this corpus (a bug in a check costs its own findings, not the run's). */
   checkFailures: string[];
 }
@@ -902,6 +904,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
     citations,
     referenceDate,
     auditDate: new Date(now).toISOString().slice(0, 10),
+    frameworks: intake?.frameworks ?? [],
     checkFailures: [],
   };
   // Task inputs carry the analysis for the local analyst; serialised (token estimates, prompts,

@@ -437,3 +437,25 @@ describe('a set that titles its documents in sentence case names them the same w
     expect(candidates).toEqual([]);
   });
 });
+
+test("a framework the intake audits against is the auditor's yardstick, not a missing document (a card issuer, a lottery); another named document still is", async () => {
+  const files = {
+    'Card-Security-Policy.md':
+      '# Card Security Policy\n\nCard data is protected as the Regional Card Scheme Security Standard requires.\n',
+    'Draw-Standard.md':
+      '# Draw Standard\n\nDraw systems meet the World Lottery Association Security Control Standard.\n',
+    'Operations-Guide.md': '# Operations Guide\n\nIncidents follow the Incident Handling Procedure.\n',
+  };
+  const frameworks = [
+    'Regional Card Scheme Security Standard v3',
+    'World Lottery Association Security Control Standard (WLA-SCS:2020)',
+  ];
+  const scoped = await runCheck(documentReferenceCheck, files, { ...INTAKE, frameworks });
+  expect(scoped.candidates.map((c) => c.key)).toEqual(['docref:name:incident handling procedure']);
+  const unscoped = await run(files);
+  expect(unscoped.candidates.map((c) => c.key).sort()).toEqual([
+    'docref:name:incident handling procedure',
+    'docref:name:regional card scheme security standard',
+    'docref:name:world lottery association security control standard',
+  ]);
+});

@@ -282,6 +282,23 @@ function nameKey(name: string): string {
     .trim();
 }
 
+/**
+ * A framework the intake audits against ("FBI CJIS Security Policy", "the World Lottery Association
+ * Security Control Standard") is the auditor's yardstick, not a document the set should hold: the
+ * cited name's words, its kind aside, all stand in one framework entry.
+ */
+function namedByIntake(analysis: CorpusAnalysis, key: string): boolean {
+  const words = key
+    .split(' ')
+    .slice(0, -1)
+    .filter((w) => !/^(?:the|and|of|for)$/.test(w));
+  if (words.length < 2) return false;
+  return analysis.frameworks.some((framework) => {
+    const entry = new Set(nameKey(framework).split(' '));
+    return words.every((w) => entry.has(w));
+  });
+}
+
 function distinctive(name: string): boolean {
   const words = name.split(/\s+/).slice(0, -1);
   return words.some((w) => !GENERIC.test(w) && !/^(?:and|of|for|&)$/i.test(w));
@@ -461,6 +478,7 @@ function namedReferences(
       if (source && (nameKey(source.title).includes(key) || nameKey(source.name).includes(key))) continue;
       if (source && fileNameWords(source).every((word) => key.split(' ').includes(word))) continue;
       if (linkedOnTheWeb(analysis, key) || listedInRegister(analysis, key)) continue;
+      if (namedByIntake(analysis, key)) continue;
       // The retired document, not its replacement ("replaced by the Visitor Standard").
       const replacement = /\b(?:by|with|to|see)\s+(?:the\s+|our\s+)?["“‘']?$/i.test(
         segment.text.slice(Math.max(0, m.index - 16), m.index + m[0].indexOf(m[1]!)),
