@@ -203,6 +203,26 @@ describe('classification levels outside the scheme', () => {
     ]);
   });
 
+  test('an aged-care provider classifies "into one of four levels:", and a backup procedure handles backups "as PROTECTED information"', async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n5.1 All information is classified into one of four levels: Public, Internal, Confidential and Restricted.\n',
+      'Backup-Procedure.md':
+        '# Backup Procedure\n\n4.3 All backup sets are encrypted and handled as PROTECTED information.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:protected']);
+  });
+
+  test('a logistics firm sorts its data "into three categories:" and treats manifests as Restricted', async () => {
+    const issues = await issuesOf({
+      'Data-Handling-Policy.md':
+        '# Data Handling Policy\n\n3.1 Company data is classified into three categories: Public, Internal and Confidential.\n',
+      'Customs-Procedure.md':
+        '# Customs Procedure\n\nCargo manifests are treated as Restricted and kept in the customs share; invoices are treated as Confidential.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:restricted']);
+  });
+
   test('decoy: a handling caveat of a level, a note about a former marking, and shouted prose', async () => {
     const issues = await issuesOf({
       'Classification-Guide.md': scheme,

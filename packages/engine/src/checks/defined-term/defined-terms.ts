@@ -85,6 +85,9 @@ function rowLabel(text: string): string | null {
 const INLINE_SCHEME = /\bclassification\s+(?:levels?|scheme|labels?|categories)\b[^:]{0,40}:\s*(.+)$/i;
 /** "The three classifications the agency uses are OFFICIAL, SECRET and TOP SECRET." */
 const INLINE_SCHEME_SENTENCE = /\bclassifications\b[^.:]{0,60}?\b(?:are|is)\s+([^.]+)/i;
+/** "All information is classified into one of four levels: Public, Internal, Confidential and Restricted." */
+const INLINE_SCHEME_LEVELS =
+  /\b(?:classified|classification)\b[^:.]{0,60}?\b(?:levels?|categories|classes|tiers)\b[^:.]{0,20}:\s*(.+)$/i;
 
 /** Tables whose first column lists three or more levels, and inline lists "levels: A, B, C and D". */
 export function classificationSchemes(segments: LocatedSegment[]): ClassificationScheme[] {
@@ -104,7 +107,10 @@ export function classificationSchemes(segments: LocatedSegment[]): Classificatio
     const row = rowLabel(segment.text) !== null;
     if (!row || (table.length > 0 && !continues)) flush();
     if (row) table.push(segment);
-    const inline = segment.text.match(INLINE_SCHEME) ?? segment.text.match(INLINE_SCHEME_SENTENCE);
+    const inline =
+      segment.text.match(INLINE_SCHEME) ??
+      segment.text.match(INLINE_SCHEME_SENTENCE) ??
+      segment.text.match(INLINE_SCHEME_LEVELS);
     if (inline) {
       const items = inline[1]!
         .split(/,|;|\/|\band\b|\bor\b/)
@@ -145,7 +151,7 @@ function caveatOf(label: string, known: Set<string>): boolean {
 }
 
 const USAGE =
-  /\b(?:classified(?:\s+as)?|classification(?:\s+level)?(?:\s+(?:of|is))?|label(?:l)?ed(?:\s+as)?|marked(?:\s+as)?)[\s:|*"“'‘]*([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2})|\b((?:Highly|Strictly|Top|Company|Internal)\s+(?:Confidential|Restricted|Secret))\b/g;
+  /\b(?:classified(?:\s+as)?|classification(?:\s+level)?(?:\s+(?:of|is))?|label(?:l)?ed(?:\s+as)?|marked(?:\s+as)?|(?:handled|treated)\s+as)[\s:|*"“'‘]*([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2})|\b((?:Highly|Strictly|Top|Company|Internal)\s+(?:Confidential|Restricted|Secret))\b/g;
 
 /** Two schemes name different levels when neither's labels are (mostly) among the other's. */
 function divergent(a: ClassificationScheme, b: ClassificationScheme): boolean {
