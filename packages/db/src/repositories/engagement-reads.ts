@@ -8,7 +8,7 @@ import type { CorpusStats } from './engagements';
 const BY_ID_SQL = `SELECT ${selectList(ENGAGEMENT_COLUMNS, 'e')} FROM engagements e WHERE e.id = $1`;
 
 export async function engagementById(reader: PlainReader, id: string): Promise<Engagement | null> {
-  const [row] = await reader.all(BY_ID_SQL, [id]);
+  const [row] = await reader.rows(BY_ID_SQL, [id]);
   return row ? mapRow<Engagement>(row, ENGAGEMENT_COLUMNS, reader.provider) : null;
 }
 
@@ -44,16 +44,13 @@ export async function corpusStatsOf(reader: PlainReader, ids: string[]): Promise
   const result = new Map(ids.map((id) => [id, { fileCount: 0, totalBytes: 0 }]));
   if (ids.length === 0) return result;
   const placeholders = ids.map((_, i) => `$${i + 1}`).join(', ');
-  const rows = await reader.all(
+  const rows = await reader.rows(
     `SELECT engagement_id, COUNT(*) AS file_count, COALESCE(SUM(size_bytes), 0) AS total_bytes
      FROM corpus_files WHERE engagement_id IN (${placeholders}) GROUP BY engagement_id`,
     ids,
   );
-  for (const row of rows) {
-    result.set(String(row.engagement_id), {
-      fileCount: Number(row.file_count),
-      totalBytes: Number(row.total_bytes),
-    });
+  for (const [engagementId, fileCount, totalBytes] of rows) {
+    result.set(String(engagementId), { fileCount: Number(fileCount), totalBytes: Number(totalBytes) });
   }
   return result;
 }
