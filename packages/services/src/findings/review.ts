@@ -6,6 +6,7 @@ import {
   NotFoundError,
   SEVERITIES,
   ValidationError,
+  assertFirmVisible,
   assertNotFrozen,
 } from '@auditsvc/core';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -81,11 +82,15 @@ export function createFindingReviewService(deps: {
 
   return {
     /**
-     * The engagement's findings, after one access check: its findings version (read before any
-     * finding, so a copy of them made now is current while the version is) and its pages.
+     * The engagement's findings, after one access check: its findings version (read with the
+     * engagement's firm in one narrow statement, before any finding, so a copy of them made now
+     * is current while the version is) and its pages.
      */
     async openList(caller: Caller, engagementId: string) {
-      const { findingsVersion } = await deps.engagements.requireVisible(caller, engagementId);
+      const access = await repos.engagements.accessById(engagementId);
+      if (!access) throw new NotFoundError('Engagement');
+      assertFirmVisible(caller, access.firmId, 'Engagement');
+      const { findingsVersion } = access;
       return {
         version: findingsVersion,
         page: (page: { limit: number; offset: number }) =>
