@@ -186,6 +186,18 @@ describe('the versioned cache', () => {
     expect(cache.size()).toBe(10);
   });
 
+  it('keeps an entry under the version its maker says the data had, and compares lists value by value', async () => {
+    const cache = createVersionedJsonCache(1000);
+    const make = jest.fn(async () => ({ value: bytes(10), version: ['e1', 2, 1] }));
+    await cache.get('page', ['e1', 1, 1], make); // the data was read at a later version
+    await cache.get('page', ['e1', 2, 1], make);
+    expect(make).toHaveBeenCalledTimes(1);
+    await cache.get('page', ['e1', 1, 1], make);
+    expect(make).toHaveBeenCalledTimes(2);
+    await cache.get('page', ['e1', 2], make);
+    expect(make).toHaveBeenCalledTimes(3);
+  });
+
   it('stays within its bytes, dropping the least recently used first', async () => {
     const cache = createVersionedJsonCache(250);
     for (const key of ['a', 'b']) await cache.get(key, 1, async () => bytes(100));

@@ -91,11 +91,6 @@ export function createEngagementRepository(prisma: PrismaClient | Tx, plain?: Pl
     ): Promise<{ items: EngagementRead[]; total: number }> {
       return engagementReadsPage(plainReader(), filter, page);
     },
-    /** A page of engagements, most recently updated first (their records only). */
-    async list(filter: EngagementFilter, page: { limit: number; offset: number }) {
-      const { items, total } = await engagementReadsPage(plainReader(), filter, page);
-      return { items: items.map((read) => read.record), total };
-    },
     /** The ids and row versions of the page listReads reads, and the total (outside a transaction). */
     listVersions(filter: EngagementFilter, page: { limit: number; offset: number }) {
       return engagementVersionsPage(plainReader(), filter, page);

@@ -20,7 +20,7 @@ import {
   normalizeIntake,
 } from '@auditsvc/core';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
+import type { EngagementRead, EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
 import { presentEngagement } from './presenter';
 import { createFindingsSummaryCache } from './summary-cache';
 
@@ -44,6 +44,20 @@ export interface EngagementDeps {
   now: () => Date;
   /** Runs after a real (not repeat) delivery, e.g. to store the polished deliverable. */
   onDelivered?: (engagementId: string) => Promise<void>;
+}
+
+/**
+ * A page of the engagement list as a version: each engagement's id and row version, in order, and
+ * the total. Row versions only move forward, so a page whose version is seen again is that page.
+ */
+function listVersion(
+  items: Pick<EngagementRecord, 'id' | 'rowVersion'>[],
+  total: number,
+): (string | number)[] {
+  const version: (string | number)[] = [];
+  for (const item of items) version.push(item.id, item.rowVersion);
+  version.push(total);
+  return version;
 }
 
 export function createEngagementService(deps: EngagementDeps) {
@@ -82,6 +96,12 @@ export function createEngagementService(deps: EngagementDeps) {
     return (await present([record]))[0]!;
   }
 
+  /** Engagement objects of reads that carry their corpus figures: only the summaries to add. */
+  async function presentReads(reads: EngagementRead[]) {
+    const summaries = await summariesOf(reads.map((read) => read.record));
+    return reads.map((read) => presentEngagement(read.record, summaries.get(read.record.id), read.corpus));
+  }
+
   /** Applies a lifecycle change only if nobody changed the status meanwhile (compare-and-set). */
   async function applyIfUnchanged(record: EngagementRecord, data: Parameters<typeof engagements.update>[1]) {
     if (!(await engagements.updateIfStatus(record.id, record.status, data))) {
@@ -93,6 +113,61 @@ export function createEngagementService(deps: EngagementDeps) {
     requireVisible,
     present,
     presentOne,
+
+    /**
+     * GET engagement, for a response kept in memory: one narrow read gives the access check and
+     * the engagement's row version, which moves with every change to what its object shows (the
+     * row, its findings version, its corpus files). `read` makes the object (the row with its
+     * corpus figures in one statement) and says which row version it was made from.
+     */
+    async openOne(caller: Caller, id: string) {
+      const access = await engagements.accessById(id);
+      if (!access) throw new NotFoundError('Engagement');
+      assertFirmVisible(caller, access.firmId, 'Engagement');
+      return {
+        version: access.rowVersion,
+        async read() {
+          const read = await engagements.findRead(id);
+          if (!read) throw new NotFoundError('Engagement');
+          assertFirmVisible(caller, read.record.firmId, 'Engagement');
+          return { view: (await presentReads([read]))[0]!, version: read.record.rowVersion };
+        },
+      };
+    },
+
+    /**
+     * GET engagement (the list), for a response kept in memory: non-admin callers always get their
+     * own firm, whatever firm_id they pass. `scope` names the engagements listed; `version` is the
+     * page's ids and row versions and the total, read in one narrow statement, and `read` makes
+     * the page (one statement for the rows and their corpus figures) and says which version it was
+     * made from.
+     */
+    async openList(
+      caller: Caller,
+      filter: { firmId?: string; includeArchived: boolean },
+      page: { limit: number; offset: number },
+    ) {
+      const scope = {
+        firmId: firmScope(caller) ?? filter.firmId ?? null,
+        includeArchived: filter.includeArchived,
+      };
+      const listed = await engagements.listVersions(scope, page);
+      return {
+        scope: `${scope.firmId === null ? '*' : `firm=${scope.firmId}`}:archived=${scope.includeArchived}`,
+        version: listVersion(listed.items, listed.total),
+        async read() {
+          const { items, total } = await engagements.listReads(scope, page);
+          return {
+            items: await presentReads(items),
+            total,
+            version: listVersion(
+              items.map((read) => read.record),
+              total,
+            ),
+          };
+        },
+      };
+    },
 
     async create(caller: Caller, input: CreateEngagementInput): Promise<EngagementRecord> {
       const firmId = input.firm_id ?? firmScope(caller);
@@ -110,18 +185,6 @@ export function createEngagementService(deps: EngagementDeps) {
         costByStage: {},
         costByModel: {},
       });
-    },
-
-    /** Non-admin callers always get their own firm, whatever firm_id they pass. */
-    list(
-      caller: Caller,
-      filter: { firmId?: string; includeArchived: boolean },
-      page: { limit: number; offset: number },
-    ) {
-      return engagements.list(
-        { firmId: firmScope(caller) ?? filter.firmId ?? null, includeArchived: filter.includeArchived },
-        page,
-      );
     },
 
     /** Removes the engagement record (its findings and comments go with it; files stay on disk). */
