@@ -182,7 +182,7 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const serviceLog = path.join(work, 'service.log');
   const service = launch(
-    ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')],
+    ['--require', 'tsx/cjs', path.join(root, 'scripts', 'start.ts')],
     {
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     const barePort = await freePort();
     const bareLog = path.join(work, 'bare.log');
     const bare = launch(
-      ['--import', 'tsx', path.join(root, 'bench', 'api-bare.ts')],
+      ['--require', 'tsx/cjs', path.join(root, 'bench', 'api-bare.ts')],
       { BARE_PORT: String(barePort), BARE_FILE: bytesFile },
       bareLog,
     );

@@ -167,7 +167,7 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const apiLog = path.join(work, 'api.log');
   const api = launch(
-    ['--import', 'tsx', path.join(root, 'apps', 'api', 'src', 'main.ts')],
+    ['--require', 'tsx/cjs', path.join(root, 'apps', 'api', 'src', 'main.ts')],
     {
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
@@ -199,7 +199,7 @@ async function main(): Promise<void> {
     const barePort = await freePort();
     const bareLog = path.join(work, 'bare.log');
     const bare = launch(
-      ['--import', 'tsx', path.join(root, 'bench', 'sse-bare.ts')],
+      ['--require', 'tsx/cjs', path.join(root, 'bench', 'sse-bare.ts')],
       { BARE_PORT: String(barePort), BARE_CHANNEL: channel, REDIS_URL },
       bareLog,
     );
