@@ -183,6 +183,29 @@ describe('the engagement object and list from memory', () => {
     );
   });
 
+  it('show a write to every request made after it, while concurrent requests share version reads', async () => {
+    const engagement = await makeEngagement(ctx, actors.firmA, { clientName: 'Before the flood' });
+    const flood = (count: number) =>
+      Promise.all(
+        Array.from({ length: count }, () =>
+          Promise.all([object(engagement.id), list()]).then(([one, page]) => ({
+            name: one.body.client_name as string,
+            listed: page.body.engagements.find((e: { id: string }) => e.id === engagement.id)
+              .client_name as string,
+          })),
+        ),
+      );
+    for (let round = 1; round <= 3; round++) {
+      const during = flood(20);
+      await ctx.services.repos.engagements.update(engagement.id, { clientName: `Renamed ${round}` });
+      const after = await flood(20);
+      expect(
+        after.every((seen) => seen.name === `Renamed ${round}` && seen.listed === `Renamed ${round}`),
+      ).toBe(true);
+      await during;
+    }
+  });
+
   it('are unchanged by a rolled-back write', async () => {
     const engagement = await makeEngagement(ctx, actors.firmA);
     const before = await object(engagement.id);

@@ -21,6 +21,7 @@ import {
 } from '@auditsvc/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { EngagementRead, EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
+import { coalescedReads } from '../streams/coalesced-reads';
 import { presentEngagement } from './presenter';
 import { createFindingsSummaryCache } from './summary-cache';
 
@@ -63,6 +64,28 @@ function listVersion(
 export function createEngagementService(deps: EngagementDeps) {
   const { engagements, firms, users } = deps.repos;
   const summariesOf = createFindingsSummaryCache((ids) => engagements.summaries(ids));
+  // The version reads every GET of an engagement, its findings or the list makes: concurrent
+  // requests for the same one share a read that started after they asked (coalesced-reads.ts), so
+  // each still sees every write committed before it came, and fifty requests at once on one
+  // engagement make a few reads, not fifty.
+  const accessOf = coalescedReads((id) => engagements.accessById(id));
+  const listVersionsOf = coalescedReads((key) => {
+    const [firmId, includeArchived, limit, offset] = JSON.parse(key) as [
+      string | null,
+      boolean,
+      number,
+      number,
+    ];
+    return engagements.listVersions({ firmId, includeArchived }, { limit, offset });
+  });
+
+  /** The engagement's firm and versions, if the caller may see it (404 otherwise). */
+  async function access(caller: Caller, id: string) {
+    const found = await accessOf(id);
+    if (!found) throw new NotFoundError('Engagement');
+    assertFirmVisible(caller, found.firmId, 'Engagement');
+    return found;
+  }
 
   /**
    * The engagement if the caller may see it; another firm's answers 404 like a missing one. Inside
@@ -111,6 +134,7 @@ export function createEngagementService(deps: EngagementDeps) {
 
   return {
     requireVisible,
+    access,
     present,
     presentOne,
 
@@ -121,11 +145,9 @@ export function createEngagementService(deps: EngagementDeps) {
      * corpus figures in one statement) and says which row version it was made from.
      */
     async openOne(caller: Caller, id: string) {
-      const access = await engagements.accessById(id);
-      if (!access) throw new NotFoundError('Engagement');
-      assertFirmVisible(caller, access.firmId, 'Engagement');
+      const { rowVersion } = await access(caller, id);
       return {
-        version: access.rowVersion,
+        version: rowVersion,
         async read() {
           const read = await engagements.findRead(id);
           if (!read) throw new NotFoundError('Engagement');
@@ -151,7 +173,9 @@ export function createEngagementService(deps: EngagementDeps) {
         firmId: firmScope(caller) ?? filter.firmId ?? null,
         includeArchived: filter.includeArchived,
       };
-      const listed = await engagements.listVersions(scope, page);
+      const listed = await listVersionsOf(
+        JSON.stringify([scope.firmId, scope.includeArchived, page.limit, page.offset]),
+      );
       return {
         scope: `${scope.firmId === null ? '*' : `firm=${scope.firmId}`}:archived=${scope.includeArchived}`,
         version: listVersion(listed.items, listed.total),

@@ -6,7 +6,6 @@ import {
   NotFoundError,
   SEVERITIES,
   ValidationError,
-  assertFirmVisible,
   assertNotFrozen,
 } from '@auditsvc/core';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -63,7 +62,7 @@ function statusChange(
 
 export function createFindingReviewService(deps: {
   repos: Pick<Repositories, 'findings' | 'engagements' | 'transaction'>;
-  engagements: Pick<EngagementService, 'requireVisible'>;
+  engagements: Pick<EngagementService, 'requireVisible' | 'access'>;
 }) {
   const { repos } = deps;
 
@@ -87,10 +86,7 @@ export function createFindingReviewService(deps: {
      * is current while the version is) and its pages.
      */
     async openList(caller: Caller, engagementId: string) {
-      const access = await repos.engagements.accessById(engagementId);
-      if (!access) throw new NotFoundError('Engagement');
-      assertFirmVisible(caller, access.firmId, 'Engagement');
-      const { findingsVersion } = access;
+      const { findingsVersion } = await deps.engagements.access(caller, engagementId);
       return {
         version: findingsVersion,
         page: (page: { limit: number; offset: number }) =>
