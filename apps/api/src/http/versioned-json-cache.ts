@@ -51,6 +51,12 @@ export interface VersionedJsonCache {
 
 export function createVersionedJsonCache(maxBytes: number): VersionedJsonCache {
   const entries = new Map<string, { version: Version; value: JsonBytes }>();
+  /**
+   * Entries being made, by key and the version they were asked under: a burst of requests after
+   * a write (each of which read that version) waits for one maker instead of each making the same
+   * response. Its data was read after that version was, so it is as new as each of them needs.
+   */
+  const making = new Map<string, { version: Version; value: Promise<JsonBytes> }>();
   let bytes = 0;
 
   function remove(key: string) {
@@ -58,6 +64,17 @@ export function createVersionedJsonCache(maxBytes: number): VersionedJsonCache {
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.value.bytes.length;
+  }
+
+  function keep(key: string, version: Version, value: JsonBytes) {
+    remove(key);
+    if (value.bytes.length > maxBytes) return;
+    entries.set(key, { version, value });
+    bytes += value.bytes.length;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
+    }
   }
 
   return {
@@ -69,16 +86,18 @@ export function createVersionedJsonCache(maxBytes: number): VersionedJsonCache {
         entries.set(key, entry);
         return entry.value;
       }
-      const made = await make();
-      const value = made instanceof JsonBytes ? made : made.value;
-      remove(key);
-      if (value.bytes.length > maxBytes) return value;
-      entries.set(key, { version: made instanceof JsonBytes ? version : made.version, value });
-      bytes += value.bytes.length;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        remove(oldest);
-      }
+      const pending = making.get(key);
+      if (pending && sameVersion(pending.version, version)) return pending.value;
+      const value = make().then((made) => {
+        const result = made instanceof JsonBytes ? { value: made, version } : made;
+        keep(key, result.version, result.value);
+        return result.value;
+      });
+      making.set(key, { version, value });
+      const done = () => {
+        if (making.get(key)?.value === value) making.delete(key);
+      };
+      value.then(done, done);
       return value;
     },
     size: () => bytes,
