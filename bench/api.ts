@@ -12,6 +12,11 @@
 //   BENCH_SECONDS (default 10) duration of each measurement
 //   BENCH_CONNECTIONS (default 50)
 //   BENCH_FINDINGS (default 200)
+//   BENCH_CPU_REQUESTS (default 2000) requests per route for the CPU column (0: no CPU column)
+//
+// The CPU column is what one request costs the API process, read from /proc/<pid>/stat (user and
+// system time) over BENCH_CPU_REQUESTS requests at 4 connections: on a shared machine it moves
+// far less with the load than req/s does.
 import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -38,6 +43,8 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const FINDINGS = Number(process.env.BENCH_FINDINGS ?? 200);
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 2000);
+const CLOCK_TICKS_PER_SECOND = 100;
 
 const SEVERITIES: Severity[] = ['critical', 'high', 'medium', 'low'];
 
@@ -104,13 +111,47 @@ interface Measured {
   p99: number;
   errors: number;
   bytes: number;
+  /** CPU milliseconds of the serving process per request, or null when not measured. */
+  cpuMs: number | null;
 }
 
-async function measure(label: string, url: string, headers: Record<string, string>): Promise<Measured> {
+/** User plus system CPU seconds a process has used so far (/proc/<pid>/stat, fields 14 and 15). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The process `npm start` runs the API in: the child of the service whose command line names it. */
+function apiPid(service: ChildProcess): number {
+  const children = fs
+    .readFileSync(`/proc/${service.pid}/task/${service.pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  const api = children.find((pid) =>
+    fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join('apps', 'api')),
+  );
+  if (api === undefined) throw new Error('the API process of the service was not found');
+  return api;
+}
+
+async function measure(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  pid: number | null,
+): Promise<Measured> {
   // The bytes once (and a check that the request succeeds at all) before the load.
   const first = await fetchRetrying(url, { headers });
   const body = await first.arrayBuffer();
   if (!first.ok) throw new Error(`${label}: ${first.status} ${Buffer.from(body).toString('utf8')}`);
+  let cpuMs: number | null = null;
+  if (pid !== null && CPU_REQUESTS > 0) {
+    const before = cpuSeconds(pid);
+    await autocannon({ url, headers, connections: 4, amount: CPU_REQUESTS });
+    cpuMs = ((cpuSeconds(pid) - before) * 1000) / CPU_REQUESTS;
+  }
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
   return {
     label,
@@ -119,13 +160,16 @@ async function measure(label: string, url: string, headers: Record<string, strin
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
     bytes: body.byteLength,
+    cpuMs,
   };
 }
 
 function row(m: Measured): string {
+  const cpu = m.cpuMs === null ? '-' : m.cpuMs.toFixed(2);
   return (
     `| ${m.label.padEnd(44)} | ${m.requests.toFixed(0).padStart(6)} | ${m.p50.toFixed(0).padStart(4)} / ` +
-    `${m.p99.toFixed(0).padStart(5)} | ${String(m.errors).padStart(6)} | ${(m.bytes / 1024).toFixed(1).padStart(7)} |`
+    `${m.p99.toFixed(0).padStart(5)} | ${cpu.padStart(6)} | ${String(m.errors).padStart(6)} | ` +
+    `${(m.bytes / 1024).toFixed(1).padStart(7)} |`
   );
 }
 
@@ -138,7 +182,7 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const serviceLog = path.join(work, 'service.log');
   const service = launch(
-    ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')],
+    ['--require', 'tsx/cjs', path.join(root, 'scripts', 'start.ts')],
     {
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
@@ -179,7 +223,7 @@ async function main(): Promise<void> {
     const barePort = await freePort();
     const bareLog = path.join(work, 'bare.log');
     const bare = launch(
-      ['--import', 'tsx', path.join(root, 'bench', 'api-bare.ts')],
+      ['--require', 'tsx/cjs', path.join(root, 'bench', 'api-bare.ts')],
       { BARE_PORT: String(barePort), BARE_FILE: bytesFile },
       bareLog,
     );
@@ -191,24 +235,27 @@ async function main(): Promise<void> {
       `bench:api on ${provider}: ${FINDINGS} findings (${(findingsBytes.length / 1024).toFixed(0)} KB list), ` +
         `${CONNECTIONS} connections, ${SECONDS} s each; load average before: ${loadAverage()}`,
     );
+    const api = apiPid(service);
     const results = {
-      findings: await measure('GET engagement/{id}/findings?limit=200', findingsUrl, partner),
+      findings: await measure('GET engagement/{id}/findings?limit=200', findingsUrl, partner, api),
       bare: await measure(
         'bare Express, the same bytes from memory',
         `http://127.0.0.1:${barePort}/findings`,
         {},
+        bare.pid ?? null,
       ),
       engagement: await measure(
         'GET engagement/{id}',
         `${baseUrl}/auditsvc/engagement/${String(engagement.id)}`,
         partner,
+        api,
       ),
-      list: await measure('GET engagement (list of 20)', `${baseUrl}/auditsvc/engagement`, partner),
-      me: await measure('GET auth/me (bearer)', `${baseUrl}/auditsvc/auth/me`, partner),
-      health: await measure('GET /healthz', `${baseUrl}/healthz`, {}),
+      list: await measure('GET engagement (list of 20)', `${baseUrl}/auditsvc/engagement`, partner, api),
+      me: await measure('GET auth/me (bearer)', `${baseUrl}/auditsvc/auth/me`, partner, api),
+      health: await measure('GET /healthz', `${baseUrl}/healthz`, {}, api),
     };
-    console.log(`\n| ${'request'.padEnd(44)} |  req/s | p50 / p99 ms | errors | body KB |`);
-    console.log(`| ${'-'.repeat(44)} | ------ | ------------ | ------ | ------- |`);
+    console.log(`\n| ${'request'.padEnd(44)} |  req/s | p50 / p99 ms | CPU ms | errors | body KB |`);
+    console.log(`| ${'-'.repeat(44)} | ------ | ------------ | ------ | ------ | ------- |`);
     for (const m of Object.values(results)) console.log(row(m));
     const ratio = (a: Measured, b: Measured) => `${(a.requests / b.requests).toFixed(2)}x`;
     console.log(
@@ -216,6 +263,11 @@ async function main(): Promise<void> {
         `engagement / healthz: ${ratio(results.engagement, results.health)} (target >= 0.7x); ` +
         `auth/me / healthz: ${ratio(results.me, results.health)} (target >= 0.7x); p99 target <= 50 ms`,
     );
+    if (CPU_REQUESTS > 0)
+      console.log(
+        `CPU ms: the serving process's user + system time per request over ${CPU_REQUESTS} ` +
+          'requests at 4 connections',
+      );
     console.log(`load average after: ${loadAverage()}`);
     succeeded = true;
   } finally {

@@ -24,8 +24,8 @@ function startProcess(
   entry: string,
   env: Record<string, string>,
 ): { child: ChildProcess; ready: Promise<void> } {
-  // `node --import tsx`: one process (the tsx CLI would put a relay in between), so its RSS is ours.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+  // `node --require tsx/cjs` as `npm start` runs it: one process (the tsx CLI would put a relay in between), so its RSS is ours.
+  const child = spawn(process.execPath, ['--require', 'tsx/cjs', path.join(root, entry)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

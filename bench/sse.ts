@@ -7,7 +7,9 @@
 // authorised by the partner's bearer token), publishes BENCH_SSE_EVENTS events into the channel
 // the worker publishes to, then the final run_complete, and prints per server: the time to open
 // every stream (first request to last snapshot), frames delivered of frames due, publish-to-client
-// latency p50/p99, and the server's RSS with every stream open.
+// latency p50/p99, the server's RSS with every stream open, and the server's CPU time (user +
+// system, from /proc) while the events were relayed, per frame delivered: the cost of the fan-out,
+// which moves far less with a shared machine's load than the latencies do.
 //
 //   BENCH_SSE_CLIENTS (default "1000,5000")   BENCH_SSE_EVENTS (default 50)   BENCH_PG=1
 import { randomBytes } from 'node:crypto';
@@ -44,6 +46,8 @@ interface StreamsResult {
   p50: number;
   p99: number;
   rssMb: number;
+  /** The server's CPU time (user + system) while the events were relayed, per frame delivered. */
+  cpuUsPerFrame: number;
 }
 
 /** One SSE client: resolves `opened` on the snapshot frame; records each bench event's latency. */
@@ -80,6 +84,15 @@ function openClient(url: string, headers: Record<string, string>, latencies: num
   return { opened, ended, received: () => received, close: () => req.destroy() };
 }
 
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User plus system CPU seconds a process has used so far (/proc/<pid>/stat, fields 14 and 15). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
@@ -104,6 +117,7 @@ async function measureStreams(options: {
   await Promise.all(clients.map((c) => c.opened));
   const openMs = Date.now() - started;
   const rss = rssMb(options.pid);
+  const cpuBefore = cpuSeconds(options.pid);
   for (let i = 0; i < EVENTS; i++) {
     await options.publisher.publish(
       options.channel,
@@ -119,22 +133,26 @@ async function measureStreams(options: {
     Promise.all(clients.map((c) => c.ended)),
     new Promise((resolve) => setTimeout(resolve, 30_000)),
   ]);
+  const cpu = cpuSeconds(options.pid) - cpuBefore;
   for (const c of clients) c.close();
   const sorted = latencies.sort((a, b) => a - b);
+  const delivered = clients.reduce((sum, c) => sum + c.received(), 0);
   return {
     openMs,
-    delivered: clients.reduce((sum, c) => sum + c.received(), 0),
+    delivered,
     due: options.clients * EVENTS,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     rssMb: rss,
+    cpuUsPerFrame: (cpu * 1e6) / Math.max(1, delivered),
   };
 }
 
 function row(label: string, clients: number, r: StreamsResult): string {
   return (
     `| ${label.padEnd(22)} | ${String(clients).padStart(7)} | ${String(r.openMs).padStart(9)} | ` +
-    `${`${r.delivered}/${r.due}`.padStart(15)} | ${`${r.p50} / ${r.p99}`.padStart(13)} | ${r.rssMb.toFixed(0).padStart(6)} |`
+    `${`${r.delivered}/${r.due}`.padStart(15)} | ${`${r.p50} / ${r.p99}`.padStart(13)} | ${r.rssMb.toFixed(0).padStart(6)} | ` +
+    `${r.cpuUsPerFrame.toFixed(1).padStart(12)} |`
   );
 }
 
@@ -149,7 +167,7 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const apiLog = path.join(work, 'api.log');
   const api = launch(
-    ['--import', 'tsx', path.join(root, 'apps', 'api', 'src', 'main.ts')],
+    ['--require', 'tsx/cjs', path.join(root, 'apps', 'api', 'src', 'main.ts')],
     {
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
@@ -181,7 +199,7 @@ async function main(): Promise<void> {
     const barePort = await freePort();
     const bareLog = path.join(work, 'bare.log');
     const bare = launch(
-      ['--import', 'tsx', path.join(root, 'bench', 'sse-bare.ts')],
+      ['--require', 'tsx/cjs', path.join(root, 'bench', 'sse-bare.ts')],
       { BARE_PORT: String(barePort), BARE_CHANNEL: channel, REDIS_URL },
       bareLog,
     );
@@ -193,9 +211,11 @@ async function main(): Promise<void> {
       `bench:sse on ${provider}: ${EVENTS} events ${EVENT_GAP_MS} ms apart per measurement; load average before: ${loadAverage()}`,
     );
     console.log(
-      `\n| ${'server'.padEnd(22)} | clients | open (ms) | frames received | p50 / p99 ms | RSS MB |`,
+      `\n| ${'server'.padEnd(22)} | clients | open (ms) | frames received | p50 / p99 ms | RSS MB | CPU us/frame |`,
     );
-    console.log(`| ${'-'.repeat(22)} | ------- | --------- | --------------- | ------------- | ------ |`);
+    console.log(
+      `| ${'-'.repeat(22)} | ------- | --------- | --------------- | ------------- | ------ | ------------ |`,
+    );
     for (const clients of CLIENT_COUNTS) {
       const service = await measureStreams({
         url: `${baseUrl}/auditsvc/engagement/${engagementId}/stream`,

@@ -33,7 +33,7 @@ export function envFor(ctx: TestContext, extra: Record<string, string> = {}): Re
 
 function start(entry: string, env: Record<string, string>): TestProcess {
   // As `npm run start:*` runs them: one Node process (the tsx CLI would put a relay in between).
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+  const child = spawn(process.execPath, ['--require', 'tsx/cjs', path.join(root, entry)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -92,8 +92,11 @@ export interface AppServices extends ProcessServices {
   streamState: StreamStateService;
   /** Revocations of sessions, heard from every API process (open streams watch it). */
   sessionRevocations: SessionRevocationChannel;
-  /** Findings pages serialised once, served while their engagement's findings version holds. */
-  findingPages: VersionedJsonCache;
+  /**
+   * Responses serialised once, served while what they were made from holds: findings pages (the
+   * engagement's findings version), engagement objects and lists (their rows).
+   */
+  responses: VersionedJsonCache;
   /** This process's metrics registry (GET /metrics). */
   metrics: ApiMetrics;
   close(): Promise<void>;
@@ -266,7 +269,7 @@ export async function createAppServices(config: Config, logger: Logger): Promise
       ingestStages: createIngestStageStore(redis, config.queuePrefix),
     }),
     sessionRevocations,
-    findingPages: createVersionedJsonCache(config.responseCacheBytes),
+    responses: createVersionedJsonCache(config.responseCacheBytes),
     metrics,
     async close() {
       await sessionRevocations.close();

@@ -186,6 +186,41 @@ describe('the versioned cache', () => {
     expect(cache.size()).toBe(10);
   });
 
+  it('keeps an entry under the version its maker says the data had, and compares lists value by value', async () => {
+    const cache = createVersionedJsonCache(1000);
+    const make = jest.fn(async () => ({ value: bytes(10), version: ['e1', 2, 1] }));
+    await cache.get('page', ['e1', 1, 1], make); // the data was read at a later version
+    await cache.get('page', ['e1', 2, 1], make);
+    expect(make).toHaveBeenCalledTimes(1);
+    await cache.get('page', ['e1', 1, 1], make);
+    expect(make).toHaveBeenCalledTimes(2);
+    await cache.get('page', ['e1', 2], make);
+    expect(make).toHaveBeenCalledTimes(3);
+  });
+
+  it('makes an entry once for concurrent callers of one version, apart for another version', async () => {
+    const cache = createVersionedJsonCache(1000);
+    let release: () => void = () => undefined;
+    const make = jest.fn(() => new Promise<JsonBytes>((resolve) => (release = () => resolve(bytes(10)))));
+    const burst = [cache.get('page', 3, make), cache.get('page', 3, make), cache.get('page', 3, make)];
+    const newer = cache.get('page', 4, async () => bytes(20));
+    expect(make).toHaveBeenCalledTimes(1);
+    release();
+    const answers = await Promise.all(burst);
+    expect(new Set(answers).size).toBe(1);
+    expect((await newer).bytes.length).toBe(20);
+
+    // A failed make fails its waiters, and the next caller makes again.
+    const failing = jest.fn(async () => {
+      throw new Error('database away');
+    });
+    await expect(
+      Promise.all([cache.get('other', 1, failing), cache.get('other', 1, failing)]),
+    ).rejects.toThrow('database away');
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect((await cache.get('other', 1, async () => bytes(5))).bytes.length).toBe(5);
+  });
+
   it('stays within its bytes, dropping the least recently used first', async () => {
     const cache = createVersionedJsonCache(250);
     for (const key of ['a', 'b']) await cache.get(key, 1, async () => bytes(100));

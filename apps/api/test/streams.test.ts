@@ -2,6 +2,7 @@
 // that ends when its work is gone, and a stream whose session is revoked. Only setInterval and
 // clearInterval are faked, so Redis, the database and HTTP keep their real timers.
 import { createProgressPublisher } from '@auditsvc/jobs';
+import { openStreamCounts } from '../src/http/sse';
 import { Actors, bearer, makeActors, makeEngagement, tokenFor } from '../../../test/helpers/builders';
 import { TestContext, createTestContext } from '../../../test/helpers/context';
 import { serve } from '../../../test/helpers/server';
@@ -210,4 +211,113 @@ it('answers a run stream with nothing running with a snapshot, then closes', asy
       progress: null,
     }),
   ]);
+});
+
+describe('many streams of one engagement', () => {
+  const runStream = (id: string) => `${baseUrl}/auditsvc/engagement/${id}/stream`;
+  const channel = (id: string) => `${ctx.services.config.queuePrefix}:progress:run:${id}`;
+  /** How many connections Redis has subscribed to the channel. */
+  const subscribers = async (id: string) => {
+    const [, count] = (await ctx.services.redis.pubsub('NUMSUB', channel(id))) as [string, number];
+    return Number(count);
+  };
+
+  it('share one subscription, each get every frame, and the last to leave ends it', async () => {
+    const engagement = await makeEngagement(ctx, actors.firmA, { status: 'running', isRunning: true });
+    const subscribeCalls = jest.spyOn(ctx.services.progressSubscriber, 'subscribe');
+    const readers = [];
+    for (let i = 0; i < 5; i++) {
+      const reader = await openSse(runStream(engagement.id), actors.headers.partnerA);
+      await frames(reader, 1);
+      readers.push(reader);
+    }
+    expect(subscribeCalls).toHaveBeenCalledTimes(1);
+    expect(await subscribers(engagement.id)).toBe(1);
+
+    const publisher = createProgressPublisher(ctx.services.redis, ctx.services.config.queuePrefix);
+    const stage = { type: 'stage_start', stage: 'catalog', note: 'ünïcode "quoted"' };
+    await publisher.publish(engagement.id, 'run', stage);
+    for (const reader of readers) expect((await frames(reader, 2))[1]).toEqual(stage);
+    // One client leaves; the others keep receiving, keepalives included.
+    readers[0]!.close();
+    await waitFor('the server to drop that stream', async () => openStreamCounts().run === 4);
+    jest.advanceTimersByTime(30_000);
+    for (const reader of readers.slice(1))
+      expect((await frames(reader, 3))[2]).toEqual({ type: 'keepalive' });
+
+    const complete = { type: 'run_complete', engagement_id: engagement.id, run_id: 'run-0000000000000001' };
+    await publisher.publish(engagement.id, 'run', complete);
+    await Promise.all(readers.slice(1).map((reader) => reader.closed));
+    for (const reader of readers.slice(1)) {
+      expect(reader.raw().split('\n\n').slice(1)).toEqual([
+        `data: ${JSON.stringify(stage)}`,
+        'data: {"type":"keepalive"}',
+        `data: ${JSON.stringify(complete)}`,
+        '',
+      ]);
+    }
+    await waitFor('the subscription to end', async () => (await subscribers(engagement.id)) === 0);
+
+    // A stream opened afterwards subscribes again and gets what is published.
+    const again = await openSse(runStream(engagement.id), actors.headers.partnerA);
+    await frames(again, 1);
+    expect(subscribeCalls).toHaveBeenCalledTimes(2);
+    await publisher.publish(engagement.id, 'run', complete);
+    await again.closed;
+    expect(again.events().map((event) => event.type)).toEqual(['snapshot', 'run_complete']);
+  });
+
+  it('get a burst in order, each frame once, streams opened while it flows included', async () => {
+    const engagement = await makeEngagement(ctx, actors.firmA, { status: 'running', isRunning: true });
+    const first = await openSse(runStream(engagement.id), actors.headers.partnerA);
+    await frames(first, 1);
+    const publisher = createProgressPublisher(ctx.services.redis, ctx.services.config.queuePrefix);
+    const burst = (from: number, to: number) =>
+      Promise.all(
+        Array.from({ length: to - from + 1 }, (_, i) =>
+          publisher.publish(engagement.id, 'run', { type: 'stage_start', iteration: from + i }),
+        ),
+      );
+    const late: Promise<Awaited<ReturnType<typeof openSse>>>[] = [];
+    for (let round = 0; round < 4; round++) {
+      late.push(openSse(runStream(engagement.id), actors.headers.partnerA));
+      await burst(round * 50 + 1, round * 50 + 50);
+    }
+    // Every stream has had its snapshot before the run ends (one still opening would find the
+    // run going on in the database, and wait for the next).
+    const readers = [first, ...(await Promise.all(late))];
+    for (const reader of readers) await frames(reader, 1);
+    await publisher.publish(engagement.id, 'run', { type: 'run_complete', engagement_id: engagement.id });
+    await Promise.all(readers.map((reader) => reader.closed));
+    for (const [n, reader] of readers.entries()) {
+      const events = reader.events();
+      expect(events[0]!.type).toBe('snapshot');
+      expect(events.at(-1)!.type).toBe('run_complete');
+      const iterations = events.slice(1, -1).map((event) => event.iteration as number);
+      // Contiguous up to the last: nothing lost, nothing twice, in the order published.
+      const start = iterations[0] ?? 201;
+      expect(iterations).toEqual(Array.from({ length: 201 - start }, (_, i) => start + i));
+      if (n === 0) expect(start).toBe(1);
+    }
+    expect(readers[0]!.headers['transfer-encoding']).toBeUndefined();
+    expect(readers[0]!.headers.connection).toBe('close');
+  });
+
+  it('keep their own engagement: an event of one is never written to another', async () => {
+    const [one, two] = [
+      await makeEngagement(ctx, actors.firmA, { status: 'running', isRunning: true }),
+      await makeEngagement(ctx, actors.firmA, { status: 'running', isRunning: true }),
+    ];
+    const first = await openSse(runStream(one.id), actors.headers.partnerA);
+    const second = await openSse(runStream(two.id), actors.headers.partnerA);
+    await frames(first, 1);
+    await frames(second, 1);
+    const publisher = createProgressPublisher(ctx.services.redis, ctx.services.config.queuePrefix);
+    await publisher.publish(one.id, 'run', { type: 'run_complete', engagement_id: one.id });
+    await first.closed;
+    await publisher.publish(two.id, 'run', { type: 'run_failed', engagement_id: two.id });
+    await second.closed;
+    expect(first.events().slice(1)).toEqual([{ type: 'run_complete', engagement_id: one.id }]);
+    expect(second.events().slice(1)).toEqual([{ type: 'run_failed', engagement_id: two.id }]);
+  });
 });

@@ -7,10 +7,14 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../../..');
 
 function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/worker/src/main.ts')], {
-    env: { ...process.env, QUEUE_PREFIX: `test-worker-${process.pid}`, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--require', 'tsx/cjs', path.join(root, 'apps/worker/src/main.ts')],
+    {
+      env: { ...process.env, QUEUE_PREFIX: `test-worker-${process.pid}`, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,7 +3,14 @@
 // booleans, nulls), in the same order, with the same totals. Both databases.
 import { Database, openDatabase } from '../src';
 import { ENGAGEMENT_COLUMNS, FINDING_COLUMNS } from '../src/plain-reads';
-import { corpusStatsOf, engagementById, engagementsPage } from '../src/repositories/engagement-reads';
+import {
+  corpusStatsOf,
+  engagementAccessById,
+  engagementById,
+  engagementReadById,
+  engagementReadsPage,
+  engagementVersionsPage,
+} from '../src/repositories/engagement-reads';
 import { TestDatabase, createTestDatabase } from '../../../test/helpers/database';
 
 describe.each(['sqlite', 'postgresql'] as const)('the plain reads on %s', (provider) => {
@@ -115,7 +122,114 @@ describe.each(['sqlite', 'postgresql'] as const)('the plain reads on %s', (provi
       }),
       total: await db.prisma.engagement.count({ where }),
     };
-    expect(await engagementsPage(db.plain, filter, { limit, offset })).toStrictEqual(expected);
+    const { items, total } = await engagementReadsPage(db.plain, filter, { limit, offset });
+    expect({ items: items.map((read) => read.record), total }).toStrictEqual(expected);
+    const corpus = await corpusStatsOf(
+      db.plain,
+      items.map((read) => read.record.id),
+    );
+    for (const read of items) expect(read.corpus).toEqual(corpus.get(read.record.id));
+  });
+
+  it('reads an engagement with its corpus figures in one statement, as Prisma and corpusStatsOf do', async () => {
+    const read = await engagementReadById(db.plain, 'eng-full');
+    expect(read!.record).toStrictEqual(await db.prisma.engagement.findUnique({ where: { id: 'eng-full' } }));
+    expect(read!.corpus).toEqual({ fileCount: 3, totalBytes: 60 });
+    expect((await engagementReadById(db.plain, 'eng-2'))!.corpus).toEqual({ fileCount: 0, totalBytes: 0 });
+    expect(await engagementReadById(db.plain, 'eng-missing')).toBeNull();
+  });
+
+  it('moves the row version with every write to the row or to its corpus files, by any writer', async () => {
+    const version = async () => (await engagementAccessById(db.plain, 'eng-3'))!.rowVersion;
+    const file = {
+      id: 'file-eng-3',
+      engagementId: 'eng-3',
+      filename: 'a.md',
+      storedName: 's',
+      sizeBytes: 7,
+      contentType: 'text/markdown',
+      sha256: 'x',
+    };
+    const writes: [string, () => Promise<unknown>][] = [
+      // Raw SQL as the spend and findings-version writers use: updated_at stays as it is.
+      [
+        'raw SQL',
+        () =>
+          db.prisma
+            .$executeRaw`UPDATE engagements SET spent_microcents = spent_microcents + 1 WHERE id = 'eng-3'`,
+      ],
+      [
+        'findings version',
+        () =>
+          db.prisma
+            .$executeRaw`UPDATE engagements SET findings_version = findings_version + 1 WHERE id = 'eng-3'`,
+      ],
+      [
+        'Prisma update',
+        () => db.prisma.engagement.update({ where: { id: 'eng-3' }, data: { progress: { stage: 'x' } } }),
+      ],
+      [
+        'Prisma updateMany',
+        () => db.prisma.engagement.updateMany({ where: { id: 'eng-3' }, data: { isRunning: true } }),
+      ],
+      [
+        'in a transaction',
+        () =>
+          db.transaction((tx) =>
+            tx.engagement.update({ where: { id: 'eng-3' }, data: { failureReason: 'r' } }),
+          ),
+      ],
+      ['corpus file added', () => db.prisma.corpusFile.create({ data: file })],
+      [
+        'corpus file size',
+        () => db.prisma.corpusFile.update({ where: { id: file.id }, data: { sizeBytes: 8 } }),
+      ],
+      ['corpus file removed', () => db.prisma.corpusFile.delete({ where: { id: file.id } })],
+    ];
+    let previous = await version();
+    for (const [label, write] of writes) {
+      await write();
+      const now = await version();
+      expect({ label, moved: now > previous }).toEqual({ label, moved: true });
+      expect(await version()).toBe(now);
+      previous = now;
+    }
+    // A rolled-back write moves nothing.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.engagement.update({ where: { id: 'eng-3' }, data: { clientName: 'never' } });
+        await tx.corpusFile.create({ data: { ...file, id: 'file-never' } });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await version()).toBe(previous);
+    // The engagement's own reads carry the same version.
+    expect((await engagementReadById(db.plain, 'eng-3'))!.record.rowVersion).toBe(previous);
+  });
+
+  it('reads the ids and row versions of a page, as the page itself has them', async () => {
+    const filter = { firmId: 'firm-1', includeArchived: true };
+    for (const page of [
+      { limit: 20, offset: 0 },
+      { limit: 2, offset: 1 },
+      { limit: 5, offset: 50 },
+    ]) {
+      const versions = await engagementVersionsPage(db.plain, filter, page);
+      const reads = await engagementReadsPage(db.plain, filter, page);
+      expect(versions).toEqual({
+        items: reads.items.map((read) => ({ id: read.record.id, rowVersion: read.record.rowVersion })),
+        total: reads.total,
+      });
+    }
+  });
+
+  it('reads the firm and the versions behind an access check', async () => {
+    expect(await engagementAccessById(db.plain, 'eng-full')).toStrictEqual({
+      firmId: 'firm-1',
+      findingsVersion: 7,
+      rowVersion: 3, // its three corpus files
+    });
+    expect(await engagementAccessById(db.plain, 'eng-missing')).toBeNull();
   });
 
   it('sums corpus files per engagement', async () => {

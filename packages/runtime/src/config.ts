@@ -79,8 +79,10 @@ export interface Config {
    */
   sessionCacheMs: number;
   /**
-   * Memory an API process may hold for serialised findings pages (RESPONSE_CACHE_MB; 0: none).
-   * A page is served from it only while its engagement's findings version is unchanged.
+   * Memory an API process may hold for serialised responses (RESPONSE_CACHE_MB; 0: none): findings
+   * pages, served only while their engagement's findings version is unchanged, and engagement
+   * objects and lists, served only while a fresh read of their rows is equal to the one they were
+   * made from.
    */
   responseCacheBytes: number;
   /** A bearer token that may read GET /metrics besides the admin (METRICS_TOKEN); null: none. */

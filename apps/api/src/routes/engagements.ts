@@ -75,13 +75,22 @@ export const engagementRoutes = [
     }),
     response: listResponse('engagements', engagementObject),
     errors: [422],
-    handler: async ({ caller, query, services }) => {
-      const { items, total } = await services.engagements.list(
+    // A dashboard polls this: a page is serialised once and served from memory while its
+    // engagements and their row versions, and the total, are unchanged (one narrow read a request).
+    handler: async ({ caller, query, services, serialize }) => {
+      const listed = await services.engagements.openList(
         caller,
         { firmId: query.firm_id, includeArchived: query.include_archived },
         query,
       );
-      return page('engagements', await services.engagements.present(items), total, query);
+      return services.responses.get(
+        `engagements:${listed.scope}:${query.limit}:${query.offset}`,
+        listed.version,
+        async () => {
+          const { items, total, version } = await listed.read();
+          return { value: serialize(page('engagements', items, total, query)), version };
+        },
+      );
     },
   }),
   defineRoute({
@@ -94,10 +103,15 @@ export const engagementRoutes = [
     params: engagementParams,
     response: engagementObject,
     errors: [404],
-    handler: async ({ caller, params, services }) =>
-      services.engagements.presentOne(
-        await services.engagements.requireVisible(caller, params.engagement_id),
-      ),
+    // Serialised once and served from memory while the engagement's row version (which moves with
+    // anything the object shows) is unchanged: one narrow read a request.
+    handler: async ({ caller, params, services, serialize }) => {
+      const engagement = await services.engagements.openOne(caller, params.engagement_id);
+      return services.responses.get(`engagement:${params.engagement_id}`, engagement.version, async () => {
+        const { view, version } = await engagement.read();
+        return { value: serialize(view), version };
+      });
+    },
   }),
   defineRoute({
     method: 'delete',
@@ -194,8 +208,8 @@ export const engagementRoutes = [
     handler: async ({ caller, params, query, services, serialize }) => {
       const engagementId = params.engagement_id;
       const findings = await services.findings.openList(caller, engagementId);
-      return services.findingPages.get(
-        `${engagementId}:${query.limit}:${query.offset}`,
+      return services.responses.get(
+        `findings:${engagementId}:${query.limit}:${query.offset}`,
         findings.version,
         async () => {
           const { items, total } = await findings.page(query);

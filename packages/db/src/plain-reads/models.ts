@@ -34,6 +34,7 @@ export const ENGAGEMENT_COLUMNS: readonly Column[] = [
   col('archivedAt', 'archived_at', 'date'),
   col('failureReason', 'failure_reason', 'text'),
   col('findingsVersion', 'findings_version', 'int'),
+  col('rowVersion', 'row_version', 'int'),
 ];
 
 export const FINDING_COLUMNS: readonly Column[] = [

@@ -8,15 +8,23 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseProvider } from '../provider';
 
-export type Row = Record<string, unknown>;
+/**
+ * A row as the driver hands it over, unconverted, its values in select-list order: SQLite's own
+ * values (text, integers as BigInt, null) and PostgreSQL's text form of every value (or null).
+ * The row mappers (rows.ts) convert; two equal raw rows always map to equal records, which is
+ * what lets a response made from a row be kept while a fresh read of the row is equal to it
+ * (apps/api/src/http/versioned-json-cache.ts).
+ */
+export type RawRow = readonly unknown[];
 
 export interface PlainReader {
   provider: DatabaseProvider;
-  all(sql: string, params: unknown[]): Promise<Row[]>;
+  /** The rows of `sql` (placeholders $1, $2...) with `params`. */
+  rows(sql: string, params: unknown[]): Promise<RawRow[]>;
   close(): Promise<void>;
 }
 
-/** SQLite: one read-only connection, each statement prepared once. */
+/** SQLite: one read-only connection, each statement prepared once, rows as arrays. */
 export function openSqlitePlainReader(file: string, busyTimeoutMs: number): PlainReader {
   const connection = new Sqlite(file, { readonly: true, timeout: busyTimeoutMs });
   // Integers as BigInt: a BIGINT column (spend in micro-cents) may pass 2^53; the mappers convert.
@@ -29,16 +37,16 @@ export function openSqlitePlainReader(file: string, busyTimeoutMs: number): Plai
     if (!found) {
       const order: number[] = [];
       const text = sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?'));
-      found = { statement: connection.prepare(text), order };
+      found = { statement: connection.prepare(text).raw(true), order };
       prepared.set(sql, found);
     }
     return found;
   };
   return {
     provider: 'sqlite',
-    all: async (sql, params) => {
+    rows: async (sql, params) => {
       const { statement: prepared, order } = statement(sql);
-      return prepared.all(...order.map((i) => params[i])) as Row[];
+      return prepared.all(...order.map((i) => params[i])) as RawRow[];
     },
     close: async () => {
       connection.close();
@@ -46,29 +54,39 @@ export function openSqlitePlainReader(file: string, busyTimeoutMs: number): Plai
   };
 }
 
-// Prisma stores timestamps as `timestamp(3)` without a time zone, in UTC; pg would read them in the
-// process's local zone. int8 (COUNT, BIGINT columns) comes back as text; the row mappers convert.
-const TIMESTAMP_OID = 1114;
-const utcTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+/** Every value as PostgreSQL's text form: the row mappers convert (timestamps read as UTC there). */
+const TEXT_VALUES: pg.CustomTypesConfig = {
+  getTypeParser: (() => (text: string) => text) as pg.CustomTypesConfig['getTypeParser'],
+};
 
-/** PostgreSQL: a pool of its own, its timestamps read as UTC. */
+/**
+ * How many statements each connection keeps prepared: the plain reads are a handful of fixed
+ * texts; one built from a list of ids of any length beyond that is sent unnamed.
+ */
+const MAX_PREPARED = 64;
+
+/**
+ * PostgreSQL: a pool of its own, rows as arrays of text. Each statement is prepared once per
+ * connection (a named statement: the server parses and plans it once, not on every request).
+ */
 export function openPostgresPlainReader(connectionString: string, max: number): PlainReader {
-  const pool = new pg.Pool({
-    connectionString,
-    max,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === TIMESTAMP_OID
-          ? utcTimestamp
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  });
+  const pool = new pg.Pool({ connectionString, max, types: TEXT_VALUES });
   // An idle connection the server drops (a restart, an outage) is reported here and replaced on
   // the next query; without a listener the process would end on the first outage.
   pool.on('error', () => undefined);
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `plain_read_${names.size + 1}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
   return {
     provider: 'postgresql',
-    all: async (sql, params) => (await pool.query(sql, params)).rows as Row[],
+    rows: async (sql, params) =>
+      (await pool.query({ name: nameOf(sql), text: sql, values: params, rowMode: 'array' })).rows as RawRow[],
     close: () => pool.end(),
   };
 }

@@ -3,7 +3,7 @@
 // the driver handed back. Each model's columns are listed once (models.ts); a test holds every
 // list to Prisma's own records on both databases.
 import type { DatabaseProvider } from '../provider';
-import type { Row } from './reader';
+import type { RawRow } from './reader';
 
 export type ColumnKind = 'text' | 'int' | 'float' | 'bigint' | 'bool' | 'json' | 'date';
 
@@ -18,6 +18,10 @@ export function selectList(columns: readonly Column[], alias: string): string {
   return columns.map((c) => `${alias}.${c.column}`).join(', ');
 }
 
+// Prisma stores timestamps as `timestamp(3)` without a time zone, in UTC: PostgreSQL writes them
+// as "2026-01-02 03:04:05.678". SQLite holds the adapter's ISO 8601 text.
+const postgresTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+
 function convert(value: unknown, kind: ColumnKind, provider: DatabaseProvider): unknown {
   switch (kind) {
     case 'text':
@@ -28,19 +32,21 @@ function convert(value: unknown, kind: ColumnKind, provider: DatabaseProvider): 
     case 'bigint':
       return BigInt(value as string | number | bigint);
     case 'bool':
-      return value === true || value === 1 || value === 1n;
+      // SQLite: 0 or 1 (as BigInt); PostgreSQL: "t" or "f".
+      return value === 't' || value === 1n || value === 1 || value === true;
     case 'json':
-      // SQLite keeps JSON as text; PostgreSQL's driver parses jsonb itself.
-      return provider === 'sqlite' && typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+      return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
     case 'date':
-      return value instanceof Date ? value : new Date(String(value));
+      return provider === 'postgresql' ? postgresTimestamp(String(value)) : new Date(String(value));
   }
 }
 
-export function mapRow<T>(row: Row, columns: readonly Column[], provider: DatabaseProvider): T {
+/** The record of a raw row whose values from `start` on are `columns`, in order. */
+export function mapRow<T>(row: RawRow, columns: readonly Column[], provider: DatabaseProvider, start = 0): T {
   const record: Record<string, unknown> = {};
-  for (const { field, column, kind } of columns) {
-    const value = row[column];
+  for (let i = 0; i < columns.length; i++) {
+    const { field, kind } = columns[i]!;
+    const value = row[start + i];
     record[field] = value === null || value === undefined ? null : convert(value, kind, provider);
   }
   return record as T;

@@ -1,9 +1,20 @@
 import type { PrismaClient, Tx } from '../client';
 import type { Engagement, Prisma } from '../generated/sqlite/client';
 import type { PlainReader } from '../plain-reads';
-import { corpusStatsOf, engagementById, engagementsPage } from './engagement-reads';
+import {
+  EngagementAccess,
+  EngagementFilter,
+  EngagementRead,
+  corpusStatsOf,
+  engagementAccessById,
+  engagementById,
+  engagementReadById,
+  engagementReadsPage,
+  engagementVersionsPage,
+} from './engagement-reads';
 
 export type EngagementRecord = Engagement;
+export type { EngagementAccess, EngagementFilter, EngagementRead } from './engagement-reads';
 
 export interface FindingsSummary {
   total: number;
@@ -42,6 +53,10 @@ export function emptySummary(): FindingsSummary {
  * reviewed SQL (engagement-reads.ts); inside one they use the transaction's client.
  */
 export function createEngagementRepository(prisma: PrismaClient | Tx, plain?: PlainReader) {
+  const plainReader = () => {
+    if (!plain) throw new Error('This read is made outside a transaction only.');
+    return plain;
+  };
   return {
     findById(id: string): Promise<Engagement | null> {
       if (plain) return engagementById(plain, id);
@@ -54,26 +69,31 @@ export function createEngagementRepository(prisma: PrismaClient | Tx, plain?: Pl
         select: { id: true, updatedAt: true },
       });
     },
-    /** A page of engagements, most recently updated first. */
-    async list(
-      filter: { firmId: string | null; includeArchived: boolean },
+    /** The engagement's firm (an access check) and its findings and row versions, one narrow read. */
+    async accessById(id: string): Promise<EngagementAccess | null> {
+      if (plain) return engagementAccessById(plain, id);
+      return prisma.engagement.findUnique({
+        where: { id },
+        select: { firmId: true, findingsVersion: true, rowVersion: true },
+      });
+    },
+    /** The engagement with its corpus figures, in one statement (outside a transaction). */
+    findRead(id: string): Promise<EngagementRead | null> {
+      return engagementReadById(plainReader(), id);
+    },
+    /**
+     * A page of engagements with their corpus figures, most recently updated first, in one
+     * statement (outside a transaction).
+     */
+    listReads(
+      filter: EngagementFilter,
       page: { limit: number; offset: number },
-    ) {
-      if (plain) return engagementsPage(plain, filter, page);
-      const where: Prisma.EngagementWhereInput = {
-        ...(filter.firmId === null ? {} : { firmId: filter.firmId }),
-        ...(filter.includeArchived ? {} : { status: { not: 'archived' } }),
-      };
-      const [items, total] = await Promise.all([
-        prisma.engagement.findMany({
-          where,
-          orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
-          take: page.limit,
-          skip: page.offset,
-        }),
-        prisma.engagement.count({ where }),
-      ]);
-      return { items, total };
+    ): Promise<{ items: EngagementRead[]; total: number }> {
+      return engagementReadsPage(plainReader(), filter, page);
+    },
+    /** The ids and row versions of the page listReads reads, and the total (outside a transaction). */
+    listVersions(filter: EngagementFilter, page: { limit: number; offset: number }) {
+      return engagementVersionsPage(plainReader(), filter, page);
     },
     create(data: Prisma.EngagementUncheckedCreateInput): Promise<Engagement> {
       return prisma.engagement.create({ data });

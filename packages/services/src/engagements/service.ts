@@ -20,7 +20,8 @@ import {
   normalizeIntake,
 } from '@auditsvc/core';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
+import type { EngagementRead, EngagementRecord, EngagementRepository, Repositories } from '@auditsvc/db';
+import { coalescedReads } from '../streams/coalesced-reads';
 import { presentEngagement } from './presenter';
 import { createFindingsSummaryCache } from './summary-cache';
 
@@ -46,9 +47,45 @@ export interface EngagementDeps {
   onDelivered?: (engagementId: string) => Promise<void>;
 }
 
+/**
+ * A page of the engagement list as a version: each engagement's id and row version, in order, and
+ * the total. Row versions only move forward, so a page whose version is seen again is that page.
+ */
+function listVersion(
+  items: Pick<EngagementRecord, 'id' | 'rowVersion'>[],
+  total: number,
+): (string | number)[] {
+  const version: (string | number)[] = [];
+  for (const item of items) version.push(item.id, item.rowVersion);
+  version.push(total);
+  return version;
+}
+
 export function createEngagementService(deps: EngagementDeps) {
   const { engagements, firms, users } = deps.repos;
   const summariesOf = createFindingsSummaryCache((ids) => engagements.summaries(ids));
+  // The version reads every GET of an engagement, its findings or the list makes: concurrent
+  // requests for the same one share a read that started after they asked (coalesced-reads.ts), so
+  // each still sees every write committed before it came, and fifty requests at once on one
+  // engagement make a few reads, not fifty.
+  const accessOf = coalescedReads((id) => engagements.accessById(id));
+  const listVersionsOf = coalescedReads((key) => {
+    const [firmId, includeArchived, limit, offset] = JSON.parse(key) as [
+      string | null,
+      boolean,
+      number,
+      number,
+    ];
+    return engagements.listVersions({ firmId, includeArchived }, { limit, offset });
+  });
+
+  /** The engagement's firm and versions, if the caller may see it (404 otherwise). */
+  async function access(caller: Caller, id: string) {
+    const found = await accessOf(id);
+    if (!found) throw new NotFoundError('Engagement');
+    assertFirmVisible(caller, found.firmId, 'Engagement');
+    return found;
+  }
 
   /**
    * The engagement if the caller may see it; another firm's answers 404 like a missing one. Inside
@@ -82,6 +119,12 @@ export function createEngagementService(deps: EngagementDeps) {
     return (await present([record]))[0]!;
   }
 
+  /** Engagement objects of reads that carry their corpus figures: only the summaries to add. */
+  async function presentReads(reads: EngagementRead[]) {
+    const summaries = await summariesOf(reads.map((read) => read.record));
+    return reads.map((read) => presentEngagement(read.record, summaries.get(read.record.id), read.corpus));
+  }
+
   /** Applies a lifecycle change only if nobody changed the status meanwhile (compare-and-set). */
   async function applyIfUnchanged(record: EngagementRecord, data: Parameters<typeof engagements.update>[1]) {
     if (!(await engagements.updateIfStatus(record.id, record.status, data))) {
@@ -91,8 +134,64 @@ export function createEngagementService(deps: EngagementDeps) {
 
   return {
     requireVisible,
+    access,
     present,
     presentOne,
+
+    /**
+     * GET engagement, for a response kept in memory: one narrow read gives the access check and
+     * the engagement's row version, which moves with every change to what its object shows (the
+     * row, its findings version, its corpus files). `read` makes the object (the row with its
+     * corpus figures in one statement) and says which row version it was made from.
+     */
+    async openOne(caller: Caller, id: string) {
+      const { rowVersion } = await access(caller, id);
+      return {
+        version: rowVersion,
+        async read() {
+          const read = await engagements.findRead(id);
+          if (!read) throw new NotFoundError('Engagement');
+          assertFirmVisible(caller, read.record.firmId, 'Engagement');
+          return { view: (await presentReads([read]))[0]!, version: read.record.rowVersion };
+        },
+      };
+    },
+
+    /**
+     * GET engagement (the list), for a response kept in memory: non-admin callers always get their
+     * own firm, whatever firm_id they pass. `scope` names the engagements listed; `version` is the
+     * page's ids and row versions and the total, read in one narrow statement, and `read` makes
+     * the page (one statement for the rows and their corpus figures) and says which version it was
+     * made from.
+     */
+    async openList(
+      caller: Caller,
+      filter: { firmId?: string; includeArchived: boolean },
+      page: { limit: number; offset: number },
+    ) {
+      const scope = {
+        firmId: firmScope(caller) ?? filter.firmId ?? null,
+        includeArchived: filter.includeArchived,
+      };
+      const listed = await listVersionsOf(
+        JSON.stringify([scope.firmId, scope.includeArchived, page.limit, page.offset]),
+      );
+      return {
+        scope: `${scope.firmId === null ? '*' : `firm=${scope.firmId}`}:archived=${scope.includeArchived}`,
+        version: listVersion(listed.items, listed.total),
+        async read() {
+          const { items, total } = await engagements.listReads(scope, page);
+          return {
+            items: await presentReads(items),
+            total,
+            version: listVersion(
+              items.map((read) => read.record),
+              total,
+            ),
+          };
+        },
+      };
+    },
 
     async create(caller: Caller, input: CreateEngagementInput): Promise<EngagementRecord> {
       const firmId = input.firm_id ?? firmScope(caller);
@@ -110,18 +209,6 @@ export function createEngagementService(deps: EngagementDeps) {
         costByStage: {},
         costByModel: {},
       });
-    },
-
-    /** Non-admin callers always get their own firm, whatever firm_id they pass. */
-    list(
-      caller: Caller,
-      filter: { firmId?: string; includeArchived: boolean },
-      page: { limit: number; offset: number },
-    ) {
-      return engagements.list(
-        { firmId: firmScope(caller) ?? filter.firmId ?? null, includeArchived: filter.includeArchived },
-        page,
-      );
     },
 
     /** Removes the engagement record (its findings and comments go with it; files stay on disk). */

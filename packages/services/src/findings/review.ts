@@ -62,7 +62,7 @@ function statusChange(
 
 export function createFindingReviewService(deps: {
   repos: Pick<Repositories, 'findings' | 'engagements' | 'transaction'>;
-  engagements: Pick<EngagementService, 'requireVisible'>;
+  engagements: Pick<EngagementService, 'requireVisible' | 'access'>;
 }) {
   const { repos } = deps;
 
@@ -81,11 +81,12 @@ export function createFindingReviewService(deps: {
 
   return {
     /**
-     * The engagement's findings, after one access check: its findings version (read before any
-     * finding, so a copy of them made now is current while the version is) and its pages.
+     * The engagement's findings, after one access check: its findings version (read with the
+     * engagement's firm in one narrow statement, before any finding, so a copy of them made now
+     * is current while the version is) and its pages.
      */
     async openList(caller: Caller, engagementId: string) {
-      const { findingsVersion } = await deps.engagements.requireVisible(caller, engagementId);
+      const { findingsVersion } = await deps.engagements.access(caller, engagementId);
       return {
         version: findingsVersion,
         page: (page: { limit: number; offset: number }) =>
