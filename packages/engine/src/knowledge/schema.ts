@@ -61,6 +61,13 @@ export interface ControlCatalogue {
   id_pattern: string;
   /** Replacements applied to a found identifier before lookup, in order: [pattern, replacement]. */
   normalise?: Array<[string, string]>;
+  /**
+   * A list of bare identifiers the framework's name introduces ("Annex A controls 5.15 (Access
+   * control), 5.16 and 5.38"): a case-insensitive regular expression whose group 1 is the list;
+   * each number in it, outside brackets, is read as `list_prefix` + the number.
+   */
+  list_pattern?: string;
+  list_prefix?: string;
   status: 'current' | 'superseded' | 'withdrawn';
   /** For a superseded or withdrawn edition: the catalogue id that replaced it. */
   superseded_by?: string;
@@ -87,6 +94,8 @@ export const controlCatalogueSchema: JSONSchemaType<ControlCatalogue> = {
       nullable: true,
       items: { type: 'array', items: [{ type: 'string' }, { type: 'string' }], minItems: 2, maxItems: 2 },
     },
+    list_pattern: { type: 'string', nullable: true, minLength: 1 },
+    list_prefix: { type: 'string', nullable: true, minLength: 1 },
     status: { type: 'string', enum: ['current', 'superseded', 'withdrawn'] },
     superseded_by: { type: 'string', nullable: true },
     published: isoDate,

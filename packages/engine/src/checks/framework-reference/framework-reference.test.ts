@@ -136,3 +136,28 @@ test("a section of a named document beside a framework name is the document's nu
   });
   expect(candidates).toEqual([]);
 });
+
+test('Annex A controls listed as bare numbers: an aged-care provider cites 5.38, a retailer 8.36; decoy: a list of controls that exist, with numbers in its brackets', async () => {
+  const unresolved = async (text: string) => {
+    const { analysis } = await run({ 'Access-Procedure.md': `# Access Procedure\n\n${text}\n` });
+    return unresolvedControls(
+      analysis,
+      analysis.documents.flatMap((d) => d.segments),
+    ).map((u) => u.id);
+  };
+  expect(
+    await unresolved(
+      '1.2 It implements ISO/IEC 27001:2022 Annex A controls 5.15 (Access control), 5.16 (Identity management), 5.38 (Review of user access rights) and 8.2 (Privileged access rights).',
+    ),
+  ).toEqual(['A.5.38']);
+  expect(
+    await unresolved(
+      'This standard meets ISO/IEC 27001:2022 Annex A controls 7.7 (Clear desk and clear screen) and 8.36 (Endpoint screens).',
+    ),
+  ).toEqual(['A.8.36']);
+  expect(
+    await unresolved(
+      'It follows ISO/IEC 27001:2022 Annex A controls 5.15, 5.18 (reviewed as in section 9.4) and 8.2.',
+    ),
+  ).toEqual([]);
+});

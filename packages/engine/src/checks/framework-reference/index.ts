@@ -111,7 +111,11 @@ export const frameworkReferenceCheck = defineCheck<FrameworkParams>({
   question(params) {
     return {
       text: `Does ${params.document} cite ${params.written.join(', ')} as they exist in the framework edition it follows?`,
-      query: params.written.slice(0, 6).join(' '),
+      // A list may write the numbers bare ("Annex A controls 5.15, 5.38"): ask for them both ways.
+      query: params.written
+        .slice(0, 6)
+        .flatMap((w) => [w, w.replace(/^[A-Z]+\./, '')])
+        .join(' '),
     };
   },
   verdict(params, { analysis, segments }) {

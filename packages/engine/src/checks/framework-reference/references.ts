@@ -69,6 +69,27 @@ function inContext(catalogue: ControlCatalogue, segment: LocatedSegment, doc: An
   return heading !== null && context.test(heading);
 }
 
+/**
+ * The identifiers a text writes for a catalogue: matches of its pattern, and the bare numbers of a
+ * list its name introduces ("Annex A controls 5.15 (Access control), 5.16 and 5.38"), each read
+ * with the catalogue's prefix; `index` is where the number stands in the text.
+ */
+function identifiersWritten(catalogue: ControlCatalogue, text: string): Array<{ 0: string; index: number }> {
+  const found: Array<{ 0: string; index: number }> = [
+    ...text.matchAll(new RegExp(catalogue.id_pattern, 'g')),
+  ];
+  if (!catalogue.list_pattern) return found;
+  for (const list of text.matchAll(new RegExp(catalogue.list_pattern, 'gi'))) {
+    const items = list[1]!;
+    const start = list.index + list[0].indexOf(items);
+    // Numbers inside brackets are the controls' names or notes, not identifiers.
+    const bare = items.replace(/\([^)]*\)/g, (inner) => ' '.repeat(inner.length));
+    for (const n of bare.matchAll(/\b\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\b/g))
+      found.push({ 0: `${catalogue.list_prefix ?? ''}${n[0]}`, index: start + n.index });
+  }
+  return found;
+}
+
 export function unresolvedControls(
   analysis: CorpusAnalysis,
   segments: LocatedSegment[],
@@ -86,7 +107,7 @@ export function unresolvedControls(
       const older = family(familyName).filter((c) => !followed.includes(c));
       for (const segment of own)
         for (const catalogue of followed) {
-          for (const m of segment.text.matchAll(new RegExp(catalogue.id_pattern, 'g'))) {
+          for (const m of identifiersWritten(catalogue, segment.text)) {
             const id = normaliseIdentifier(catalogue, m[0]);
             if (followed.some((c) => c.controls.some((x) => x.id === id))) continue;
             if (!inContext(catalogue, segment, doc) || ownHeading(doc, m[0])) continue;
