@@ -1,6 +1,13 @@
 // conflict_check on exception records: an exception granted for longer than a policy allows.
 import { defineCheck } from '../check';
-import { exceptionCap, exceptionOverruns, exceptionTermIssue } from './exception-terms';
+import type { CorpusAnalysis } from '../../analyst/corpus-analysis';
+import {
+  exceptionCap,
+  exceptionOverruns,
+  exceptionTermIssue,
+  type ExceptionCap,
+  type ExceptionTerm,
+} from './exception-terms';
 
 interface ExceptionTermParams {
   document: string;
@@ -8,14 +15,29 @@ interface ExceptionTermParams {
   start: number;
 }
 
+const overrunsCache = new WeakMap<CorpusAnalysis, { cap: ExceptionCap; terms: ExceptionTerm[] } | null>();
+
+/**
+ * The cap and the terms beyond it, read once per corpus: they depend only on the corpus, and every
+ * target's verdict asks for them again.
+ */
+function overruns(analysis: CorpusAnalysis): { cap: ExceptionCap; terms: ExceptionTerm[] } | null {
+  if (!overrunsCache.has(analysis)) {
+    const cap = exceptionCap(analysis);
+    overrunsCache.set(analysis, cap ? { cap, terms: exceptionOverruns(analysis, cap) } : null);
+  }
+  return overrunsCache.get(analysis) ?? null;
+}
+
 export const exceptionTermCheck = defineCheck<ExceptionTermParams>({
   id: 'exception_term',
   primitives: ['conflict_check'],
   list: 'docPairs',
   candidates({ analysis, focusBoost }) {
-    const cap = exceptionCap(analysis);
-    if (!cap) return [];
-    return exceptionOverruns(analysis, cap).map((term) => ({
+    const found = overruns(analysis);
+    if (!found) return [];
+    const { cap, terms } = found;
+    return terms.map((term) => ({
       key: `exception-term:${term.segment.document}:${term.segment.start}`,
       primitive: 'conflict_check',
       label: `exception term in ${term.segment.document}`,
@@ -32,9 +54,10 @@ export const exceptionTermCheck = defineCheck<ExceptionTermParams>({
     };
   },
   verdict(params, { analysis, visible }) {
-    const cap = exceptionCap(analysis);
-    if (!cap) return { issues: [] };
-    const term = exceptionOverruns(analysis, cap).find(
+    const found = overruns(analysis);
+    if (!found) return { issues: [] };
+    const { cap, terms } = found;
+    const term = terms.find(
       (t) => t.segment.document === params.document && t.segment.start === params.start,
     );
     if (!term) return { issues: [] };

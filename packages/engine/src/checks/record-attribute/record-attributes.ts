@@ -544,20 +544,38 @@ function approvedAlone(maker: string, approvers: string): boolean {
   return names.length > 0 && names.every((n) => nameKey(n) === nameKey(maker));
 }
 
-const segregationCache = new WeakMap<CorpusAnalysis, LocatedSegment | null>();
+const ruleCache = new WeakMap<CorpusAnalysis, Map<string, LocatedSegment | null>>();
 
-/** The normative statement requiring the approver to be independent (cached per corpus). */
-function segregationRule(analysis: CorpusAnalysis): LocatedSegment | null {
-  if (!segregationCache.has(analysis)) {
+/**
+ * The normative statement of a rule a row check holds rows to (cached per corpus and rule): the
+ * first that matches and binds ("must", "may not"), else the first passing mention.
+ */
+function normativeRule(
+  analysis: CorpusAnalysis,
+  key: string,
+  matches: (text: string) => boolean,
+  binds: (text: string) => boolean = (text) => OBLIGATION.test(text),
+): LocatedSegment | null {
+  let cache = ruleCache.get(analysis);
+  if (!cache) ruleCache.set(analysis, (cache = new Map()));
+  if (!cache.has(key)) {
     const candidates = analysis.documents
       .filter((d) => isNormative(d.role))
       .flatMap((d) => d.segments)
-      .filter((s) => SEGREGATION.test(s.text) && /\bapprov\w*/i.test(s.text));
-    // The statement of the rule itself (may not, must) beats a passing mention.
-    const rule = candidates.find((s) => OBLIGATION.test(s.text) || /\bmay not\b/i.test(s.text));
-    segregationCache.set(analysis, rule ?? candidates[0] ?? null);
+      .filter((s) => matches(s.text));
+    cache.set(key, candidates.find((s) => binds(s.text)) ?? candidates[0] ?? null);
   }
-  return segregationCache.get(analysis) ?? null;
+  return cache.get(key) ?? null;
+}
+
+/** The normative statement requiring the approver to be independent. */
+function segregationRule(analysis: CorpusAnalysis): LocatedSegment | null {
+  return normativeRule(
+    analysis,
+    SELF_APPROVAL_ID,
+    (text) => SEGREGATION.test(text) && /\bapprov\w*/i.test(text),
+    (text) => OBLIGATION.test(text) || /\bmay not\b/i.test(text),
+  );
 }
 
 function selfApprovalIssue(
@@ -627,24 +645,17 @@ const LEAVER_RULE_SUBJECT =
 const LEAVER_RULE_ACTION =
   /\b(?:disabl\w*|revok\w*|remov\w*|deactivat\w*|de-?provision\w*|suspend\w*|withdraw\w*|terminat\w* (?:their|the|all) (?:access|accounts?))\b/i;
 
-const leaverRuleCache = new WeakMap<CorpusAnalysis, LocatedSegment | null>();
-
-/** The normative statement that leavers' access is removed (cached per corpus). */
+/** The normative statement that leavers' access is removed. */
 function leaverRule(analysis: CorpusAnalysis): LocatedSegment | null {
-  if (!leaverRuleCache.has(analysis)) {
-    const found = analysis.documents
-      .filter((d) => isNormative(d.role))
-      .flatMap((d) => d.segments)
-      .filter(
-        (s) =>
-          s.text.length < 600 &&
-          LEAVER_RULE_SUBJECT.test(s.text) &&
-          LEAVER_RULE_ACTION.test(s.text) &&
-          /\b(?:access|accounts?|credentials?|log-?ins?|privileges?)\b/i.test(s.text),
-      );
-    leaverRuleCache.set(analysis, found.find((s) => OBLIGATION.test(s.text)) ?? found[0] ?? null);
-  }
-  return leaverRuleCache.get(analysis) ?? null;
+  return normativeRule(
+    analysis,
+    DEPARTED_ID,
+    (text) =>
+      text.length < 600 &&
+      LEAVER_RULE_SUBJECT.test(text) &&
+      LEAVER_RULE_ACTION.test(text) &&
+      /\b(?:access|accounts?|credentials?|log-?ins?|privileges?)\b/i.test(text),
+  );
 }
 
 interface DepartedRow {
@@ -660,22 +671,41 @@ const RETURNED =
   /\b(?:re-?hired|re-?engaged|re-?joined|returned (?:as|to)|new (?:account|contract|appointment)|re-?employed)\b/i;
 const ACCOUNT_COLUMN = /\b(?:account(?: id| name)?|user ?(?:name|id)|login|username)\b/i;
 
-function departedRow(table: Table, row: Table['rows'][number]): DepartedRow | null {
+/** The columns a departed holder's row is read by, found once per table. */
+interface DepartedColumns {
+  departureDate: number;
+  /** Columns of the account's own state; the first one that is not the row's departure cell counts. */
+  accountStatus: number[];
+  kept: number;
+  lastUse: number;
+  reviewed: number;
+  account: number;
+}
+
+function departedColumns(table: Table): DepartedColumns {
+  const where = (test: (name: string) => boolean) => table.columns.findIndex(test);
+  return {
+    departureDate: where((c) => DEPARTURE_DATE_COLUMN.test(c)),
+    accountStatus: table.columns.flatMap((c, i) =>
+      ACCOUNT_STATUS_COLUMN.test(c) && !HOLDER_STATUS_COLUMN.test(c) ? [i] : [],
+    ),
+    kept: where((c) => KEPT_COLUMN.test(c)),
+    lastUse: where((c) => LAST_USE_COLUMN.test(c)),
+    reviewed: where((c) => REVIEW_DATE_COLUMN.test(c)),
+    account: where((c) => ACCOUNT_COLUMN.test(c) && !/\b(?:type|status|holder)\b/i.test(c)),
+  };
+}
+
+function departedRow(table: Table, columns: DepartedColumns, row: Table['rows'][number]): DepartedRow | null {
   const { cells } = row;
   const departedAt = cells.findIndex((c) => DEPARTED.test(c.trim()));
   if (departedAt < 0 || cells.some((c) => RETURNED.test(c))) return null;
   const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
-  const dateColumn = table.columns.findIndex((c) => DEPARTURE_DATE_COLUMN.test(c));
   const departure =
     parseDateCell(cell(departedAt).replace(DEPARTED, '').trim(), table.dateOrder) ??
-    parseDateCell(cell(dateColumn), table.dateOrder);
-  const columnWhere = (test: (name: string, i: number) => boolean) => table.columns.findIndex(test);
-  const status = columnWhere(
-    (c, i) => i !== departedAt && ACCOUNT_STATUS_COLUMN.test(c) && !HOLDER_STATUS_COLUMN.test(c),
-  );
-  const kept = columnWhere((c) => KEPT_COLUMN.test(c));
-  const lastUse = columnWhere((c) => LAST_USE_COLUMN.test(c));
-  const reviewed = columnWhere((c) => REVIEW_DATE_COLUMN.test(c));
+    parseDateCell(cell(columns.departureDate), table.dateOrder);
+  const status = columns.accountStatus.find((i) => i !== departedAt) ?? -1;
+  const { kept, lastUse, reviewed } = columns;
   const after = (i: number) => {
     const date = parseDateCell(cell(i), table.dateOrder);
     return date !== null && departure !== null && date.time > departure.time;
@@ -688,10 +718,7 @@ function departedRow(table: Table, row: Table['rows'][number]): DepartedRow | nu
   if (signs.length === 0) return null;
   const evidence = signs.join('; ');
   const departed = departure ? `${cell(departedAt).split(/\s/)[0]} ${departure.iso}` : cell(departedAt);
-  const account = table.columns.findIndex(
-    (c) => ACCOUNT_COLUMN.test(c) && !/\b(?:type|status|holder)\b/i.test(c),
-  );
-  return { segment: row.segment, id: cell(account) || (cells[0] ?? ''), departed, evidence };
+  return { segment: row.segment, id: cell(columns.account) || (cells[0] ?? ''), departed, evidence };
 }
 
 function departedAccessIssue(
@@ -700,9 +727,10 @@ function departedAccessIssue(
   table: Table,
   visible?: Set<LocatedSegment>,
 ): Issue | null {
+  const columns = departedColumns(table);
   const offending = table.rows
     .filter((row) => !visible || visible.has(row.segment))
-    .map((row) => departedRow(table, row))
+    .map((row) => departedRow(table, columns, row))
     .filter((r): r is DepartedRow => r !== null);
   if (offending.length === 0) return null;
   const rule = leaverRule(analysis);
