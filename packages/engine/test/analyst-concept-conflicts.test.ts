@@ -5,7 +5,7 @@
 import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analysis';
 import { findConceptConflicts } from '../src/checks/concept-conflict/concept-conflicts';
 import { recoveryPointIssue } from '../src/checks/recovery-point/recovery-point';
-import { describeDays, extractTimeQuantities } from '../src/analyst/quantities';
+import { describeDays, extractCounts, extractTimeQuantities } from '../src/analyst/quantities';
 import { clauseAround, definedAbbreviations, topicWords } from '../src/analyst/topics';
 import type { Issue } from '../src/analyst/issue';
 import { snapshotOf } from './helpers/synthetic-corpus';
@@ -52,6 +52,67 @@ describe('quantities', () => {
       'min',
     ]);
     expect(bounds('Keys are rotated every **12 months**.')).toEqual(['exact']);
+  });
+
+  test('"every six (6) months" is a frequency; "a minimum length of 14" and "a maximum age of 90 days" are bounds', () => {
+    expect(extractTimeQuantities('Accounts are recertified every six (6) months.').map((q) => [q.kind, Math.round(q.value)])).toEqual([
+      ['period', 183],
+    ]);
+    expect(extractTimeQuantities('Passwords have a maximum age of 90 days.').map((q) => q.bound)).toEqual(['max']);
+    expect(extractCounts('Passwords must have a minimum length of 14 characters.', /characters?/).map((q) => q.bound)).toEqual([
+      'min',
+    ]);
+  });
+});
+
+describe('a labelled list item under a heading that names its subject', () => {
+  test('an online retailer: the policy sets 14 characters, the standard\'s item under "Password length" 12', async () => {
+    const { issues, texts } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n5.2 Passwords of user accounts must have a minimum length of 14 characters.\n',
+      'Password-and-Authentication-Standard.md': [
+        '# Password and Authentication Standard',
+        '',
+        '## 3. Password length and composition',
+        '',
+        'a) Standard user accounts: a minimum of 12 characters.',
+        '',
+        'b) Privileged accounts and service accounts: a minimum of 16 characters.',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'Conflicting minimum password length: 14 characters in Information-Security-Policy.md vs 12 characters in Password-and-Authentication-Standard.md',
+    ]);
+    expectVerbatim(issues[0]!, texts);
+  });
+
+  test('a building society: the policy sets 12 characters for staff accounts, the standard\'s item 10', async () => {
+    const { issues } = await conflicts({
+      'Access-Control-Policy.md':
+        '# Access Control Policy\n\n4.1 Passwords for staff accounts must have a minimum length of 12 characters.\n',
+      'Authentication-Standard.md':
+        '# Authentication Standard\n\n## 2. Password rules\n\n- Staff accounts: at least 10 characters.\n',
+    });
+    expect(issues).toHaveLength(1);
+  });
+
+  test('decoys: an item for privileged accounts, and a labelled item under a heading about something else', async () => {
+    const { issues } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n5.2 Passwords of user accounts must have a minimum length of 12 characters.\n',
+      'Service-Desk-Standard.md': [
+        '# Service Desk Standard',
+        '',
+        '## 2. Password length',
+        '',
+        'b) Privileged accounts: a minimum of 16 characters.',
+        '',
+        '## 3. Ticket references',
+        '',
+        'a) Incident tickets: a reference of 10 characters.',
+      ].join('\n'),
+    });
+    expect(issues).toEqual([]);
   });
 });
 

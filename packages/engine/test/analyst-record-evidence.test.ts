@@ -380,6 +380,47 @@ describe('registers: accounts of people who have left', () => {
   });
 });
 
+describe('registers: leavers read from a departure date column under a sheet\'s title rows', () => {
+  const policy = (body: string) => `# Information Security Policy\n\n6.3 ${body}\n`;
+
+  test('a hospital group: an "HR exit date" in the past beside "Status Enabled", below key-value title rows', async () => {
+    const { a, texts } = await analyse({
+      'Information-Security-Policy.md': policy(
+        'Privileged accounts of leavers shall be disabled on their last working day.',
+      ),
+      'Privileged-Access-Register.csv': [
+        'Document,Privileged Access Register',
+        'Owner,Head of IT Infrastructure',
+        'Last quarterly review completed,2026-09-30',
+        'Account ID,Holder,System,Privilege,Status,HR exit date,Last login,Last reviewed',
+        'PA-003,Suresh Mohan (DBA),PACS database,sysadmin,Enabled,,2026-11-25,2026-09-30',
+        'PA-004,R. Karthikeyan (Senior DBA),HIS integration DB,sysadmin,Enabled,2026-07-31,2026-09-19,2026-09-30',
+        'PA-009,A. Menon (DBA),Lab DB,sysadmin,Enabled,2027-03-31,2026-11-20,2026-09-30',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':departed_access'));
+    expect(issue?.title).toContain('PA-004');
+    // PA-009 leaves next year: a planned departure, not a leaver.
+    expect(issue?.title).not.toMatch(/PA-00[39]/);
+    expectVerbatim(issue!, texts);
+  });
+
+  test('an online retailer: a review after the leaving date decided "Revoke" and recorded no completion', async () => {
+    const { a } = await analyse({
+      'Password-and-Authentication-Standard.md':
+        '# Password and Authentication Standard\n\n4.2 Accounts of leavers must be disabled within one working day of the leaving date.\n',
+      'User-Access-Review-Register.csv': [
+        'Review id,System,Account,Account holder,Review date,Leaving date,Decision,Action completed',
+        'UAR-079,Customer service platform,atl.mferreira,M. Ferreira,2026-11-04,2026-09-12,Revoke,',
+        'UAR-080,Customer service platform,atl.jsilva,J. Silva,2026-11-04,2026-10-30,Revoke,Yes (2026-10-30)',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':departed_access'));
+    expect(issue?.title).toMatch(/1 account of people who have left still live \(atl\.mferreira\)/);
+    expect(issue?.description).toMatch(/still listed at the review of 2026-11-04/);
+  });
+});
+
 describe('leaver deadlines in dated logs', () => {
   const policy = [
     '# Store Systems Access Standard',

@@ -56,6 +56,12 @@ export interface RowFrame {
   title: string;
   /** A row split over lines, one cell per line: the cells before this one. */
   leading?: string;
+  /**
+   * A line that may be a row of a table laid out on the page (a PDF's table reaches us as lines,
+   * cells parted by spaces): when it states a value without a verb, its subject is the text before
+   * the value and its action comes from the heading and the document's subject.
+   */
+  laidOut?: true;
 }
 
 export interface ConceptFact {
@@ -432,6 +438,23 @@ export function fixedWidthRows(segment: Segment, documentText: string): Segment[
   }));
 }
 
+const cellsOf = (row: string) =>
+  row
+    .split('|')
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+
+/**
+ * A sheet often opens with key-value rows ("Document | Access Register", "Owner | CISO") above its
+ * table: a row of labels only (no figures, no dates) with more cells than the header so far is the
+ * table's own header ("Account ID | Holder | Status | HR exit date | ...").
+ */
+function widerHeader(text: string, header: LocatedSegment | null): boolean {
+  if (!header) return false;
+  const cells = cellsOf(text);
+  return cells.length >= 4 && cells.length > cellsOf(header.text).length + 1 && cells.every((c) => !/\d/.test(c) || /^[A-Za-z]+\d?$/.test(c));
+}
+
 function isTableRow(text: string): boolean {
   return text.includes(' | ') || /^\|.*\|$/.test(text);
 }
@@ -478,6 +501,15 @@ function actionFits(concept: ConceptDefinition, segment: LocatedSegment, quantit
   return !requirement || attachesToAction(requirement, concept.actions);
 }
 
+/**
+ * A short list item that opens with a label ("a) Standard user accounts: a minimum of 12
+ * characters."): under a heading that names the subject ("Password length and composition"), the
+ * item states that subject's value for the labelled scope.
+ */
+function labelledItem(text: string): boolean {
+  return text.length < 200 && /^\s*(?:[-*\u2022]|\(?[a-z\d]{1,3}[.)])\s+[^:.;]{3,60}:\s/i.test(text);
+}
+
 export function conceptFactsOf(
   segment: LocatedSegment,
   header: string | null = null,
@@ -500,7 +532,12 @@ export function conceptFactsOf(
     // A table row names its subject in the header ("Key type") or its first cells; the heading and
     // caption above the table may name both subject and action for all its rows.
     const tableContext = row && context.caption ? `${context.heading ?? ''} ${context.caption}` : '';
-    const subjectText = row || context.leading ? `${tableContext} ${withHeading}` : text;
+    const subjectText =
+      row || context.leading
+        ? `${tableContext} ${withHeading}`
+        : labelledItem(text) && context.heading
+          ? `${context.heading} ${text}`
+          : text;
     if (!concept.subject.test(subjectText)) continue;
     const actionText = concept.actionInHeading ? withHeading : probe;
     if (concept.action && !concept.action.test(`${tableContext} ${actionText}`)) continue;
@@ -674,6 +711,8 @@ function topicOf(
       ? rowSubject(plain, quantity.index)
       : clauseAround(plain, quantity.index, quantity.phrase.length);
   if (context.leading) span = `${context.leading} ${span}`;
+  // "a) Standard user accounts: a minimum of 12 characters": the label names what the value is for.
+  else if (!row && labelledItem(text)) span = `${text.slice(0, text.indexOf(':'))} ${span}`;
   // "... are retained ten years. This includes inspection records and test reports": the next
   // sentence lists what the rule covers.
   if (!row) span = `${span} ${coveredItems(`${plain} ${context.nextSentence ?? ''}`, quantity.index)}`;
@@ -840,7 +879,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
     segments.forEach((segment, position) => {
       const row = isTableRow(segment.text);
       // A table's first row is its header; the rows that follow are read with it.
-      if (row && !(previous && isTableRow(previous.text) && header)) {
+      if (row && (!(previous && isTableRow(previous.text) && header) || widerHeader(segment.text, header))) {
         header = segment;
         caption = previous && !isTableRow(previous.text) ? tableCaption(previous.text) : null;
       }
@@ -869,6 +908,8 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
           title: documentSubject(doc.name),
           leading: nearestCell(segments, position, leading),
         };
+      else if (!row)
+        segment.frame = { header: null, caption: null, heading, title: documentSubject(doc.name), laidOut: true };
       const context: SegmentContext = {
         heading,
         leading,

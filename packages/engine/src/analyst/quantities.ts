@@ -101,10 +101,11 @@ function boundBefore(text: string, index: number): Bound {
     .slice(Math.max(0, index - 32), index)
     .toLowerCase()
     .replace(/[*_]+/g, '');
-  if (/(at least|minimum of|no less than|not less than|a minimum)\s*(?:a|an|of)?\s*$/.test(before))
+  // "a minimum length of 14", "maximum age of 90 days": the bound named with what it bounds.
+  if (/(at least|minimum(?: [a-z]+)? of|no less than|not less than|a minimum)\s*(?:a|an|of)?\s*$/.test(before))
     return 'min';
   if (
-    /(within|no later than|not later than|at most|maximum of|up to|no more than|not more than|not exceed(?:ing)?)\s*(?:a|an|of)?\s*$/.test(
+    /(within|no later than|not later than|at most|maximum(?: [a-z]+)? of|up to|no more than|not more than|not exceed(?:ing)?)\s*(?:a|an|of)?\s*$/.test(
       before,
     )
   )
@@ -144,11 +145,14 @@ export function extractTimeQuantities(text: string): Quantity[] {
       m[0].length,
     );
   }
-  // "every 90 days", "every six months", "at least every 12 months"
-  const every = new RegExp(`\\b(?:every|each|once every|once each)\\s+(?:${NUMBER}\\s+)?${UNIT}\\b`, 'gi');
+  // "every 90 days", "every six months", "every six (6) months", "at least every 12 months"
+  const every = new RegExp(
+    `\\b(?:every|each|once every|once each)\\s+(?:${NUMBER}(?:\\s*\\((\\d+)\\))?\\s+)?${UNIT}\\b`,
+    'gi',
+  );
   for (const m of text.matchAll(every)) {
-    const n = m[1] ? parseNumber(m[1]) : 1;
-    const unit = UNIT_DAYS[m[2]!.toLowerCase()];
+    const n = m[2] ? Number(m[2]) : m[1] ? parseNumber(m[1]) : 1;
+    const unit = UNIT_DAYS[m[3]!.toLowerCase()];
     if (n === null || unit === undefined) continue;
     add(
       { kind: 'period', value: n * unit, phrase: m[0], index: m.index, bound: 'exact', changedFrom: null },

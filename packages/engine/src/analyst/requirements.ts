@@ -42,7 +42,15 @@ export interface Requirement {
    * For a table row: the lemmas of its subject cells ("| Critical | 14 days |": critical), and of
    * what frames the table (the value's column name, caption, heading and document subject).
    */
-  row?: { subject: string[]; frame: string[] };
+  row?: {
+    subject: string[];
+    frame: string[];
+    /**
+     * A subject cell qualified after a dash ("Call recordings — Harrowgate health programme"): the
+     * lemmas of the thing ("call", "recording") and the names that qualify it ("Harrowgate").
+     */
+    qualified?: { thing: string[]; names: string[] };
+  };
   /** The content words of the statement's run-in label ("Checks after emergency repairs: ..."). */
   runIn?: string[];
   /** The thing a passive clause is about ("Supplier contracts are reviewed": contract), if it is one. */
@@ -486,6 +494,27 @@ function rowRequirement(
   });
 }
 
+/**
+ * A verbless line stating a value after its subject ("R1 Inpatient case records (...) 10 years Date
+ * of discharge"): a row of a table laid out on the page, read as a row whose subject is the text
+ * before the value. A line with a finite verb before its value is a clause, not a row: its action,
+ * if any, was the clause's ("dispensing records" or "signed forms" name things, "is kept" acts).
+ */
+function laidOutRowRequirement(segment: LocatedSegment, text: string, quantity: Quantity): Requirement | null {
+  const frame = segment.frame;
+  if (!frame?.laidOut || text.length > 240) return null;
+  const before = text.slice(0, quantity.index);
+  const finite = tokensOf(before).some(
+    (t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ing|ed)$/i.test(t.value)),
+  );
+  if (finite) return null;
+  return framedRequirement(segment, { ...frame, heading: segment.section ?? frame.heading }, quantity, {
+    subject: before,
+    column: null,
+    own: text.slice(quantity.index + quantity.phrase.length),
+  });
+}
+
 /** A row's requirement from its subject cells, the value's column name and its other cells. */
 function framedRequirement(
   segment: LocatedSegment,
@@ -530,8 +559,34 @@ function framedRequirement(
     modifiers: modifiersOf(content, subjectCells),
     obligation: true,
     selfReference: false,
-    row: { subject, frame: frameWords.filter((w) => !subject.includes(w)) },
+    row: {
+      subject,
+      frame: frameWords.filter((w) => !subject.includes(w)),
+      qualified: qualifiedSubject(subjectCells),
+    },
   };
+}
+
+/** "Call recordings — Harrowgate health programme": the thing, and the names after the dash. */
+function qualifiedSubject(subjectCells: string): { thing: string[]; names: string[] } | undefined {
+  const cell = subjectCells.split(' , ').find((c) => /[a-z]{3}/.test(c));
+  const m = cell ? /^(.+?)\s+[–—-]\s+(.+)$/.exec(cell.trim()) : null;
+  if (!m) return undefined;
+  const thing = [...new Set(subjectTokens(m[1]!).map(normaliseLemma))];
+  const names = (m[2]!.match(/\b[A-Z][A-Za-z]{2,}\b/g) ?? []).filter((w, i) => i > 0 || !/^(?:All|Other|The)$/.test(w));
+  return thing.length > 0 && names.length > 0 ? { thing, names } : undefined;
+}
+
+/**
+ * A row about one party's or programme's share of a thing ("Call recordings — Harrowgate health
+ * programme") and a statement of that thing in a document that names the party (the agreement
+ * with Harrowgate): one requirement, though the statement does not repeat the name.
+ */
+export function qualifiedRowFor(row: Requirement, other: Requirement, otherText: string): boolean {
+  const q = row.row?.qualified;
+  if (!q || other.row || row.action !== other.action || row.quantity.kind !== other.quantity.kind) return false;
+  const topic = new Set(other.topic);
+  return q.thing.every((w) => topic.has(w)) && q.names.every((n) => new RegExp(`\\b${n}\\b`).test(otherText));
 }
 
 /**
@@ -676,14 +731,34 @@ function runInLabel(text: string): string[] {
 }
 
 /**
+ * Where the main clause starts when a statement opens with a condition ("Where no approver can be
+ * reached within 30 minutes, the supervisor may authorise"): a value in the condition is the
+ * circumstance's, not the rule's. 0 when there is no such clause.
+ */
+function leadingConditionEnd(text: string): number {
+  const m = /^\s*(?:[-*\u2022]\s+|\(?\d+(?:\.\d+)*[.)]?\s+|\(?[A-Za-z]{1,3}[.)]\s+)?(\w+)\b[^,;:]{0,200},/.exec(text);
+  return m && SUBORDINATORS.has(m[1]!.toLowerCase()) ? m[0].length : 0;
+}
+
+/** Words that open a condition or time clause before the main clause. */
+const SUBORDINATORS = new Set(['where', 'when', 'whenever', 'if', 'once', 'after', 'before', 'until', 'unless', 'while']);
+
+/**
  * The subject of a passive clause ("Supplier contracts are ... reviewed", "All remaining vehicles are
  * inspected"): the last noun before the auxiliary that is not the action's own noun ("privileged
  * access reviews are performed": access). Null for an active clause, where the subject is the
  * actor.
  */
 function passiveSubjectOf(tokens: Token[]): string | null {
+  // "Where a breach is determined, JCECC shall notify ...": a clause that opens with a condition has
+  // its main clause after the comma.
+  const words = tokens.filter((t) => /^[a-z]/i.test(t.value));
+  const conditional = words[0] !== undefined && SUBORDINATORS.has(words[0].value.toLowerCase());
+  const from = conditional ? tokens.findIndex((t) => t.value === ',') + 1 : 0;
   const aux = tokens.findIndex(
     (t, i) =>
+      i >= from &&
+      (from > 0 || !conditional) &&
       t.pos === 'AUX' &&
       t.lemma === 'be' &&
       tokens.slice(i + 1, i + 4).some((n) => n.pos === 'VERB' || (n.pos === 'ADJ' && /ed$/.test(n.value))),
@@ -776,8 +851,9 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
   if (cached) return cached;
   if (segment.diagram) return [];
   const text = foldTypography(segment.text);
+  const condition = leadingConditionEnd(text);
   const quantities = (text.length <= 600 ? extractTimeQuantities(text) : []).filter(
-    (q) => !namesAKind(text, q) && !comparedWith(text, q),
+    (q) => !namesAKind(text, q) && !comparedWith(text, q) && q.index >= condition,
   );
   const frame =
     segment.frame && (/\s\|\s/.test(text) || segment.frame.leading !== undefined) ? segment.frame : null;
@@ -785,7 +861,8 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
     const requirement =
       frame && !inProseCell(text, quantity)
         ? rowRequirement(segment, frame, text, quantity)
-        : requirementIn(segment, text, quantity, localSpan(text, quantities, i));
+        : (requirementIn(segment, text, quantity, localSpan(text, quantities, i)) ??
+          laidOutRowRequirement(segment, text, quantity));
     return requirement ? [requirement] : [];
   });
   cache.set(segment, out);

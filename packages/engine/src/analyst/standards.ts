@@ -513,7 +513,8 @@ const SCOPED_EDITION =
  * The standards an engagement's intake scopes by edition that the catalogue does not know
  * ("NCSC CAF v3.2"): the edition named is the one in force for this audit, so a document relying
  * on an earlier one is out of date, whatever the standard. The name is keyed on its last acronym
- * (with a number that follows a body's acronym: "HISO 10029"); a name without an acronym is too
+ * (with a number that follows a body's acronym: "HISO 10029"; with the words that follow it:
+ * "CJIS Security Policy"); a name without an acronym is too
  * loose to find again and is left out. Editions earlier than the one in scope are filled in by
  * `scopeEarlierEditions` from what the corpus cites.
  */
@@ -529,14 +530,22 @@ export function intakeScopedFamilies(frameworks: readonly string[]): StandardFam
       .map((w) => w.replace(/^[(]+/, ''))
       .filter(Boolean);
     const last = words.at(-1)!;
-    const key = /^\d+$/.test(last) && /^[A-Z]{2,}$/.test(words.at(-2) ?? '') ? [words.at(-2)!, last] : [last];
+    // "HISO 10029": the acronym and its number; "FBI CJIS Security Policy": the last acronym and the
+    // words that follow it (a name ending in a common word is keyed on all of its tail).
+    const acronym = words.map((w) => /^[A-Z]{2,}$/.test(w)).lastIndexOf(true);
+    const key =
+      /^\d+$/.test(last) && /^[A-Z]{2,}$/.test(words.at(-2) ?? '')
+        ? [words.at(-2)!, last]
+        : acronym >= 0 && words.length - acronym <= 4
+          ? words.slice(acronym)
+          : [last];
     if (!current || !/^[A-Z]{2,}$/.test(key[0]!)) continue;
     const name = key.join(' ');
     out.push({
       id: `scoped:${name.toLowerCase()}`,
       name,
       pattern: new RegExp(
-        `\\b${key.join('\\s*')}\\b\\)?\\s*(?:[,(]\\s*)?(?:(?:v|version|edition|rev(?:ision)?)\\.?\\s*(\\d+(?:\\.\\d+)*)|:\\s*((?:19|20)\\d\\d)|\\s(\\d+\\.\\d+(?:\\.\\d+)*))\\b`,
+        `\\b${key.join(key.length > 1 && /[a-z]/.test(key[1]!) ? '\\s+' : '\\s*')}\\b\\)?\\s*(?:[,(]\\s*)?(?:(?:v|version|edition|rev(?:ision)?)\\.?\\s*(\\d+(?:\\.\\d+)*)|:\\s*((?:19|20)\\d\\d)|\\s(\\d+\\.\\d+(?:\\.\\d+)*))\\b`,
         'gi',
       ),
       edition: plainEdition,

@@ -160,4 +160,13 @@ test('Annex A controls listed as bare numbers: an aged-care provider cites 5.38,
       'It follows ISO/IEC 27001:2022 Annex A controls 5.15, 5.18 (reviewed as in section 9.4) and 8.2.',
     ),
   ).toEqual([]);
+  // Without the word "controls": a contact centre's reference list, and a decoy that lists only real ones.
+  expect(
+    await unresolved(
+      '- ISO/IEC 27001:2022 Annex A 5.15 (Access control), 5.16 (Identity management) and 8.36 (Privileged access management);',
+    ),
+  ).toEqual(['A.8.36']);
+  expect(await unresolved('- ISO/IEC 27001:2022 Annex A 5.15 (Access control) and 8.2 (Privileged access rights);')).toEqual(
+    [],
+  );
 });

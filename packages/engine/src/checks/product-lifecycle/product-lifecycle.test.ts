@@ -198,3 +198,27 @@ test('the findings say what is wrong: a minimum past support, a retired name, ea
   expect(renamed.description).toContain('Apple OS X has been macOS since 2016');
   expect(renamed.quotes.map((q) => q.document)).toEqual(['Guide-A.md', 'Guide-B.md', 'Guide-A.md']);
 });
+
+test("registers that name the product in one column and its version in the next: a hospital's and a warehouse's", async () => {
+  expect(
+    await found({
+      'Server-Inventory.csv':
+        'asset,role,os,os version,criticality\nSRV-020,PACS application,Windows Server,2012 R2 Standard,Critical\nSRV-021,HIS,Windows Server,2022 Datacenter,Critical\n',
+    }),
+  ).toEqual(['Windows Server 2012']);
+  expect(
+    await found({
+      'IT-Asset-Inventory.csv':
+        'id,host,platform,version,owner,notes\nPGO-SRV-021,wms-db-prd-01,Windows Server,2012 R2 Standard,Logistics,replacement in budget 2027\n',
+    }),
+  ).toEqual(['Windows Server 2012']);
+});
+
+test('decoy: a register row that records an approved exception; a row that says none was sighted still counts', async () => {
+  expect(
+    await found({
+      'Server-Inventory.csv':
+        'asset,os,os version,exception,notes\nSRV-041,CentOS Linux,7.9,EXC-2026-07,"Exception EXC-2026-07 approved by the CISO, valid until 31/03/2027; isolated VLAN"\nSRV-044,Windows Server,2012 R2,,No risk acceptance sighted\n',
+    }),
+  ).toEqual(['Windows Server 2012']);
+});

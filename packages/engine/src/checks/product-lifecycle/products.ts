@@ -56,6 +56,17 @@ const REQUIRED_COLUMN =
 
 const AFTER_NAME = 24;
 
+/** A register row that records an approved exception for the system ("Exception EXC-2026-07 ... valid until"). */
+const EXCEPTION_RECORDED = /\b(?:exception|waiver|dispensation|risk acceptance|risk accepted)\b/i;
+const EXCEPTION_VOID =
+  /\b(?:no|without|expired|lapsed|rejected|declined|pending)\s+(?:\w+\s+)?(?:exception|waiver|dispensation|risk acceptance)|\b(?:exception|waiver|dispensation|risk acceptance)\s+(?:\w+\s+)?(?:expired|lapsed|rejected|declined|pending|missing|not (?:sighted|recorded|approved|found))\b/i;
+
+/** An asset row under an exception is a risk the organisation accepted, not an unnoticed one. */
+function excepted(segment: LocatedSegment): boolean {
+  const text = segment.text;
+  return text.includes('|') && EXCEPTION_RECORDED.test(text) && !EXCEPTION_VOID.test(text);
+}
+
 /** A client (a browser or a mobile platform) named with its version: "Firefox 27", "IE 11", "Android 4.4". */
 const CLIENT_VERSION =
   /\b(Firefox|Chrome|Chromium|Safari|Opera|Edge|Internet\s+Explorer|IE|Android|iOS|Samsung\s+Internet)\s*\d/gi;
@@ -119,10 +130,15 @@ export function unsupportedProducts(
   const products = knowledge().products.products;
   for (const segment of segments) {
     const text = segment.text;
-    if (RETIRED.test(text) || PAST.test(text) || compatibilityList(text)) continue;
+    const inventory = analysis.byName.get(segment.document)?.role === 'evidence';
+    if (RETIRED.test(text) || PAST.test(text) || compatibilityList(text) || excepted(segment)) continue;
     for (const product of products) {
       for (const m of text.matchAll(new RegExp(product.names_pattern, 'gi'))) {
-        const after = text.slice(m.index + m[0].length, m.index + m[0].length + AFTER_NAME);
+        // An inventory names the product in one cell and its version in the next ("Windows Server
+        // | 2012 R2 Standard"): there the version is read across the cell border. (Elsewhere a
+        // table's version columns are read through their headers: see requiredCells.)
+        const raw = text.slice(m.index + m[0].length, m.index + m[0].length + AFTER_NAME);
+        const after = inventory ? raw.replace(/^\s*\|\s*/, ' ') : raw;
         const found = versionAfter(product, after);
         if (!found || found.version.end_of_support >= asOf) continue;
         if (product.renamed_to && !INSTRUCTION.test(text)) continue;

@@ -639,6 +639,9 @@ const KEPT_COLUMN = /\b(?:decision|outcome|review result|action)\b/i;
 const KEPT = /^(?:retain\w*|keep|kept|no change|approved?|continue\w*)\b/i;
 const LAST_USE_COLUMN =
   /\blast\s+(?:log-?\s?in|logon|sign-?\s?in|use[d]?|access(?!\s+review)|activity|checkout|seen)\b/i;
+const COMPLETED_COLUMN = /\b(?:completed|done|actioned|closed)\b/i;
+/** A completion cell that records nothing done: blank, "No", "Pending", "Open". */
+const NOT_DONE = /^(?:|no|n|pending|open|not (?:yet )?(?:done|completed)|in progress)$/i;
 const REVIEW_DATE_COLUMN = /\breview(?:ed)?\s+(?:date|on)\b|\blast (?:access )?review\b/i;
 const LEAVER_RULE_SUBJECT =
   /\b(?:leav\w*|terminat\w*|depart\w*|exit\w*|separat\w*|resign\w*|end of (?:employment|contract))\b/i;
@@ -679,6 +682,8 @@ interface DepartedColumns {
   kept: number;
   lastUse: number;
   reviewed: number;
+  /** Whether the decision of a review was carried out ("Action completed"). */
+  completed: number;
   account: number;
 }
 
@@ -692,15 +697,29 @@ function departedColumns(table: Table): DepartedColumns {
     kept: where((c) => KEPT_COLUMN.test(c)),
     lastUse: where((c) => LAST_USE_COLUMN.test(c)),
     reviewed: where((c) => REVIEW_DATE_COLUMN.test(c)),
+    completed: where((c) => COMPLETED_COLUMN.test(c)),
     account: where((c) => ACCOUNT_COLUMN.test(c) && !/\b(?:type|status|holder)\b/i.test(c)),
   };
 }
 
-function departedRow(table: Table, columns: DepartedColumns, row: Table['rows'][number]): DepartedRow | null {
+function departedRow(
+  table: Table,
+  columns: DepartedColumns,
+  row: Table['rows'][number],
+  auditDate: string,
+): DepartedRow | null {
   const { cells } = row;
-  const departedAt = cells.findIndex((c) => DEPARTED.test(c.trim()));
-  if (departedAt < 0 || cells.some((c) => RETURNED.test(c))) return null;
   const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+  // The holder is gone when a cell says so, or when the departure date column holds a day already
+  // past ("HR exit date 31/07/2026" beside "Status Enabled").
+  const pastDeparture = parseDateCell(cell(columns.departureDate), table.dateOrder);
+  const departedAt =
+    cells.findIndex((c) => DEPARTED.test(c.trim())) >= 0
+      ? cells.findIndex((c) => DEPARTED.test(c.trim()))
+      : pastDeparture && pastDeparture.iso <= auditDate
+        ? columns.departureDate
+        : -1;
+  if (departedAt < 0 || cells.some((c) => RETURNED.test(c))) return null;
   const departure =
     parseDateCell(cell(departedAt).replace(DEPARTED, '').trim(), table.dateOrder) ??
     parseDateCell(cell(columns.departureDate), table.dateOrder);
@@ -715,6 +734,11 @@ function departedRow(table: Table, columns: DepartedColumns, row: Table['rows'][
   if (after(lastUse)) signs.push(`"${table.columns[lastUse]}" ${cell(lastUse)}`);
   if (KEPT.test(cell(kept)) && (departure === null || after(reviewed)))
     signs.push(`"${table.columns[kept]}" ${cell(kept)} at a review after the departure`);
+  // A review after the departure still found the account, and nothing records its removal.
+  else if (after(reviewed) && columns.completed >= 0 && NOT_DONE.test(cell(columns.completed)))
+    signs.push(
+      `still listed at the review of ${cell(reviewed)} with "${table.columns[columns.completed]}" ${cell(columns.completed) || 'blank'}`,
+    );
   if (signs.length === 0) return null;
   const evidence = signs.join('; ');
   const departed = departure ? `${cell(departedAt).split(/\s/)[0]} ${departure.iso}` : cell(departedAt);
@@ -730,7 +754,7 @@ function departedAccessIssue(
   const columns = departedColumns(table);
   const offending = table.rows
     .filter((row) => !visible || visible.has(row.segment))
-    .map((row) => departedRow(table, columns, row))
+    .map((row) => departedRow(table, columns, row, analysis.auditDate))
     .filter((r): r is DepartedRow => r !== null);
   if (offending.length === 0) return null;
   const rule = leaverRule(analysis);

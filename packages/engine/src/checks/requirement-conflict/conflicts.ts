@@ -9,6 +9,7 @@ import { describeQuantity, incompatible } from '../../analyst/quantities';
 import {
   aligned,
   differentRecipients,
+  qualifiedRowFor,
   restated,
   requirementsOf,
   sharedTopic,
@@ -44,9 +45,16 @@ export function findRequirementConflicts(
   segments: LocatedSegment[],
   taken: Set<string> = new Set(),
 ): RequirementConflict[] {
+  const roleOf = (r: Requirement) => analysis.byName.get(r.segment.document)?.role ?? 'other';
+  // A contract's terms bind the parties as a policy binds staff: a value the contract states for
+  // what a policy row states for that very party is one rule stated twice.
   const requirements = segments
-    .filter((s) => isNormative(analysis.byName.get(s.document)?.role ?? 'other'))
-    .flatMap((s) => requirementsOf(s));
+    .filter((s) => {
+      const role = analysis.byName.get(s.document)?.role ?? 'other';
+      return isNormative(role) || role === 'contract';
+    })
+    .flatMap((s) => requirementsOf(s))
+    .filter((r) => roleOf(r) !== 'contract' || r.obligation);
   // Candidate pairs share a topic word and an action: index by both.
   const index = new Map<string, Requirement[]>();
   for (const r of requirements)
@@ -56,8 +64,17 @@ export function findRequirementConflicts(
     }
   // A procedure's present tense states its practice ("the documentation is maintained for six
   // years"): against the rule it implements, that binds as much as a "must".
-  const binds = (r: Requirement) =>
-    r.obligation || analysis.byName.get(r.segment.document)?.role === 'procedure';
+  // So does a policy's passive statement of how long a thing is kept ("Inpatient records are
+  // retained for 7 years from discharge"): policies state retention that way. (Deadlines stated so,
+  // "incidents are reported within one hour", are often another chain's step: not taken as rules.)
+  const binds = (r: Requirement) => {
+    const role = analysis.byName.get(r.segment.document)?.role;
+    return (
+      r.obligation ||
+      role === 'procedure' ||
+      (role === 'policy' && Boolean(r.passiveSubject) && r.action === 'retain')
+    );
+  };
   const byDocument = new Map<string, Requirement[]>();
   for (const r of requirements)
     byDocument.set(r.segment.document, [...(byDocument.get(r.segment.document) ?? []), r]);
@@ -73,12 +90,18 @@ export function findRequirementConflicts(
         if (seen.has(pairId)) continue;
         seen.add(pairId);
         if (!incompatible(a.quantity, b.quantity)) continue;
+        const textOf = (r: Requirement) => analysis.byName.get(r.segment.document)?.text ?? '';
+        // A row for the very party the other document is with is that party's rule, whatever
+        // the general rows beside it say.
+        const qualified = qualifiedRowFor(a, b, textOf(b)) || qualifiedRowFor(b, a, textOf(a));
+        const contract = [a, b].some((r) => roleOf(r) === 'contract');
         const sameRule =
-          aligned(a, b) ||
-          (restated(a, b, binds) && linked(analysis, a.segment.document, b.segment.document));
+          qualified ||
+          (!contract &&
+            (aligned(a, b) ||
+              (restated(a, b, binds) && linked(analysis, a.segment.document, b.segment.document))));
         if (!sameRule) continue;
-        if (agreedElsewhere(a, b, byDocument) || agreedElsewhere(b, a, byDocument)) continue;
-        const contract = [a, b].some((r) => analysis.byName.get(r.segment.document)?.role === 'contract');
+        if (!qualified && (agreedElsewhere(a, b, byDocument) || agreedElsewhere(b, a, byDocument))) continue;
         if (!contract && differentRecipients(a, b)) continue;
         if (taken.has(segmentKey(a.segment)) && taken.has(segmentKey(b.segment))) continue;
         const key = conflictKey(a, b);

@@ -629,3 +629,104 @@ describe('plural nouns the tagger reads as verbs, and compounds that share only 
     expect(found).toEqual([]);
   });
 });
+
+describe('schedules laid out as lines, retention stated by a policy, rows for one party', () => {
+  test('a hospital: the policy retains inpatient records 7 years, the schedule line (a PDF row) says 10', async () => {
+    const { found } = await conflicts({
+      'Data-Protection-Policy.md':
+        '# Data Protection Policy\n\nThis policy is implemented by the Medical Records Retention Schedule.\n\n9.1 Inpatient medical records are retained for 7 years from the date of discharge.\n',
+      'Medical-Records-Retention-Schedule.md':
+        '# Medical Records Retention Schedule\n\nImplements the Data Protection Policy.\n\n3. Schedule\n\nR1 Inpatient medical records (admission notes, discharge summary) 10 years Date of discharge\n\nR2 Outpatient records 5 years Last visit\n',
+    });
+    expect(found.map((c) => [c.a.quantity.value, c.b.quantity.value].sort((x, y) => x - y))).toEqual([
+      [2556.75, 3652.5],
+    ]);
+  });
+
+  test('a freight forwarder: the policy keeps customs declarations 5 years, the schedule line says 3', async () => {
+    const { found } = await conflicts({
+      'Trade-Compliance-Policy.md':
+        '# Trade Compliance Policy\n\nSee the Records Retention Schedule.\n\n4.2 Customs export declarations are kept for 5 years after the shipment.\n',
+      'Records-Retention-Schedule.md':
+        '# Records Retention Schedule\n\nImplements the Trade Compliance Policy.\n\n2. Schedule\n\nRS-4 Customs export declarations and commercial invoices 3 years Shipment date\n',
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.a.action).toBe('retain');
+  });
+
+  test('decoy: a schedule line for another class of record (outpatient) does not meet the inpatient rule', async () => {
+    const { found } = await conflicts({
+      'Data-Protection-Policy.md':
+        '# Data Protection Policy\n\nSee the Medical Records Retention Schedule.\n\n9.1 Inpatient medical records are retained for 10 years from discharge.\n',
+      'Medical-Records-Retention-Schedule.md':
+        '# Medical Records Retention Schedule\n\nImplements the Data Protection Policy.\n\n3. Schedule\n\nR2 Outpatient teleconsultation notes 5 years Last visit\n',
+    });
+    expect(found).toEqual([]);
+  });
+
+  test("a contact centre: the schedule's row for one client's recordings against the agreement with that client", async () => {
+    const { found } = await conflicts({
+      'Client-Services-Agreement.md': [
+        '# Client Services Agreement',
+        '',
+        'This agreement is made between Harrowgate Health Partners Ltd (the Client) and Bayside Contact Ltd (the Supplier).',
+        '',
+        '11.3 The Supplier shall retain all call recordings for twelve (12) months from the date of the call.',
+      ].join('\n'),
+      'Records-Retention-Schedule.md': [
+        '# Records Retention Schedule',
+        '',
+        '| Ref | Record class | Retention period |',
+        '|---|---|---|',
+        '| RRS-06 | Call recordings — general | 12 months |',
+        '| RRS-07 | Call recordings — Harrowgate health programme | 180 days |',
+      ].join('\n'),
+    });
+    expect(found.map((c) => [c.a.quantity.value, c.b.quantity.value].sort((x, y) => x - y))).toEqual([
+      [180, 365.25],
+    ]);
+  });
+
+  test("a utility: the schedule's row for one contractor's meter photos against that contractor's agreement", async () => {
+    const { found } = await conflicts({
+      'Meter-Services-Agreement.md':
+        '# Meter Services Agreement\n\nBetween Northfield Water plc and Kestrel Metering Ltd (the Contractor).\n\n6.1 The Contractor shall retain meter reading photographs for 24 months.\n',
+      'Records-Retention-Schedule.md':
+        '# Records Retention Schedule\n\n| Ref | Record | Retention |\n|---|---|---|\n| R-12 | Meter reading photographs — Kestrel field readings | 6 months |\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+
+  test("decoy: a row for another client's programme is not the agreement's rule", async () => {
+    const { found } = await conflicts({
+      'Client-Services-Agreement.md':
+        '# Client Services Agreement\n\nBetween Harrowgate Health Partners Ltd (the Client) and Bayside Contact Ltd (the Supplier).\n\n11.3 The Supplier shall retain all call recordings for twelve (12) months.\n',
+      'Records-Retention-Schedule.md':
+        '# Records Retention Schedule\n\n| Ref | Record class | Retention period |\n|---|---|---|\n| RRS-08 | Call recordings — Meridian bank card programme | 90 days |\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('conditions that open a statement', () => {
+  test('a county: "Where a breach is determined, the county shall notify ... no later than 30 days" against 60 days in the plan', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\nImplemented by the Incident Response Plan.\n\n10.2 Where a breach of personal information is determined, the County shall notify affected residents no later than 30 days after the determination.\n',
+      'Incident-Response-Plan.md':
+        '# Incident Response Plan\n\nImplements the Information Security Policy.\n\n7.2 Where a breach is determined, the County notifies affected residents within 60 days after the determination.\n',
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.a.action).toBe('notify');
+  });
+
+  test('decoy: a mine\'s "Where no approver can be reached within 30 minutes, the supervisor may authorise" states no approval deadline', async () => {
+    const { found } = await conflicts({
+      'OT-Remote-Access-Procedure.md':
+        '# OT Remote Access Procedure\n\n7.1 Where vendor support is needed and no approver can be reached within 30 minutes, the Control Room Supervisor may authorise the session.\n',
+      'OT-Security-Standard.md':
+        '# OT Security Standard\n\n4.2 Software out of vendor support may be used only under an exception approved by the OT Manager for at most one year.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -174,6 +174,30 @@ describe('a standard the intake scopes by an edition the catalogue does not know
     expect(issues).toHaveLength(1);
   });
 
+  test("a 911 center's vendor contract binds the vendor to CJIS Security Policy Version 5.8 while v6.0 is in scope", async () => {
+    const issues = await scopedIssues(
+      {
+        'CAD-Services-Agreement.md':
+          '# CAD Services Agreement\n\n4.1 Vendor shall operate the hosted environment in compliance with the FBI CJIS Security Policy, Version 5.8.\n',
+        'Information-Security-Policy.md':
+          '# Information Security Policy\n\n1.2 The center follows the CJIS Security Policy v6.0.\n',
+      },
+      ['FBI CJIS Security Policy v6.0', 'NIST SP 800-53 Rev. 5'],
+    );
+    expect(issues.map((i) => i.quotes[0]!.document)).toEqual(['CAD-Services-Agreement.md']);
+  });
+
+  test('a port operator relies on the IMO Cyber Risk Guidelines Rev 1 while Rev 3 is in scope; decoy: its other policy cites Rev 3', async () => {
+    const issues = await scopedIssues(
+      {
+        'OT-Procedure.md': '# OT Procedure\n\n2.1 Shipboard interfaces are assessed under the IMO Cyber Risk Guidelines Rev 1.\n',
+        'Security-Policy.md': '# Security Policy\n\n1.1 The terminal applies the IMO Cyber Risk Guidelines Rev 3.\n',
+      },
+      ['IMO Cyber Risk Guidelines Rev 3'],
+    );
+    expect(issues.map((i) => i.quotes[0]!.document)).toEqual(['OT-Procedure.md']);
+  });
+
   test('decoys: the edition in scope, a later one, a revision history row, and a name with no acronym', async () => {
     const issues = await scopedIssues(
       {
