@@ -738,3 +738,51 @@ describe('reviewing the accounts a vendor holds is not reviewing the vendor', ()
     expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/vendor risk review frequency/)]);
   });
 });
+
+describe('register rows are records: a value counts only where its cell or column names the concept', () => {
+  test("decoys: a plantation's service-account row with an annual password rotation, and a bank's \"auto-disabled after 60 days without log-in\"", async () => {
+    const { issues } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n10.2 Backups of business systems are taken daily.\n\n6.4 Access of leavers is revoked within 1 day of the termination date.\n\n9.1 Audit logs are retained for 1 year.\n',
+      'Privileged-Account-Register.csv': [
+        'Account ID,Description,Owner,Notes',
+        'PA-011,Service account — SQL backup jobs,Infrastructure,Password rotated 10/03/2026 (annual)',
+        'PA-020,Vendor — mill DCS support (terminated contract),OT,Auto-disabled after 60 days without log-in',
+      ].join('\n'),
+    });
+    expect(issues).toEqual([]);
+  });
+
+  test('a hospital\'s backup register whose "Backup frequency" column says weekly against the policy\'s daily (and a school\'s in the cell itself)', async () => {
+    const { issues } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n10.2 Backups of clinical systems are taken daily.\n',
+      'Backup-Register.csv': ['System,Owner,Backup frequency', 'PACS,Radiology,Weekly'].join('\n'),
+    });
+    expect(issues.map((i) => i.subject)).toEqual([expect.stringMatching(/^concept:backup_frequency/)]);
+    const school = await conflicts({
+      'Information-Security-Policy.md': '# Information Security Policy\n\n10.2 Backups of student systems are taken daily.\n',
+      'Systems-Register.csv': ['System,Owner,Notes', 'MIS,Bursar,Backups taken weekly to the cloud'].join('\n'),
+    });
+    expect(school.issues.map((i) => i.subject)).toEqual([expect.stringMatching(/^concept:backup_frequency/)]);
+  });
+});
+
+describe('a scoped rule against a table of several general values', () => {
+  test("decoy: a distiller's processors notify within 24 hours; its incident table escalates internally in 4 to 48 hours by severity", async () => {
+    const { issues } = await conflicts({
+      'Data-Protection-Policy.md':
+        '# Data Protection Policy\n\n9.2 Processors must notify Kinloch of any personal data breach within 24 hours of becoming aware of it.\n',
+      'Incident-Response-Procedure.md': [
+        '# Incident Response Procedure',
+        '',
+        '| Severity | Notify | Within |',
+        '|---|---|---|',
+        '| 1 — Critical | Executive Sponsor | 1 hour |',
+        '| 2 — High | Executive Sponsor | 4 hours |',
+        '| 3 — Medium | IT Manager | 48 hours |',
+      ].join('\n'),
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:incident_notification'))).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 // Numbered and attachment headings: a sentence that opens with "Schedule 2" (a class of
 // controlled drugs, a schedule of an act) is not the heading of a schedule.
-import { extractHeadings } from '../src/analyst/corpus-analysis';
+import { analyzeCorpus, extractHeadings } from '../src/analyst/corpus-analysis';
+import { snapshotOf } from './helpers/synthetic-corpus';
 
 test('attachment headings are lines that name a part, not sentences that open with its word', () => {
   const text = [
@@ -20,4 +21,29 @@ test('a heading in Markdown emphasis keeps its number and a title without the da
     ['appendix a', 'Retention Matrix'],
     ['4.2', 'Key Custody'],
   ]);
+});
+
+test("a numbered paragraph's first line is a place a reference may point to, but not the title of the section its statements stand in", async () => {
+  const analysis = analyzeCorpus(
+    await snapshotOf({
+      'OT-Security-Procedure.txt': [
+        'OT Security Procedure',
+        '',
+        '5. Asset inventory',
+        '',
+        "5.3 Where an asset's operating system or firmware is past the vendor's support end date, the",
+        'OT Engineering Lead must schedule its replacement.',
+        '',
+        '7. Remote access',
+        '',
+        '7.2 Vendor sessions are requested at least one working day in advance.',
+      ].join('\n'),
+    }),
+    null,
+  );
+  const doc = analysis.documents[0]!;
+  expect(doc.headings.map((h) => h.number)).toEqual(expect.arrayContaining(['5.3', '7.2']));
+  const headingOf = (words: string) => doc.segments.find((s) => s.text.includes(words))!.frame?.heading;
+  expect(headingOf('must schedule its replacement')).toBe('Asset inventory');
+  expect(headingOf('Vendor sessions are requested')).toBe('Remote access');
 });

@@ -90,6 +90,8 @@ export interface SegmentContext {
   /** The sentence after the segment ("This includes ..."). */
   nextSentence?: string | null;
   abbreviations?: Map<string, string>;
+  /** The segment is a record of an evidence register (an account, an asset, a review line). */
+  record?: boolean;
 }
 
 export interface CitationFact {
@@ -303,9 +305,24 @@ function markdownHeadingBefore(
 }
 
 /** The title of the numbered section a position falls in. */
+/**
+ * A numbered paragraph's first line ("5.3 Where an asset's operating system is past the vendor's
+ * support end date, the OT" in a PDF) matches the heading pattern, and stays a numbered place a
+ * reference may point to; but it titles nothing: the section a statement stands in is the last
+ * heading before it that reads as a title (a few words, not a clause cut at the line's end).
+ */
+function readsAsTitle(heading: Heading): boolean {
+  const words = heading.title.split(/\s+/).filter(Boolean);
+  return (
+    words.length <= 10 &&
+    !/\b(?:the|a|an|of|to|and|or|that|with|by|for|in|on|is|are|be|shall|must|will|may)$/i.test(heading.title) &&
+    !/^(?:Where|When|If|The|All|Each|Every|Any|No)\b.*\b(?:is|are|shall|must|will|may)\b/.test(heading.title)
+  );
+}
+
 function headingBefore(headings: Heading[], offset: number): string | null {
   let found: Heading | null = null;
-  for (const h of headings) if (h.start <= offset) found = h;
+  for (const h of headings) if (h.start <= offset && readsAsTitle(h)) found = h;
   return found ? found.title : null;
 }
 
@@ -598,6 +615,11 @@ export function conceptFactsOf(
     )
       continue;
     if (!actionFits(concept, segment, best)) continue;
+    // A register's row is a record, its cells its attributes: a value is the concept's only when
+    // its own cell or its column names the concept's subject ("Password rotated 10/03/2026
+    // (annual)" on the row of a "SQL backup jobs" account is no backup frequency; "auto-disabled
+    // after 60 days without log-in" is no leaver's deadline).
+    if (context.record && header && !cellNamesConcept(header, text, best, concept)) continue;
     const scope = scopeOfStatement(concept, text, segment.document, context.leadIn ?? null);
     if (concept.requireScope && scope === null) continue;
     const topic = topicOf(concept, text, best, row, context, documentSubject(segment.document));
@@ -642,6 +664,13 @@ function columnNamesAction(
   const column = (row.slice(0, quantity.index).match(/\|/g) ?? []).length;
   const name = header.split('|')[column] ?? '';
   return concept.action!.test(name);
+}
+
+function cellNamesConcept(header: string, row: string, quantity: Quantity, concept: ConceptDefinition): boolean {
+  const column = (row.slice(0, quantity.index).match(/\|/g) ?? []).length;
+  const cell = row.split('|')[column] ?? '';
+  const name = header.split('|')[column] ?? '';
+  return [cell, name].some((t) => concept.subject.test(t));
 }
 
 /** The value stands in the same clause as one of the action's words. */
@@ -918,6 +947,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
         nextSentence: segments[position + 1]?.text ?? null,
         leadIn: listItem ? leadIn : null,
         abbreviations,
+        record: row && analyzed.role === 'evidence',
       };
       const segmentFacts = conceptFactsOf(
         segment,

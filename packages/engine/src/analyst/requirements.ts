@@ -835,6 +835,21 @@ function namesAKind(text: string, quantity: Quantity): boolean {
 }
 
 /**
+ * "Accounts with no logon for 90 days are flagged ... unless the reviewer records a reason to keep
+ * them", "locked after 45 days without use": a span of inactivity triggers the rule; it is no
+ * period anything is kept for or done within (it is the value only of a rule that disables
+ * dormant accounts).
+ */
+function inactivityTrigger(text: string, quantity: Quantity): boolean {
+  const before = text.slice(Math.max(0, quantity.index - 40), quantity.index);
+  const after = text.slice(quantity.index + quantity.phrase.length, quantity.index + quantity.phrase.length + 30);
+  return (
+    /\b(?:no|without|not (?:been )?used|inactiv\w*|unused|idle|dormant)\b[^.;,]{0,25}\bfor\s+(?:more than\s+|over\s+)?$/i.test(before) ||
+    /^\s*(?:of\s+)?(?:without|of (?:no |in)activity|inactivity|unused|idle)\b/i.test(after)
+  );
+}
+
+/**
  * "stricter than the ten-minute kiosk timeout": a value named to compare with is another
  * rule's, not this sentence's ("no later than 72 hours" is this sentence's limit).
  */
@@ -863,6 +878,8 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
         ? rowRequirement(segment, frame, text, quantity)
         : (requirementIn(segment, text, quantity, localSpan(text, quantities, i)) ??
           laidOutRowRequirement(segment, text, quantity));
+    // A span of inactivity is the value of a rule that disables dormant accounts, and of no other.
+    if (requirement && requirement.action !== 'revoke' && inactivityTrigger(text, quantity)) return [];
     return requirement ? [requirement] : [];
   });
   cache.set(segment, out);

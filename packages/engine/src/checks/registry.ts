@@ -11,7 +11,7 @@ import { definedTermCheck } from './defined-term';
 import { exceptionTermCheck } from './exception-term';
 import { flowDownCheck } from './flow-down';
 import { modelProposalCheck } from './model-proposal';
-import { frameworkReferenceCheck } from './framework-reference';
+import { controlNameCheck, frameworkReferenceCheck } from './framework-reference';
 import { productLifecycleCheck } from './product-lifecycle';
 import { selfReferenceCheck } from './self-reference';
 import { recordAttributeCheck } from './record-attribute';
@@ -58,6 +58,7 @@ export const CHECKS: readonly AnyCheck[] = [
   selfReferenceCheck,
   linkTargetCheck,
   frameworkReferenceCheck,
+  controlNameCheck,
   catalogueStructureCheck,
   modelProposalCheck,
 ];

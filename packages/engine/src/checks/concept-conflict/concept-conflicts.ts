@@ -74,6 +74,9 @@ function bestPair(
       if (a.scope !== b.scope && !linked) {
         const [scoped, general] = a.scope === null ? [b, a] : [a, b];
         if (!weakerThanGeneral(scoped, general)) continue;
+        // A document that gives the concept several values (a severity table's escalation times)
+        // has no one general value a scoped rule could fall short of.
+        if (general.tabular && multiValued.has(general.segment.document)) continue;
       }
       if (!incompatible(asStated(a), asStated(b))) continue;
       let score = jaccard(tokens.get(a)!, tokens.get(b)!);

@@ -3,6 +3,7 @@ import { documentSubject, type CorpusAnalysis, type LocatedSegment } from '../..
 import { normaliseFrameworks, type RequiredElement } from '../../analyst/frameworks';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { tokenize } from '../../text/normalize';
+import { extractTimeQuantities } from '../../analyst/quantities';
 
 export function satisfies(element: RequiredElement, segment: LocatedSegment | string): boolean {
   const text = typeof segment === 'string' ? segment : segment.text;
@@ -27,8 +28,31 @@ export function statementWindows(segments: LocatedSegment[], size = 2): string[]
     }
     const text = parts.join(' ');
     // "This plan is exercised twice a year" is about the document it stands in: its name says which.
-    return THIS_DOCUMENT.test(segment.text) ? `${text} (${documentSubject(segment.document)})` : text;
+    // So is a plan's or procedure's statement of how often it is done under its own section
+    // ("Testing: the team conducts at least one tabletop exercise a year" in the Incident Response
+    // Procedure).
+    return THIS_DOCUMENT.test(segment.text) || (ownSection(segment) && statesFrequency(segment.text))
+      ? `${text} (${documentSubject(segment.document)})`
+      : text;
   });
+}
+
+/** How often, in any wording: "quarterly", "every six months", "one tabletop exercise a year". */
+const statesFrequency = (text: string) =>
+  extractTimeQuantities(text).some((q) => q.kind === 'period') ||
+  /\b(?:a|per|each)\s+(?:year|month|quarter|week)\b/i.test(text);
+
+/** A statement of a plan or procedure under a section heading that names no other subject than an activity. */
+function ownSection(segment: LocatedSegment): boolean {
+  return (
+    /\b(?:plan|procedure|playbook|runbook)\b/i.test(documentSubject(segment.document)) &&
+    // The Markdown section or the numbered one, whichever names the activity.
+    [segment.section, segment.frame?.heading].some((title) =>
+      /^(?:\d+(?:\.\d+)*\.?\s+)?(?:testing|exercises?|exercising|tests?|training and (?:testing|exercises?)|review and testing|testing and (?:review|maintenance|exercises?)|maintenance)\b/i.test(
+        title ?? '',
+      ),
+    )
+  );
 }
 
 const THIS_DOCUMENT =

@@ -103,3 +103,42 @@ describe('plans that are never tested', () => {
     expect(found.map((i) => i.subject)).not.toContain('coverage:recovery_point_objective');
   });
 });
+
+describe("a plan's own testing section", () => {
+  test('a bank\'s and a hospital\'s incident procedures exercise themselves under "Testing" without naming the plan', async () => {
+    for (const body of [
+      'The IMT conducts at least one tabletop exercise a year, covering a ransomware scenario.',
+      'The on-call team runs a live drill of the downtime procedures every six months.',
+    ]) {
+      const found = await gaps(
+        { 'Incident-Response-Procedure.md': `# Incident Response Procedure\n\n1. Roles\n\nThe IMT leads the response.\n\n10. Testing\n\n${body}\n` },
+        ['ISO/IEC 27001:2022'],
+      );
+      expect(found.map((i) => i.subject)).not.toContain('coverage:incident_response_plan_testing');
+    }
+  });
+
+  test('decoy: a plan\'s "Testing" section that says testing is likely, with no frequency, requires no exercise', async () => {
+    const found = await gaps(
+      {
+        'Incident-Management-Plan.md':
+          '# Incident Management Plan\n\n1. Roles\n\nThe duty manager leads the response.\n\n4. Testing\n\nThis is likely to involve a number of iterations and include the testing of any automated detection tools.\n',
+      },
+      ['ISO/IEC 27001:2022'],
+    );
+    expect(found.map((i) => i.subject)).toContain('coverage:incident_response_plan_testing');
+  });
+
+  test('decoy: a policy (not a plan) with a "Testing" section about software testing is no plan exercise', async () => {
+    const found = await gaps(
+      {
+        'Incident-Response-Procedure.md':
+          '# Incident Response Procedure\n\nThe IMT leads the response to cyber incidents.\n',
+        'Secure-Development-Policy.md':
+          '# Secure Development Policy\n\n4. Testing\n\nCode is tested in a staging environment before each release.\n',
+      },
+      ['ISO/IEC 27001:2022'],
+    );
+    expect(found.map((i) => i.subject)).toContain('coverage:incident_response_plan_testing');
+  });
+});

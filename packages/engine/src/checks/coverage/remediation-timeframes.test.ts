@@ -44,6 +44,14 @@ test.each([
     '# Vulnerability Management Procedure\n\nCritical vulnerabilities on internet-facing systems must be patched within 72 hours of the vendor release; other vulnerabilities are fixed in the monthly patch cycle.',
   ],
   [
+    'deadlines listed by severity in one sentence (a bank)',
+    '# Information Security Policy\n\nVulnerabilities identified by scans are remediated as follows. Security patches shall be applied within the following periods from vendor release: critical — 14 days; high — 28 days; medium — 90 days.',
+  ],
+  [
+    'deadlines listed by severity with colons (a council)',
+    '# Patch Procedure\n\nVulnerabilities found in council systems are patched by priority: Critical: 7 days, High: 30 days.',
+  ],
+  [
     'no dealing with vulnerabilities at all',
     '# Acceptable Use Policy\n\nStaff lock their screens when away.',
   ],

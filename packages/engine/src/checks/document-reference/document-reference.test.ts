@@ -167,6 +167,32 @@ describe('the document reference check', () => {
     expect(candidates).toEqual([]);
   });
 
+  test('decoys: a document the sentence says is published or maintained elsewhere, and a regulator\'s guideline', async () => {
+    const { candidates } = await run({
+      'Information-Security-Policy.md': [
+        '# Information Security Policy',
+        '',
+        '5.3 Handling rules for each level are set out in the Information Handling Standard published on the intranet.',
+        '',
+        '6.1 Field sampling follows the Sample Custody Procedure maintained by the Laboratory Manager.',
+        '',
+        '7.2 Breach notices follow the Commissioner\'s Guideline on Data Breach Notification.',
+      ].join('\n'),
+      'Other.md': '# Other\n\nNothing.\n',
+    });
+    expect(candidates).toEqual([]);
+  });
+
+  test('a document cited with no word of where it is kept is still missing (a distiller and a clinic)', async () => {
+    for (const text of [
+      '5.3 Handling rules for each level are set out in the Information Handling Standard.',
+      '4.1 Sterile stock is rotated as the Theatre Stock Procedure requires.',
+    ]) {
+      const { candidates } = await run({ 'Policy.md': `# Policy\n\n${text}\n`, 'Other.md': '# Other\n\nNothing.\n' });
+      expect(candidates).toHaveLength(1);
+    }
+  });
+
   test('the verdict asks for the citing sentences when the retrieval missed them', async () => {
     const { candidates, analysis } = await run(pharmacy);
     const clean = analysis.byName.get('Cold-Chain-Procedure.md')!.segments;

@@ -207,7 +207,14 @@ const GENERIC =
  * technologies whose names end like a document (Windows Group Policy).
  */
 const EXTERNAL =
-  /\b(?:NIST|ISO|IEC|PCI|CIS|HIPAA|GDPR|SOC|COBIT|ITIL|EU|UK|US|Payment Card|Industry|Cybersecurity Framework|Privacy Framework|Act|Regulation|Directive|Federal|National|Government|HMG|CESG|NCSC|ENISA|CISA|OMB|FedRAMP|AICPA|IETF|OWASP|SANS|British Standards?|BS|Good Practice Guide|Group Policy|Vendor'?s|Supplier'?s|Provider'?s|Customer'?s|Client'?s)\b/;
+  /\b(?:NIST|ISO|IEC|PCI|CIS|HIPAA|GDPR|SOC|COBIT|ITIL|EU|UK|US|Payment Card|Industry|Cybersecurity Framework|Privacy Framework|Act|Regulation|Directive|Federal|National|Government|HMG|CESG|NCSC|ENISA|CISA|OMB|FedRAMP|AICPA|IETF|OWASP|SANS|British Standards?|BS|Good Practice Guide|Group Policy|Vendor'?s|Supplier'?s|Provider'?s|Customer'?s|Client'?s|Sponsor'?s|Commissioner'?s|Regulator'?s|Authority'?s)\b/;
+
+/**
+ * A sentence that says where the document lives ("the Information Handling Standard published on
+ * the intranet", "maintained by Group Cyber Security"): it exists and is kept elsewhere, outside
+ * the sample supplied.
+ */
+const HELD_ELSEWHERE = /\b(?:published|available|held|kept|maintained|stored|issued)\s+(?:on|in|by|at|from|under)\b/i;
 
 /**
  * A web address on the public internet. An intranet, document-management or wiki address is the
@@ -483,7 +490,9 @@ function namedReferences(
       const replacement = /\b(?:by|with|to|see)\s+(?:the\s+|our\s+)?["“‘']?$/i.test(
         segment.text.slice(Math.max(0, m.index - 16), m.index + m[0].indexOf(m[1]!)),
       );
-      if (!replacement && HISTORICAL.test(sentenceAround(segment.text, m.index))) continue;
+      const sentence = sentenceAround(segment.text, m.index);
+      if (!replacement && HISTORICAL.test(sentence)) continue;
+      if (HELD_ELSEWHERE.test(sentence.slice(sentence.indexOf(m[1]!)))) continue;
       if (!resolutions.has(key)) resolutions.set(key, resolveName(analysis, name));
       out.push({ name, key, segment, resolution: resolutions.get(key)! });
     }

@@ -5,6 +5,7 @@
 import { analyzeCorpus } from '../../analyst/corpus-analysis';
 import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
 import { unresolvedControls } from './references';
+import { misnamedControls } from './control-names';
 import { frameworkReferenceCheck } from '.';
 import type { CandidateContext } from '../check';
 
@@ -169,4 +170,45 @@ test('Annex A controls listed as bare numbers: an aged-care provider cites 5.38,
   expect(await unresolved('- ISO/IEC 27001:2022 Annex A 5.15 (Access control) and 8.2 (Privileged access rights);')).toEqual(
     [],
   );
+});
+
+describe('controls cited under another control\'s name', () => {
+  async function misnamed(text: string) {
+    const { analysis } = await run({ 'Information-Security-Policy.md': `# Information Security Policy\n\n${text}\n` });
+    return misnamedControls(analysis).map((m) => [m.written, m.writtenName, m.namedControl.id]);
+  }
+
+  test("a distiller's appendix maps logging to \"8.19 Logging\" among correct pairs (8.19 is installation of software; Logging is 8.15)", async () => {
+    expect(
+      await misnamed(
+        [
+          'Appendix A — Mapping to ISO/IEC 27001:2022 Annex A',
+          '',
+          '- Backup: 8.13 Information backup',
+          '- Logging and monitoring: 8.19 Logging; 8.16 Monitoring activities',
+        ].join('\n'),
+      ),
+    ).toEqual([['8.19', 'Logging', 'A.8.15']]);
+  });
+
+  test('a plantation group and a bank write the wrong name in brackets after the number', async () => {
+    expect(
+      await misnamed('Appendix B maps this policy to ISO/IEC 27001:2022 Annex A. Multi-factor authentication: 8.32 (Secure authentication).'),
+    ).toEqual([['8.32', 'Secure authentication', 'A.8.5']]);
+    expect(
+      await misnamed('Access provisioning follows ISO/IEC 27001:2022 Annex A 5.15 (Access control), 5.16 (Identity management), 8.15 (Access rights).'),
+    ).toEqual([['8.15', 'Access rights', 'A.5.18']]);
+  });
+
+  test("decoys: correct pairs, a document's own numbered sections, and a name no control has", async () => {
+    expect(
+      await misnamed('This policy follows ISO/IEC 27001:2022 Annex A: 5.15 (Access control), 8.15 (Logging), 8.5 (Secure authentication).'),
+    ).toEqual([]);
+    expect(
+      await misnamed(
+        ['The policy supports ISO/IEC 27001:2022 certification.', '', '### 5.2 Access control', '', 'Access is granted on need to know.'].join('\n'),
+      ),
+    ).toEqual([]);
+    expect(await misnamed('Mapped to ISO/IEC 27001:2022 Annex A 8.15 (Logging) and 8.16 (Network monitoring).')).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analys
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { defineCheck, type Candidate } from '../check';
 import { unresolvedControls, type UnresolvedControl } from './references';
+import { misnamedControls, type MisnamedControl } from './control-names';
 
 interface FrameworkParams {
   document: string;
@@ -129,5 +130,98 @@ export const frameworkReferenceCheck = defineCheck<FrameworkParams>({
           .map((u) => ({ query: u.segment.text.slice(0, 200), document: u.segment.document }))
       : [];
     return { issues: [], hints };
+  },
+});
+
+interface ControlNameParams {
+  document: string;
+  catalogue: string;
+  written: string[];
+}
+
+function misnamedKey(m: MisnamedControl): string {
+  return `framework:${m.segment.document}:${m.catalogue.id}:misnamed`;
+}
+
+function misnamedIssue(group: MisnamedControl[]): Issue {
+  const first = group[0]!;
+  const document = first.segment.document;
+  const pairs = group.map(
+    (m) =>
+      `${m.written} as "${m.writtenName}" (${m.id} is "${m.ownName}"; "${m.namedControl.name}" is ${m.namedControl.id})`,
+  );
+  const subject = misnamedKey(first);
+  return {
+    primitive: 'citation_integrity_check',
+    subject,
+    aspects: [subject],
+    title: `${document} cites ${first.catalogue.name} controls under other controls' names: ${group
+      .slice(0, 3)
+      .map((m) => `${m.written} "${m.writtenName}"`)
+      .join(', ')}`,
+    description:
+      `${document} maps its requirements to ${first.catalogue.name} but cites ${pairs.join('; ')}. ` +
+      'The identifier and the name point to different controls, so the mapping (and any Statement of Applicability built on it) tests the wrong control.',
+    rootCause: `The control mapping of ${document} was written from memory or an older list, without checking identifiers against names in ${first.catalogue.name}.`,
+    remediationScope: `Correct each identifier in ${document} to the control its name means (${group
+      .map((m) => `${m.namedControl.id} for "${m.writtenName}"`)
+      .join(', ')}), or the name to the identifier's control.`,
+    remediationEffortHours: 1,
+    severity: 'medium',
+    confidence: 0.9,
+    frameworks: [first.catalogue.name],
+    quotes: [...new Set(group.map((m) => m.segment))].slice(0, MAX_QUOTES).map((s) => quoteOf(s)),
+  };
+}
+
+function misnamedGroups(analysis: CorpusAnalysis, documents: readonly string[] | null): Map<string, MisnamedControl[]> {
+  const out = new Map<string, MisnamedControl[]>();
+  for (const m of misnamedControls(analysis, documents)) {
+    const key = misnamedKey(m);
+    out.set(key, [...(out.get(key) ?? []), m]);
+  }
+  return out;
+}
+
+/**
+ * citation_integrity_check: a control mapping that writes one control's identifier with another's
+ * name (see control-names.ts). The verdict reads the whole document the question is about: whether
+ * a pair is a mapping depends on the pairs around it.
+ */
+export const controlNameCheck = defineCheck<ControlNameParams>({
+  id: 'control_name',
+  primitives: ['citation_integrity_check'],
+  list: 'citations',
+  candidates({ analysis }) {
+    return [...misnamedGroups(analysis, null)].map(([key, group]) => ({
+      key,
+      primitive: 'citation_integrity_check' as const,
+      label: `${group[0]!.catalogue.name} control names in ${group[0]!.segment.document}`,
+      documents: [group[0]!.segment.document],
+      params: {
+        document: group[0]!.segment.document,
+        catalogue: group[0]!.catalogue.id,
+        written: group.map((m) => `${m.written} ${m.writtenName}`),
+      },
+      signal: 0.85,
+      severity: 'medium' as const,
+    }));
+  },
+  question(params) {
+    return {
+      text: `Does ${params.document} cite ${params.written.join(', ')} under the names those controls have?`,
+      query: params.written.slice(0, 6).join(' '),
+    };
+  },
+  verdict(params, { analysis, segments }) {
+    const key = `framework:${params.document}:${params.catalogue}:misnamed`;
+    const group = misnamedGroups(analysis, [params.document]).get(key);
+    // Judged where the retrieved text shows at least one of the pairs.
+    const shown = new Set(segments.map((s) => s.start));
+    if (group && group.some((m) => shown.has(m.segment.start))) return { issues: [misnamedIssue(group)] };
+    return {
+      issues: [],
+      hints: (group ?? []).slice(0, 2).map((m) => ({ query: m.segment.text.slice(0, 200), document: params.document })),
+    };
   },
 });

@@ -44,8 +44,11 @@ function inUnwrittenSection(segment: LocatedSegment, analysis: CorpusAnalysis | 
   return doc ? unwrittenSpans(doc).some((s) => segment.start >= s.start && segment.end <= s.end) : false;
 }
 
-/** A section offered as a blank for others to fill in: "Appendix A - Incident Plan - Template". */
-const TEMPLATE_SECTION = /\b(?:template|sample|specimen|example)s?\b/i;
+/**
+ * A section offered as a blank for others to fill in: "Appendix A - Incident Plan - Template",
+ * "Exhibit A — Form of Work Order", "Appendix B – Contractor Site Access Form".
+ */
+const TEMPLATE_SECTION = /\b(?:template|sample|specimen|example|form|blank)s?\b(?!\s+(?:of\s+)?(?:and|or)\b)/i;
 
 /** A heading's level: its Markdown hashes, else the depth of its number ("4.2" is 2). */
 function headingLevel(doc: AnalyzedDocument, heading: AnalyzedDocument['headings'][number]): number {
@@ -63,11 +66,17 @@ function inTemplateSection(segment: LocatedSegment, analysis: CorpusAnalysis | n
   const headings = doc.headings;
   return headings.some((heading, i) => {
     if (heading.start > segment.start || !TEMPLATE_SECTION.test(heading.title)) return false;
+    // An appendix, annex, schedule or exhibit runs to the next one, whatever numbered fields it holds.
+    const attached = ATTACHMENT.test(heading.number);
     const level = headingLevel(doc, heading);
-    const next = headings.slice(i + 1).find((h) => headingLevel(doc, h) <= level);
+    const next = headings
+      .slice(i + 1)
+      .find((h) => (attached ? ATTACHMENT.test(h.number) : headingLevel(doc, h) <= level));
     return !next || segment.start < next.start;
   });
 }
+
+const ATTACHMENT = /^(?:appendix|annex|schedule|exhibit)\b/i;
 
 const codeCache = new WeakMap<AnalyzedDocument, Array<[number, number]>>();
 

@@ -158,6 +158,43 @@ test('a Markdown template source: its template-engine tags are filled by its bui
   expect(issue!.description).not.toContain('{{pharmacistInCharge}}');
 });
 
+describe('blank forms a document reproduces on purpose', () => {
+  test('an appendix form and a contract exhibit "Form of Work Order" hold fields, not unfinished drafting; the body still counts', async () => {
+    const { candidates: found, verdict: verdictOn } = await candidates({
+      'OT-Security-Procedure.md': [
+        '# OT Security Procedure',
+        '',
+        '7.2 Vendor sessions are requested one working day in advance.',
+        '',
+        '## Appendix B – Visitor and Contractor Site Access Form',
+        '',
+        '1. Visitor name: [print name]',
+        '',
+        '2. Visitor company: [company]',
+        '',
+        '3. Host: [host name and role]',
+      ].join('\n'),
+      'Master-Services-Agreement.md': [
+        '# Master Services Agreement',
+        '',
+        '12.1 The Supplier shall notify the Client within [number] hours of a security incident.',
+        '',
+        'EXHIBIT A — FORM OF WORK ORDER',
+        '',
+        'Work Order No. [____] under this Agreement.',
+      ].join('\n'),
+    });
+    expect(found.map((c) => c.documents)).toEqual([['Master-Services-Agreement.md']]);
+    const [issue] = verdictOn(found[0]!.params).issues;
+    expect(issue!.title).toContain('[number]');
+    expect(issue!.title).not.toContain('[____]');
+  });
+
+  test('an empty checkbox read from a scanned form is no placeholder', () => {
+    expect(findPlaceholders('ID verified against original: [x] Yes [_] No')).toEqual([]);
+  });
+});
+
 describe('what reads like a placeholder but is not one', () => {
   test('a shortcut Markdown reference link whose label the document defines is a link (two industries), an undefined one is still a placeholder', async () => {
     const { candidates: found, verdict: verdictOn } = await candidates({

@@ -27,7 +27,7 @@ const AUTHOR_INSTRUCTION =
 
 /** Bracketed text that is not a placeholder: citations, checkboxes, editorial marks, years. */
 const NOT_A_FIELD =
-  /^(?:\s*|x|X|✓|✔|\d+|\^\d+|\d{4}|[ivxlc]+|sic|emphasis (?:added|original)|redacted|omitted|ellipsis|\.\.\.|…|see .*|cf\. .*|[a-z]\)?)$/i;
+  /^(?:\s*|x|X|✓|✔|\d+|\^\d+|\d{4}|[ivxlc]+|sic|emphasis (?:added|original)|redacted|omitted|ellipsis|\.\.\.|…|see .*|cf\. .*|[a-z]\)?|_)$/i;
 
 const TEMPLATE_TAG = /\{\{\s*([^{}\n]{1,60}?)\s*\}\}|\{%\s*[^%\n]{1,60}%\}|\$\{([A-Za-z_][\w.]{0,40})\}/g;
 const ANGLE_FIELD =

@@ -30,6 +30,23 @@ describe('recoveryPointIssue', () => {
     expect(issue).not.toBeNull();
   });
 
+  test("decoy: a payroll provider's objective and a mill's PLC backups name different systems", async () => {
+    const issue = await issueOf({
+      'Payroll-Services-Agreement.md':
+        '# Payroll Services Agreement\n\n11.1 The payroll service has a recovery point objective of 4 hours.',
+      'Mill-OT-Procedure.md': '# Mill OT Procedure\n\n10.1 PLC programs and HMI project files are backed up monthly.',
+    });
+    expect(issue).toBeNull();
+  });
+
+  test('the only objective still answers a backup statement that names no system (a courier)', async () => {
+    const issue = await issueOf({
+      'Continuity-Plan.md': '# Continuity Plan\n\nThe parcel tracking platform has a recovery point objective of 4 hours.',
+      'IT-Operations.md': '# IT Operations\n\nBackups are taken weekly.',
+    });
+    expect(issue).not.toBeNull();
+  });
+
   test('decoy: an RPO given as an example of the term is not an objective', async () => {
     const issue = await issueOf({
       'Backup-Guide.md':

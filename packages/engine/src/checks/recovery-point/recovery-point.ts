@@ -59,14 +59,18 @@ export function recoveryPointIssue(facts: ConceptFact[]): Issue | null {
 
 /**
  * The recovery point objective a backup statement answers to: the one for the same system (the
- * topics share a word), else the only value the corpus gives. Several systems with different
- * objectives and a backup that names none of them: no comparison.
+ * topics share a word), else the only value the corpus gives when one of the two names no system.
+ * Several systems with different objectives and a backup that names none of them: no comparison.
  */
 function objectiveFor(backup: ConceptFact, rpos: ConceptFact[]): ConceptFact | null {
   const related = rpos.filter((r) => topicOverlap(r.topic, backup.topic) > 0);
   if (related.length > 0) return [...related].sort((a, b) => b.quantity.value - a.quantity.value)[0]!;
   const values = new Set(rpos.map((r) => Math.round(r.quantity.value * 1440)));
-  return values.size === 1 ? rpos[0]! : null;
+  if (values.size !== 1) return null;
+  // The only objective answers a backup statement that names no system, or an objective that names
+  // none; a payroll provider's objective says nothing of the mill's PLC backups.
+  const only = rpos[0]!;
+  return backup.topic.length === 0 || rpos.every((r) => r.topic.length === 0) ? only : null;
 }
 
 /** Replication, log shipping or snapshots at least as often as the objective meet it too. */

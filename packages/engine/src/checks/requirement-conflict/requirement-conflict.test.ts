@@ -730,3 +730,25 @@ describe('conditions that open a statement', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('a span of inactivity triggers a rule; it is no value of one', () => {
+  test('decoys: a distiller\'s "no logon for 90 days" and a clinic\'s "after 45 days without use" beside retention rows', async () => {
+    const { found } = await conflicts({
+      'Access-Control-Procedure.md':
+        '# Access Control Procedure\n\nImplements the Records Retention Procedure.\n\n7.5 Accounts with no logon for 90 days are disabled unless the reviewer records a reason to keep them.\n\n7.6 Portal accounts are locked after 45 days without use and kept for review.\n',
+      'Records-Retention-Procedure.md':
+        '# Records Retention Procedure\n\nSee the Access Control Procedure.\n\n| Ref | Record | Retention |\n|---|---|---|\n| EX-02 | Warehouse stock accounts and cask records | 6 years |\n| EX-03 | Patient portal accounts | 3 years |\n',
+    });
+    expect(found).toEqual([]);
+  });
+
+  test('a rule that states a period after the trigger still counts: "accounts are deleted 90 days after being disabled" against 30', async () => {
+    const { found } = await conflicts({
+      'Access-Control-Procedure.md':
+        '# Access Control Procedure\n\nImplements the Identity Standard.\n\n7.5 Disabled accounts must be deleted 90 days after being disabled.\n',
+      'Identity-Standard.md':
+        '# Identity Standard\n\nImplemented by the Access Control Procedure.\n\n4.2 Disabled accounts must be deleted 30 days after being disabled.\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+});
