@@ -302,6 +302,10 @@ describe('access registers: an account approved by its own holder', () => {
       'a car maker: "The requester and the approver must be two different persons."',
       'The requester and the approver must be two different persons.',
     ],
+    [
+      'a microfinance bank: "no person may approve, or provision, their own access"',
+      'The requester and the approvers must be different individuals; no person may approve, or provision, their own access.',
+    ],
   ])('%s', async (_name, rule) => {
     const { a, texts } = await analyse({
       'Access-Control-Policy.md': `# Access Control Policy\n\n6.4 Access is approved by the system owner. ${rule}\n`,
@@ -315,6 +319,21 @@ describe('access registers: an account approved by its own holder', () => {
     expect(issue!.title).not.toContain('adm-adeyemi');
     expectVerbatim(issue!, texts);
   });
+});
+
+test('a bank export: a request-reference column before "requested_by" is no person; the requester approved her own superuser role', async () => {
+  const { a } = await analyse({
+    'Access-Control-Procedure.md':
+      '# Access Control Procedure\n\n5.2.2 A request for a privileged role must be approved by the Head of ICT. No person may approve, or provision, their own access.\n',
+    'Core-Banking-Access-Review.csv': [
+      'user_id,full_name,role_profile,request_ref,requested_by,approved_by,approval_date',
+      'GCHEBET,Grace Chebet,CBS_SUPERUSER,SR-2026-08841,Grace Chebet,Grace Chebet (for Head of ICT),21/08/2026',
+      'DOUMA,Daniel Ouma,CBS_AUDITOR,SR-2026-08850,Mary Wanjiru,Peter Kamau (Head of ICT),22/08/2026',
+    ].join('\n'),
+  });
+  const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':self_approval'));
+  expect(issue?.title).toContain('GCHEBET');
+  expect(issue?.title).not.toContain('DOUMA');
 });
 
 describe('registers: accounts of people who have left', () => {

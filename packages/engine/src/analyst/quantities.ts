@@ -105,7 +105,7 @@ function boundBefore(text: string, index: number): Bound {
   if (/(at least|minimum(?: [a-z]+)? of|no less than|not less than|a minimum)\s*(?:a|an|of)?\s*$/.test(before))
     return 'min';
   if (
-    /(within|no later than|not later than|at most|maximum(?: [a-z]+)? of|up to|no more than|not more than|not exceed(?:ing)?)\s*(?:a|an|of)?\s*$/.test(
+    /(within|no later than|not later than|at most|maximum(?: [a-z]+)? of|up to|no more than|not more than|not (?:to )?exceed(?:ing)?)\s*(?:a|an|of)?\s*$/.test(
       before,
     )
   )

@@ -75,3 +75,58 @@ describe('decoys', () => {
     expect(issues).toEqual([]);
   });
 });
+
+describe('terms written in the approval e-mail itself', () => {
+  const policy = (cap: string) => `# Information Security Policy\n\n10.2 Exceptions are approved in writing by the CISO and ${cap}.\n`;
+
+  test('a research lab: "effective today through 12/31/2027" in an e-mail dated 10 Nov 2026, against "a period not to exceed ninety (90) days"', async () => {
+    const issues = await findings({
+      'Information-Security-Policy.md': policy('granted for a period not to exceed ninety (90) days'),
+      'Security-Exception-Approval.eml': [
+        'From: ciso@lab.example',
+        'Date: Tue, 10 Nov 2026 16:42:07 -0600',
+        'Subject: RE: Exception request EXC-2026-014',
+        '',
+        'EXC-2026-014 Decision: APPROVED.',
+        '',
+        'Duration: effective today through 12/31/2027.',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/^Exception EXC-2026-014 runs 1[34] months/)]);
+  });
+
+  test('a distiller: "- validity of 24 months" in a thread whose subject names only the reference, against a 12-month cap', async () => {
+    const issues = await findings({
+      'Information-Security-Policy.md': policy('granted for a fixed period of no more than 12 months'),
+      'OT-Exception-Email.eml': [
+        'From: ot.lead@distillery.example',
+        'Date: Thu, 26 Nov 2026 09:12:00 +0000',
+        'Subject: RE: EX-OT-2026-09 - vendor remote support - APPROVED',
+        '',
+        "I'm approving EX-OT-2026-09 as the risk owner, on these terms:",
+        '',
+        '- validity of 24 months, to 30/11/2028, to match the support contract.',
+        '',
+        '> I am raising this as exception EX-OT-2026-09.',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/runs 24 months/)]);
+  });
+
+  test('decoys: an e-mail term within the cap, and a validity line in a record about no exception', async () => {
+    expect(
+      await findings({
+        'Information-Security-Policy.md': policy('granted for a period not to exceed ninety (90) days'),
+        'Exception-Email.eml':
+          'From: ciso@lab.example\nDate: Tue, 10 Nov 2026 16:42:07 -0600\nSubject: Exception EXC-2026-015\n\nDuration: effective today through 01/08/2027.\n',
+      }),
+    ).toEqual([]);
+    expect(
+      await findings({
+        'Information-Security-Policy.md': policy('granted for no more than 12 months'),
+        'Certificate-Renewal.eml':
+          'From: it@firm.example\nDate: Tue, 10 Nov 2026 16:42:07 -0600\nSubject: TLS certificate renewed\n\n- validity of 24 months, to 30/11/2028.\n',
+      }),
+    ).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@
 // form, a register row, an e-mail) grants one for a longer term, as a number of months or as a
 // period from one date to another.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
-import { DAY_MS, extractDates } from '../../analyst/dates';
+import { DAY_MS, extractDates, type FoundDate } from '../../analyst/dates';
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
@@ -17,11 +17,24 @@ const EXCEPTION = /\b(?:exceptions?|waivers?|deviations?|dispensations?)\b/i;
 
 /** Words that make a stated duration a ceiling ("for no more than 12 months"). */
 const CEILING_BEFORE =
-  /\b(?:no(?:t)? (?:more|longer) than|(?:may|must|shall|can) not (?:exceed|last (?:more|longer) than|run (?:for )?(?:more|longer) than)|longer than|maximum(?: (?:term|period|duration))?(?: of)?|up to|at most|exceeding)\s*(?:a\s+(?:period|term)\s+of\s+)?$/i;
+  /\b(?:no(?:t)? (?:more|longer) than|(?:may|must|shall|can) not (?:exceed|last (?:more|longer) than|run (?:for )?(?:more|longer) than)|not to exceed|longer than|maximum(?: (?:term|period|duration))?(?: of)?|up to|at most|exceeding)\s*(?:a\s+(?:period|term)\s+of\s+)?$/i;
 
 /** A record's term: "Exception period: 36 months, from 01/10/2026 to 30/09/2029". */
 const TERM_LABEL =
   /\b(?:exception|waiver|deviation|dispensation)s?\b[^.\n]{0,40}?\b(?:period|term|duration|validity|valid|expir\w*|approved|granted)\b/i;
+/** A line of an exception's own record that opens with its term. */
+const OWN_TERM_LABEL = /^[\s*•-]*(?:validity|valid (?:until|to|through|for)|duration|term|period|expir\w*)\b/i;
+
+/** A record (an e-mail thread, a form) that speaks of an exception. */
+function aboutAnException(doc: AnalyzedDocument): boolean {
+  return doc.segments.some((s) => EXCEPTION.test(s.text));
+}
+
+/** The date a record was made: the first date of its opening lines (an e-mail's Date header). */
+function recordDate(doc: AnalyzedDocument): FoundDate | null {
+  return extractDates(doc.text.slice(0, 600), doc.dateOrder)[0] ?? null;
+}
+
 /** What joins a term's first date to its last. */
 const RANGE_JOIN = /^\s*(?:to|through|thru|until|till|-|–|—)\s*$/i;
 
@@ -63,7 +76,11 @@ export function exceptionCap(analysis: CorpusAnalysis): ExceptionCap | null {
 
 /** The term one segment of a record grants, if it states one. */
 function termIn(doc: AnalyzedDocument, segment: LocatedSegment): Omit<ExceptionTerm, 'reference'> | null {
-  const label = TERM_LABEL.exec(segment.text);
+  // In a record about one exception (an approval e-mail), a line that opens with the term's label
+  // ("- validity of 24 months, to 30/11/2028") states the exception's term.
+  const label =
+    TERM_LABEL.exec(segment.text) ??
+    (!isNormative(doc.role) && aboutAnException(doc) ? OWN_TERM_LABEL.exec(segment.text) : null);
   if (!label) return null;
   const rest = segment.text.slice(label.index);
   const dates = extractDates(rest, doc.dateOrder);
@@ -78,6 +95,11 @@ function termIn(doc: AnalyzedDocument, segment: LocatedSegment): Omit<ExceptionT
       written: rest.slice(first.index, last.index + last.phrase.length),
     };
   }
+  // "effective today through 12/31/2027": the term starts on the record's own date (an e-mail's).
+  const until = dates.find((d) => /\b(?:today|now|immediately)\b[^.;]{0,20}?\b(?:through|until|till|to)\s*$/i.test(rest.slice(0, d.index)));
+  const sent = recordDate(doc);
+  if (until && sent && until.time > sent.time && !isNormative(doc.role))
+    return { segment, days: (until.time - sent.time) / DAY_MS, written: `${sent.phrase} (the record's date) to ${until.phrase}` };
   // A number of months is a grant only in a record, and only when no ceiling word precedes it
   // ("may be approved for up to six months" is another cap, not a term granted).
   if (isNormative(doc.role)) return null;

@@ -504,12 +504,13 @@ const NOT_A_PERSON =
   /^(n\/?a|none|tbd|-|system|auto\w*|pipeline|scheduler|bot|service|cab\b.*|committee\b.*|board\b.*|pre-?approved.*|standard.*|catalog\w*.*)$/i;
 /** A normative statement that the approver must differ from the maker. */
 const SEGREGATION =
-  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|approv\w* (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:two|separate) different (?:persons|people|individuals))\b/i;
+  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|approv\w*(?:,? or \w+,?)? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals))\b/i;
 
 /** Column holding person identifiers: mostly non-empty, non-date, short (a name or two with roles), with letters. */
 function personColumn(table: Table, header: RegExp, exclude = -1): number {
   return table.columns.findIndex((name, i) => {
-    if (i === exclude || !header.test(name) || /\b(date|on|at|time)\b/i.test(name)) return false;
+    // "request_ref", "Request ID": a column of references, not of people.
+    if (i === exclude || !header.test(name) || /\b(date|on|at|time)\b|(?:\b|_)(?:ref|id|no|number)\b/i.test(name)) return false;
     const values = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
     const people = values.filter((v) => v.length <= 80 && /[a-z]/i.test(v) && parseDateCell(v) === null);
     return people.length >= 2 && people.length >= values.length * 0.8;

@@ -9,6 +9,7 @@ import { describeQuantity, incompatible } from '../../analyst/quantities';
 import {
   aligned,
   differentRecipients,
+  heads,
   qualifiedRowFor,
   restated,
   requirementsOf,
@@ -97,6 +98,7 @@ export function findRequirementConflicts(
         const contract = [a, b].some((r) => roleOf(r) === 'contract');
         const sameRule =
           qualified ||
+          (contract && shorterContractRetention(a, b, roleOf)) ||
           (!contract &&
             (aligned(a, b) ||
               (restated(a, b, binds) && linked(analysis, a.segment.document, b.segment.document))));
@@ -110,6 +112,25 @@ export function findRequirementConflicts(
       }
   }
   return [...best.values()];
+}
+
+/**
+ * A contract that lets the other party keep records for less time than the organisation's own
+ * retention rule for those records ("The Supplier shall retain the Movement Records for three (3)
+ * years" against "Duty-suspended movement records ... 6 years"): the rule was not carried into the
+ * contract. Both keep something for a stated time; they share at least two words of what is kept
+ * besides the parties, meeting on a head noun; the contract's period is the shorter.
+ */
+function shorterContractRetention(a: Requirement, b: Requirement, roleOf: (r: Requirement) => string): boolean {
+  const [contract, rule] = roleOf(a) === 'contract' ? [a, b] : [b, a];
+  if (roleOf(rule) === 'contract' || contract.action !== 'retain' || rule.action !== 'retain') return false;
+  if (contract.quantity.kind !== 'duration' || rule.quantity.kind !== 'duration') return false;
+  if (!(contract.quantity.value < rule.quantity.value * 0.9) || rule.quantity.bound === 'max') return false;
+  const parties = new Set([...(contract.actor ?? []), ...(rule.actor ?? [])]);
+  const shared = sharedTopic(contract, rule).filter((w) => !parties.has(w));
+  const headsA = heads(contract);
+  const headsB = heads(rule);
+  return shared.length >= 2 && shared.some((w) => headsA.includes(w) && headsB.includes(w));
 }
 
 /**

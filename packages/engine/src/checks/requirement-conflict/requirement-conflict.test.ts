@@ -752,3 +752,42 @@ describe('a span of inactivity triggers a rule; it is no value of one', () => {
     expect(found).toHaveLength(1);
   });
 });
+
+describe('a contract that keeps records for less time than the retention rule', () => {
+  test("a distiller's bottler keeps movement records 3 years; the retention procedure keeps them 6", async () => {
+    const { found } = await conflicts({
+      'Bottling-Services-Agreement.md':
+        '# Bottling Services Agreement\n\n8.2 The Supplier shall retain the Movement Records for three (3) years from the date of the movement, after which the Supplier may destroy them.\n',
+      'Records-Retention-Procedure.md':
+        '# Records Retention Procedure\n\n| Ref | Record | Retention |\n|---|---|---|\n| EX-03 | Duty-suspended movement records and reports of receipt | 6 years |\n',
+    });
+    expect(found.map((c) => [c.a.quantity.value, c.b.quantity.value].sort((x, y) => x - y))).toEqual([[1095.75, 2191.5]]);
+  });
+
+  test("a 911 center's CAD vendor keeps incident records 7 years; the county keeps them 10", async () => {
+    const { found } = await conflicts({
+      'CAD-Services-Agreement.md':
+        '# CAD Services Agreement\n\n8.1 Vendor shall retain CAD incident records in the hosted environment for seven (7) years after incident close.\n',
+      'Records-Retention-Procedure.md':
+        '# Records Retention Procedure\n\n| Record | Retention |\n|---|---|\n| CAD incident records (event chronology, narrative) | 10 years |\n',
+    });
+    expect(found).toHaveLength(1);
+  });
+
+  test('decoys: a contract that keeps the records longer, and one about other records', async () => {
+    const longer = await conflicts({
+      'CAD-Services-Agreement.md':
+        '# CAD Services Agreement\n\n8.1 Vendor shall retain CAD incident records for twelve (12) years after incident close.\n',
+      'Records-Retention-Procedure.md':
+        '# Records Retention Procedure\n\n| Record | Retention |\n|---|---|\n| CAD incident records | 10 years |\n',
+    });
+    expect(longer.found).toEqual([]);
+    const other = await conflicts({
+      'Hosting-Agreement.md':
+        '# Hosting Agreement\n\n6.1 Provider shall retain backup media for 90 days.\n',
+      'Records-Retention-Procedure.md':
+        '# Records Retention Procedure\n\n| Record | Retention |\n|---|---|\n| Patient billing records | 7 years |\n',
+    });
+    expect(other.found).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 // consistency_check on roles: the role titles the documents name, compared across the set (one
-// post under two titles, a combined post beside separate ones, a team abbreviation cut short).
+// post under two titles, a combined post beside separate ones, a team abbreviation cut short, a
+// designated role given to two different posts).
 import { issueDocuments } from '../../analyst/issue';
 import { defineCheck } from '../check';
 import { roleIssues } from './roles';

@@ -168,3 +168,46 @@ describe('a "Chief" title one document uses for a post the others name without i
     ).toEqual([]);
   });
 });
+
+describe('a designated role given to two different posts', () => {
+  const holderIssues = async (files: Record<string, string>) =>
+    (await issuesOf(files)).filter((i) => i.subject.startsWith('role:holder:'));
+
+  test("a microfinance bank: the privacy policy designates the Head of Legal Services as DPO, the security policy the Head of Compliance", async () => {
+    const issues = await holderIssues({
+      'Data-Protection-Policy.md':
+        '# Data Protection Policy\n\n3.2 **Data Protection Officer.** The Bank has designated the Head of Legal Services as its Data Protection Officer under section 24 of the Act.\n',
+      'Information-Security-Policy.md':
+        "# Information Security Policy\n\n4.6 The Head of Compliance is designated as the Bank's Data Protection Officer.\n",
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'The Data Protection Officer is the Head of Legal Services in Data-Protection-Policy.md but the Head of Compliance in Information-Security-Policy.md',
+    ]);
+  });
+
+  test("a 911 center: the policy's LASO is the ECC IT Manager, the CJIS procedure's the Deputy Director – Operations (a roles table and an abbreviation)", async () => {
+    const issues = await holderIssues({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n4.3 Local Agency Security Officer (LASO): the ECC IT Manager is designated as the LASO.\n',
+      'CJIS-Security-Procedure.md':
+        '# CJIS Security Procedure\n\n| Role | Held by | Duties |\n|---|---|---|\n| LASO | Deputy Director – Operations | Approves CJI access |\n',
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/ECC IT Manager/);
+    expect(issues[0]!.description).toMatch(/Deputy Director – Operations/);
+  });
+
+  test('decoys: one post holding two roles, one post written shorter, and an abbreviation spelled out', async () => {
+    const issues = await holderIssues({
+      'Security-Policy.md':
+        '# Security Policy\n\nThe Head of IT serves as the Information Security Officer. The Information Security Manager (ISM) advises on risk.\n',
+      'Change-Procedure.md':
+        '# Change Procedure\n\nChanges are approved by the Change Controller (Head of IT).\n',
+      'Privacy-Policy.md':
+        '# Privacy Policy\n\nThe Data Protection Officer (Head of Legal and Company Secretary) answers requests.\n',
+      'Breach-Procedure.md':
+        '# Breach Procedure\n\n| Role | Held by |\n|---|---|\n| Data Protection Officer | Head of Legal |\n| Information Security Officer | Head of IT |\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});

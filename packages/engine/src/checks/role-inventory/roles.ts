@@ -1,16 +1,18 @@
 // The roles a set of documents names (capitalised titles ending in a role noun, role-nouns.json)
-// and three ways the set gets them wrong:
+// and four ways the set gets them wrong:
 // - one post under two titles: "Information Security Manager" in some documents, "Information
 //   Security Officer" in others, and no document names both (a document that names both treats
 //   them as two posts);
 // - a combined post beside separate ones: "the Security and Privacy Officer" where other places
 //   name a "Security Officer" and a "Privacy Officer";
 // - a team abbreviation cut short: "the IRT" used and never spelled out, where another document
-//   defines "Security Incident Response Team (SIRT)".
+//   defines "Security Incident Response Team (SIRT)";
+// - a designated role given to two different posts (role-holders.ts).
 import type { LocatedSegment } from '../../analyst/corpus-analysis';
 import { excerptAround, listDocuments, quoteAround, type Issue } from '../../analyst/issue';
 import { escapeRegExp } from '../../text/normalize';
 import nouns from './role-nouns.json';
+import { roleHolderIssues } from './role-holders';
 
 export interface RoleMention {
   /** The title as written, without a leading article: "Information Security Manager". */
@@ -307,6 +309,7 @@ export function roleIssues(segments: LocatedSegment[], onlySubject?: string): Is
     ...chiefTitleIssues(mentions),
     ...combinedRoleIssues(mentions),
     ...truncatedAbbreviationIssues(segments),
+    ...roleHolderIssues(segments, abbreviationsOf(segments)),
   ];
   return onlySubject ? all.filter((i) => i.subject === onlySubject) : all;
 }

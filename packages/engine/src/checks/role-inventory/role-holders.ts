@@ -1,0 +1,193 @@
+// Who holds a designated role: "The Head of Compliance is designated as the Bank's Data
+// Protection Officer", "Data Protection Officer (Head of Legal Services)", "The Deputy Director –
+// Operations serves as LASO", a roles table "| Role | Held by |". A designated role (a data
+// protection officer, a security officer, a system owner) has one holder; two documents that give
+// it different holders leave the organisation unsure who decides, signs or answers the regulator.
+//
+// A post may hold several roles ("Head of IT (Security Officer)" and "Head of IT (Change
+// Manager)"), so only the role side is compared: the side that is a designated role (an Officer
+// that is no chief officer, an Owner, a Custodian, a Guardian, a Controller, or an abbreviation of
+// one) against the side that is a post (Head, Director, Chief ... Officer, Manager, Secretary).
+import type { LocatedSegment } from '../../analyst/corpus-analysis';
+import { quoteAround, type Issue } from '../../analyst/issue';
+import { escapeRegExp } from '../../text/normalize';
+
+/** An abbreviation the set spells out ("Local Agency Security Officer (LASO)"). */
+export interface SpelledOut {
+  short: string;
+  expansion: string;
+}
+
+export interface RoleHolder {
+  /** The designated role, expanded and lower-cased ("data protection officer"). */
+  role: string;
+  /** The role and the post as written. */
+  writtenRole: string;
+  holder: string;
+  segment: LocatedSegment;
+}
+
+/** A capitalised post or role title: words, then a title noun; or "Head of X", "Director – X". */
+const TITLE_WORDS = `[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|of|and|&|for))*?`;
+const TITLE_NOUN =
+  '(?:Officer|Manager|Director|Lead|Head|Owner|Custodian|Coordinator|Administrator|Controller|Secretary|Guardian|Counsel|Partner|President|Chair)';
+const TITLE = `(?:(?:Head|Director|Chief)[ \\t]+of[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|Head,[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|(?:Deputy[ \\t]+)?Director[ \\t]*[–—-][ \\t]*[A-Z][a-z]+|${TITLE_WORDS}[ \\t]+${TITLE_NOUN}s?\\b|[A-Z]{3,6}\\b)`;
+
+/** The linking patterns: each captures the role (r) and the holder (h). */
+const LINKS: RegExp[] = [
+  // "The Head of Compliance is designated as the Bank's Data Protection Officer", "serves as LASO"
+  new RegExp(
+    `(?:the[ \\t]+)?(?<h>${TITLE})[ \\t]+(?:is[ \\t]+(?:designated|appointed|nominated)[ \\t]+as|serves[ \\t]+as|acts[ \\t]+as|is)[ \\t]+(?:the[ \\t]+|its[ \\t]+|our[ \\t]+|\\w+'s[ \\t]+)?(?:designated[ \\t]+|appointed[ \\t]+)?(?<r>${TITLE})`,
+    'g',
+  ),
+  // "has designated the Head of Legal Services as its Data Protection Officer"
+  new RegExp(
+    `(?:designated|appointed|nominated|named)[ \\t]+(?:the[ \\t]+)?(?<h>${TITLE})[ \\t]+as[ \\t]+(?:the[ \\t]+|its[ \\t]+|our[ \\t]+|\\w+'s[ \\t]+)?(?<r>${TITLE})`,
+    'g',
+  ),
+  // "the DPO role is held by the Head of Legal"
+  new RegExp(`(?<r>${TITLE})[ \\t]+(?:role[ \\t]+)?is[ \\t]+(?:held|performed|filled|fulfilled)[ \\t]+by[ \\t]+(?:the[ \\t]+)?(?<h>${TITLE})`, 'g'),
+  // "Data Protection Officer (Head of Legal Services)" and "Head of Legal (Data Protection Officer)"
+  new RegExp(`(?<a>${TITLE})[ \\t]*\\([ \\t]*(?<b>${TITLE})[ \\t]*\\)`, 'g'),
+  // "System Owner — Director of Information Technology" opening a definition
+  new RegExp(`^[\\s*]*(?<a>${TITLE})[ \\t]+[–—][ \\t]+(?<b>${TITLE})`, 'g'),
+];
+
+/** A designated role rather than a post: a non-chief Officer, an Owner, a Custodian, ... or an abbreviation. */
+function isDesignatedRole(title: string): boolean {
+  if (/^[A-Z]{3,6}$/.test(title)) return true;
+  if (/\b(?:Chief|Head|Director|Deputy|President|Partner|Chair)\b/.test(title)) return false;
+  return /\b(?:Officer|Owner|Custodian|Guardian|Controller|Coordinator|Administrator)$/.test(title);
+}
+
+/** A post a person holds: a head, a director, a chief officer, a manager, a secretary. */
+function isPost(title: string): boolean {
+  if (/^[A-Z]{3,6}$/.test(title)) return false;
+  return /\b(?:Head|Director|Chief|Manager|Secretary|Lead|President|Partner|Chair|Counsel)\b/.test(title);
+}
+
+/** Without an article or an owner's name before it ("the Bank's Data Protection Officer"). */
+const clean = (title: string) => title.replace(/^(?:(?:The|A|An|Our|Its)\s+)?(?:[A-Z][\w-]*['’]s\s+)?/, '').trim();
+
+/** "Information Security Manager (ISM)": an abbreviation defined, not a role and its holder. */
+function spellsOut(short: string, long: string): boolean {
+  if (!/^[A-Z]{2,6}$/.test(short)) return false;
+  const initials = long
+    .split(/\s+/)
+    .filter((w) => /^[A-Z]/.test(w))
+    .map((w) => w[0])
+    .join('');
+  return initials === short || initials.endsWith(short);
+}
+
+export function roleHoldersIn(segments: LocatedSegment[], abbreviations: SpelledOut[] = []): RoleHolder[] {
+  const expand = new Map(abbreviations.map((a) => [a.short, a.expansion]));
+  const key = (role: string) => (expand.get(role) ?? role).replace(/\s*\([A-Z]{2,6}\)$/, '').toLowerCase();
+  const out: RoleHolder[] = [];
+  for (const segment of segments) {
+    const text = segment.text;
+    for (const pattern of LINKS)
+      for (const m of text.matchAll(pattern)) {
+        const g = m.groups!;
+        let role = clean(g.r ?? '');
+        let holder = clean(g.h ?? '');
+        if (g.a !== undefined) {
+          const [a, b] = [clean(g.a), clean(g.b!)];
+          [role, holder] = isDesignatedRole(a) && isPost(b) ? [a, b] : isDesignatedRole(b) && isPost(a) ? [b, a] : ['', ''];
+        }
+        if (!role || !holder || !isDesignatedRole(role) || !isPost(holder)) continue;
+        if (spellsOut(role, holder) || spellsOut(holder, role)) continue;
+        out.push({ role: key(role), writtenRole: role, holder, segment });
+      }
+    out.push(...tableHolders(segment, key));
+  }
+  return out;
+}
+
+/** A roles table's row: "| Data Protection Officer | Finance Director | ... |" under "| Role | Held by |". */
+function tableHolders(segment: LocatedSegment, key: (role: string) => string): RoleHolder[] {
+  const header = segment.frame?.header;
+  if (!header || !segment.text.includes('|')) return [];
+  const columns = header.split('|').map((c) => c.trim().toLowerCase());
+  const roleAt = columns.findIndex((c) => /^(?:role|function|designated role)$/.test(c));
+  const holderAt = columns.findIndex((c) => /\b(?:held by|holder|assigned to|post|position|performed by)\b/.test(c));
+  if (roleAt < 0 || holderAt < 0) return [];
+  const cells = segment.text.split('|').map((c) => c.trim());
+  const role = clean((cells[roleAt] ?? '').replace(/\s*\([A-Z]{2,6}\)\s*$/, ''));
+  const holderCell = cells[holderAt] ?? '';
+  const holder = clean(new RegExp(TITLE).exec(holderCell)?.[0] ?? '');
+  if (!role || !holder || !isDesignatedRole(role) || !isPost(holder)) return [];
+  return [{ role: key(role), writtenRole: role, holder, segment }];
+}
+
+const words = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z ]+/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !['the', 'of', 'and', 'group'].includes(w));
+
+/** "Head of Legal" and "Head of Legal and Company Secretary": one post, one written shorter. */
+function samePost(a: string, b: string): boolean {
+  const [wa, wb] = [words(a), words(b)];
+  return wa.every((w) => wb.includes(w)) || wb.every((w) => wa.includes(w));
+}
+
+/**
+ * The role a holder is named for, as the set names it: "System Owner" in the EDC Validation SOP is
+ * the "EDC System Owner" another document names (the document's name carries the qualifier).
+ */
+function qualifiedRole(h: RoleHolder, roles: Set<string>): string {
+  const acronyms = h.segment.document.match(/[A-Z]{2,6}(?=[-_ .])/g) ?? [];
+  const qualified = acronyms.map((a) => `${a.toLowerCase()} ${h.role}`).find((r) => roles.has(r));
+  return qualified ?? h.role;
+}
+
+/** Designated roles that two documents give to different posts. */
+export function conflictingHolders(holders: RoleHolder[]): Array<{ role: string; a: RoleHolder; b: RoleHolder }> {
+  const roles = new Set(holders.map((h) => h.role));
+  const byRole = new Map<string, RoleHolder[]>();
+  for (const h of holders) {
+    const role = qualifiedRole(h, roles);
+    byRole.set(role, [...(byRole.get(role) ?? []), h]);
+  }
+  const out: Array<{ role: string; a: RoleHolder; b: RoleHolder }> = [];
+  for (const [role, list] of byRole) {
+    const pair = list.flatMap((a, i) =>
+      list.slice(i + 1).map((b) => [a, b] as const),
+    ).find(([a, b]) => a.segment.document !== b.segment.document && !samePost(a.holder, b.holder));
+    if (pair) out.push({ role, a: pair[0], b: pair[1] });
+  }
+  return out;
+}
+
+export function roleHolderSubject(role: string): string {
+  return `role:holder:${role}`;
+}
+
+/** One finding per designated role that two documents give to different posts. */
+export function roleHolderIssues(segments: LocatedSegment[], abbreviations: SpelledOut[]): Issue[] {
+  return conflictingHolders(roleHoldersIn(segments, abbreviations)).map(({ role, a, b }) => {
+    const subject = roleHolderSubject(role);
+    const title = a.writtenRole.length >= b.writtenRole.length ? a.writtenRole : b.writtenRole;
+    return {
+      primitive: 'consistency_check',
+      subject,
+      aspects: [subject],
+      title: `The ${title} is the ${a.holder} in ${a.segment.document} but the ${b.holder} in ${b.segment.document}`,
+      description:
+        `${a.segment.document} gives the ${title} role to the ${a.holder}, while ${b.segment.document} gives it to the ${b.holder}. ` +
+        'A designated role has one holder: with two, it is unclear who decides, signs and answers for it (and which name the regulator or the client was given).',
+      rootCause: `The role was reassigned (or assigned when one document was written) and the other document was not updated.`,
+      remediationScope: `Confirm who holds the ${title} role, record the designation once, and align ${a.segment.document} and ${b.segment.document}.`,
+      remediationEffortHours: 1,
+      severity: 'medium',
+      confidence: 0.8,
+      frameworks: [],
+      quotes: [quoteAround(a.segment, holderPattern(a.holder)), quoteAround(b.segment, holderPattern(b.holder))],
+    };
+  });
+}
+
+const holderPattern = (holder: string) => new RegExp(holder.split(/\s+/).map(escapeRegExp).join('\\s+'));
