@@ -234,6 +234,37 @@ describe('classification levels outside the scheme', () => {
   });
 });
 
+describe('a scheme table laid out one cell per line (a Word or PDF table)', () => {
+  const laidOut = (levels: string[]) =>
+    [
+      '# Information Security Policy',
+      '',
+      '5.1 All information is classified at one of four levels.',
+      '',
+      'Level',
+      '',
+      'Meaning',
+      '',
+      ...levels.flatMap((l) => [l, '', `What ${l.toLowerCase()} means.`, '']),
+    ].join('\n');
+
+  test('a distiller marks its OT procedure RESTRICTED, a level the four-level table lacks', async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md': laidOut(['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'HIGHLY CONFIDENTIAL']),
+      'OT-Security-Procedure.md': '# OT Security Procedure\n\nClassification RESTRICTED\n\n4.3 OT network diagrams and PLC programs are RESTRICTED.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:restricted']);
+  });
+
+  test('a clinic labels referral letters "Sensitive", a level its three-level table lacks; decoy: a level the table has', async () => {
+    const issues = await issuesOf({
+      'Data-Classification-Policy.md': laidOut(['PUBLIC', 'INTERNAL', 'CONFIDENTIAL']),
+      'Referral-Procedure.md': '# Referral Procedure\n\nReferral letters are labelled Sensitive. Clinic rotas are classified as Internal.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:sensitive']);
+  });
+});
+
 describe('a company name in capitals is no classification level', () => {
   const scheme =
     '# Information Classification Guide\n\nThe three information classifications the trust uses are `OFFICIAL`, `SECRET` and `TOP SECRET`.\n';

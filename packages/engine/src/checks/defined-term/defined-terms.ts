@@ -120,7 +120,31 @@ export function classificationSchemes(segments: LocatedSegment[]): Classificatio
     }
   }
   flush();
+  schemes.push(...laidOutSchemes(segments));
   return schemes;
+}
+
+/** How far after a statement about classification its table's level cells may stand. */
+const LAID_OUT_WINDOW = 16;
+
+/**
+ * A scheme table laid out one cell per line (a Word or PDF table: "Level", "Meaning", "PUBLIC",
+ * "Approved for release ...", "INTERNAL", ...): the lines that are a level and nothing else,
+ * shortly after a statement about classification ("All information is classified at one of four
+ * levels"), are the scheme's levels when there are at least three.
+ */
+function laidOutSchemes(segments: LocatedSegment[]): ClassificationScheme[] {
+  const out: ClassificationScheme[] = [];
+  segments.forEach((segment, i) => {
+    if (!/\bclassif\w*\b/i.test(segment.text) || isTableRow(segment.text)) return;
+    const cells = segments
+      .slice(i + 1, i + 1 + LAID_OUT_WINDOW)
+      .filter((s) => s.document === segment.document && !isTableRow(s.text))
+      .filter((s) => LABEL.test(s.text.trim()) && isLevel(s.text.trim()));
+    if (cells.length >= 3 && !out.some((scheme) => scheme.segments.includes(cells[0]!)))
+      out.push({ labels: cells.map((s) => s.text.trim()), segments: cells });
+  });
+  return out;
 }
 
 /**
