@@ -336,6 +336,21 @@ test('a bank export: a request-reference column before "requested_by" is no pers
   expect(issue?.title).not.toContain('DOUMA');
 });
 
+test('a day-surgery group: the pharmacy manager reviewed and retained his own admin account (a "Full name" column), against "must not review or attest to their own account"', async () => {
+  const { a } = await analyse({
+    'Access-Control-Procedure.md':
+      '# Access Control Procedure\n\n7.3 A reviewer must not review or attest to their own account; that line is reviewed by the reviewer\'s manager.\n',
+    'User-Access-Review-Register.csv': [
+      'Line ref,System,User ID,Full name,Access profile,Reviewer,Review date,Decision',
+      'UAR-26-218,PharmaTrack,jmathew,Joseph Mathew,PT-Admin,Joseph Mathew (Pharmacy Manager),2026-09-22,Retain',
+      'UAR-26-219,PharmaTrack,snair,Sara Nair,PT-User,Joseph Mathew (Pharmacy Manager),2026-09-22,Retain',
+    ].join('\n'),
+  });
+  const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':self_approval'));
+  expect(issue?.title).toContain('UAR-26-218');
+  expect(issue?.title).not.toContain('UAR-26-219');
+});
+
 describe('registers: accounts of people who have left', () => {
   const rule = (body: string) => `# Information Security Policy\n\n6.5 ${body}\n`;
 

@@ -182,7 +182,7 @@ function pageAt(doc: CorpusSnapshot['documents'][number], offset: number): numbe
 // A heading may be set in Markdown emphasis ("# **Appendix A – Retention Matrix**").
 const HEADING_LINE = /^[ \t#]*(?:[*_]{1,3}(?=\w))?(\d{1,3}(?:\.\d{1,3}){0,4})\.?[ \t]+([A-Z][^\n]{0,160})$/gm;
 const APPENDIX_LINE =
-  /^[ \t#]*(?:[*_]{1,3}(?=\w))?((?:Appendix|Annex|Schedule|Exhibit)[ \t]+[A-Z0-9]{1,3})\b[:.]?[ \t]*([^\n]{0,160})$/gim;
+  /^[ \t#]*(?:[*_]{1,3}(?=\w))?((?:Appendix|Annexure|Annex|Schedule|Exhibit)[ \t]+[A-Z0-9]{1,3})\b[:.]?[ \t]*([^\n]{0,160})$/gim;
 
 /** A heading's title without the dash that parts it from its number or the emphasis that closes it. */
 const headingTitle = (raw: string) =>

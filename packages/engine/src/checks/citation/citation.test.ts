@@ -437,3 +437,52 @@ test('a name joined by "and" or "of" is read whole: a water utility and a school
     'Broken reference in Safeguarding-Procedure.md: section 12 of the Code of Conduct for Staff Standard',
   ]);
 });
+
+describe('codes on a line of their own and annexures', () => {
+  test("a railroad's procedure cites \"Section 10.4 of GLO-CS-POL-001\"; the policy, whose title block sets its code on a line of its own, ends section 10 at 10.3 (decoy: 10.3 cited)", async () => {
+    const policy = [
+      'GREAT LAKES RAILROAD',
+      '',
+      'GLO-CS-POL-001',
+      '',
+      'Cybersecurity Policy',
+      '',
+      '10. Breach notification',
+      '',
+      '10.1 Personal information is held by HR.',
+      '',
+      '10.3 The General Counsel decides on notification.',
+    ].join('\n');
+    expect(
+      await broken({
+        'Cybersecurity-Policy.md': policy,
+        'Incident-Procedure.md': '# Incident Procedure\n\n7.4 Signing authority is governed by Section 10.4 of GLO-CS-POL-001.\n',
+      }),
+    ).toEqual([expect.stringMatching(/Section 10\.4 of GLO-CS-POL-001/)]);
+    expect(
+      await broken({
+        'Cybersecurity-Policy.md': policy,
+        'Incident-Procedure.md': '# Incident Procedure\n\n7.4 Signing authority is governed by Section 10.3 of GLO-CS-POL-001.\n',
+      }),
+    ).toEqual([]);
+  });
+
+  test("an insurer's procedure points to Annexure D but ends with Annexures A to C (decoy: Annexure C)", async () => {
+    const procedure = (cited: string) =>
+      [
+        '# Cyber Incident Response Procedure',
+        '',
+        `6.3 Templates for the regulator's notification are in ${cited}.`,
+        '',
+        '## Annexure A — Severity classification',
+        '',
+        '## Annexure B — Contact list',
+        '',
+        '## Annexure C — Review template',
+      ].join('\n');
+    expect(await broken({ 'Cyber-Incident-Response-Procedure.md': procedure('Annexure D') })).toEqual([
+      expect.stringMatching(/Annexure D/),
+    ]);
+    expect(await broken({ 'Cyber-Incident-Response-Procedure.md': procedure('Annexure C') })).toEqual([]);
+  });
+});

@@ -28,7 +28,7 @@ const DOC_CODE = '[A-Z]{2,6}(?:-[A-Z0-9]{1,6}(?:\\.\\d{1,3})?){1,3}\\b(?!-)';
 const REFERENCE = new RegExp(
   // A number followed by "/" and digits is a date ("Schedule 22/09/2025"), not a reference.
   // "§" binds to its number with or without a space ("§12.3.1"); "para" is a paragraph.
-  `(?:\\b([Ss]ections?|[Ss]ec\\.|[Cc]lauses?|[Pp]aragraphs?|[Pp]aras?\\.?|Appendix|Annex|Schedule|Exhibit)\\s+|(§)\\s*)((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d]|[/-]\\d)|[A-Z]\\b)` +
+  `(?:\\b([Ss]ections?|[Ss]ec\\.|[Cc]lauses?|[Pp]aragraphs?|[Pp]aras?\\.?|Appendix|Annexure|Annex|Schedule|Exhibit)\\s+|(§)\\s*)((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d]|[/-]\\d)|[A-Z]\\b)` +
     // "Schedule 6 (Security Incident Notification) of the Agreement": a part's title may stand between;
     // a name may join its words with "and", "of", "for" ("the OT Remote Access and Hardening Standard").
     `(?:(?:\\s*\\([^()\\n]{1,60}\\))?\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+(?:(?:and|of|for|&)\\s+(?=[A-Z]))?){0,6}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
@@ -223,12 +223,15 @@ function documentByCode(analysis: CorpusAnalysis, code: string): AnalyzedDocumen
     'i',
   );
   const titled = new RegExp(`(?:^|[\\s(])${escaped}(?![\\w-])`);
+  // A title block that sets the code on a line of its own (a Word table's cell) carries it too.
+  const ownLine = new RegExp(`^[ \\t|*]*${escaped}[ \\t|*]*$`, 'm');
   // A file named by its code ("HP-QP-002_Data-Integrity-Policy.docx") carries it too.
   const matches = analysis.documents.filter(
     (doc) =>
       titled.test(doc.title) ||
       titled.test(doc.name.replace(/_/g, ' ')) ||
-      labelled.test(doc.text.slice(0, 800)),
+      labelled.test(doc.text.slice(0, 800)) ||
+      ownLine.test(doc.text.slice(0, 800)),
   );
   return matches.length === 1 ? matches[0]! : null;
 }
@@ -267,7 +270,7 @@ function sectionHeadings(doc: AnalyzedDocument): AnalyzedDocument['headings'] {
   return doc.headings.filter((h) => !(/^\d{1,2}$/.test(h.number) && MONTH_WORD.test(h.title)));
 }
 
-const ATTACHMENT_KINDS = ['appendix', 'annex', 'schedule', 'exhibit'];
+const ATTACHMENT_KINDS = ['appendix', 'annex', 'annexure', 'schedule', 'exhibit'];
 
 function headingExists(doc: AnalyzedDocument, kind: string, number: string): boolean {
   if (ATTACHMENT_KINDS.includes(kind)) {
@@ -358,9 +361,9 @@ function mismatchedReference(
   };
 }
 
-/** Appendices and annexes are one family; schedules and exhibits each their own. */
+/** Appendices, annexes and annexures are one family; schedules and exhibits each their own. */
 function sameAttachmentKind(headingNumber: string, kind: string): boolean {
-  const family = (k: string) => (k === 'annex' ? 'appendix' : k);
+  const family = (k: string) => (k === 'annex' || k === 'annexure' ? 'appendix' : k);
   const headingKind = headingNumber.split(' ')[0]!;
   return ATTACHMENT_KINDS.includes(headingKind) && family(headingKind) === family(kind);
 }
@@ -581,7 +584,7 @@ export function findBrokenReferences(analysis: CorpusAnalysis, segments?: Locate
     for (const segment of segments ?? doc.segments) {
       if (segment.document !== doc.name) continue;
       if (
-        !/\b(?:section|sec\.|clause|paragraph|paras?\.?|appendix|annex|schedule|exhibit)\s|§/i.test(
+        !/\b(?:section|sec\.|clause|paragraph|paras?\.?|appendix|annexure|annex|schedule|exhibit)\s|§/i.test(
           segment.text,
         )
       )

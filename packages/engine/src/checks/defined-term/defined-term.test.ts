@@ -265,6 +265,26 @@ describe('a scheme table laid out one cell per line (a Word or PDF table)', () =
   });
 });
 
+test("an aircraft maintainer's policy defines each level after a colon; the data protection policy's \"Strictly Confidential\" is outside it", async () => {
+  const issues = await issuesOf({
+    'Information-Security-Policy.md': [
+      '# Information Security Policy',
+      '',
+      '5.1 Information is classified at one of four levels:',
+      '',
+      'Public: approved for release outside the company.',
+      '',
+      'Internal: for staff and contractors.',
+      '',
+      'Confidential: personal data and contracts.',
+      '',
+      'Restricted: credentials and airworthiness data.',
+    ].join('\n'),
+    'Data-Protection-Policy.md': '# Data Protection Policy\n\n4.2 HR files are classified as Strictly Confidential.\n',
+  });
+  expect(issues.map((i) => i.subject)).toEqual(['term:classification:strictly confidential']);
+});
+
 describe('a company name in capitals is no classification level', () => {
   const scheme =
     '# Information Classification Guide\n\nThe three information classifications the trust uses are `OFFICIAL`, `SECRET` and `TOP SECRET`.\n';

@@ -124,12 +124,19 @@ export function classificationSchemes(segments: LocatedSegment[]): Classificatio
   return schemes;
 }
 
+/** A line that is a level and nothing else ("INTERNAL"), or a level defined after a colon ("Public: approved for release"). */
+function levelCell(text: string): string | null {
+  const label = text.trim().split(/:\s/)[0]!.trim();
+  return LABEL.test(label) && isLevel(label) ? label : null;
+}
+
 /** How far after a statement about classification its table's level cells may stand. */
 const LAID_OUT_WINDOW = 16;
 
 /**
  * A scheme table laid out one cell per line (a Word or PDF table: "Level", "Meaning", "PUBLIC",
- * "Approved for release ...", "INTERNAL", ...): the lines that are a level and nothing else,
+ * "Approved for release ...", "INTERNAL", ...) or as paragraphs that define each level after a
+ * colon ("Public: approved for release ..."): the lines that are a level and nothing else,
  * shortly after a statement about classification ("All information is classified at one of four
  * levels"), are the scheme's levels when there are at least three.
  */
@@ -140,9 +147,10 @@ function laidOutSchemes(segments: LocatedSegment[]): ClassificationScheme[] {
     const cells = segments
       .slice(i + 1, i + 1 + LAID_OUT_WINDOW)
       .filter((s) => s.document === segment.document && !isTableRow(s.text))
-      .filter((s) => LABEL.test(s.text.trim()) && isLevel(s.text.trim()));
-    if (cells.length >= 3 && !out.some((scheme) => scheme.segments.includes(cells[0]!)))
-      out.push({ labels: cells.map((s) => s.text.trim()), segments: cells });
+      .map((s) => ({ s, label: levelCell(s.text) }))
+      .filter((c): c is { s: LocatedSegment; label: string } => c.label !== null);
+    if (cells.length >= 3 && !out.some((scheme) => scheme.segments.includes(cells[0]!.s)))
+      out.push({ labels: cells.map((c) => c.label), segments: cells.map((c) => c.s) });
   });
   return out;
 }

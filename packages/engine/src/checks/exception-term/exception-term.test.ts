@@ -113,6 +113,22 @@ describe('terms written in the approval e-mail itself', () => {
     expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/runs 24 months/)]);
   });
 
+  test('an insurer: a "Valid: 6 October 2026 to 30 June 2027" field mid-line in the approval e-mail, against 90 days (decoy: 5 October to 11 December)', async () => {
+    const issues = await findings({
+      'Information-Security-Policy.md': '# Information Security Policy\n\n12.4 No exception may be granted for longer than 90 days.\n',
+      'Exception-Approval-Email.eml': [
+        'From: it.ops@insurer.example',
+        'Date: Mon, 5 Oct 2026 10:00:00 +0200',
+        'Subject: Exceptions approved',
+        '',
+        'EX-2026-031 Broker Portal MFA waiver. Risk rating: High (external access without MFA) Valid: 6 October 2026 to 30 June 2027',
+        '',
+        'EX-2026-032 legacy switch management. Risk rating: Medium Valid: 5 October 2026 to 11 December 2026',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/^Exception EX-2026-031 runs/)]);
+  });
+
   test('decoys: an e-mail term within the cap, and a validity line in a record about no exception', async () => {
     expect(
       await findings({

@@ -22,8 +22,12 @@ const CEILING_BEFORE =
 /** A record's term: "Exception period: 36 months, from 01/10/2026 to 30/09/2029". */
 const TERM_LABEL =
   /\b(?:exception|waiver|deviation|dispensation)s?\b[^.\n]{0,40}?\b(?:period|term|duration|validity|valid|expir\w*|approved|granted)\b/i;
-/** A line of an exception's own record that opens with its term. */
-const OWN_TERM_LABEL = /^[\s*•-]*(?:validity|valid (?:until|to|through|for)|duration|term|period|expir\w*)\b/i;
+/**
+ * A line of an exception's own record that opens with its term ("- validity of 24 months"), or a
+ * field of it ("... Valid: 6 October 2026 to 30 June 2027").
+ */
+const OWN_TERM_LABEL =
+  /^[\s*•-]*(?:[Vv]alidity|[Vv]alid (?:until|to|through|for)|[Dd]uration|[Tt]erm|[Pp]eriod|[Ee]xpir\w*)\b|\b(?:Valid(?:ity)?|Duration|Term|Period|Expiry)\s*:/;
 
 /** A record (an e-mail thread, a form) that speaks of an exception. */
 function aboutAnException(doc: AnalyzedDocument): boolean {

@@ -41,11 +41,17 @@ interface WrittenPair {
   name: string;
   /** Written in brackets after the identifier ("8.32 (Secure authentication)"): a citation, never a heading. */
   bracketed: boolean;
+  /** The topic cell before the identifiers, which may list several controls for one topic. */
+  topic: boolean;
   segment: LocatedSegment;
 }
 
-/** Identifiers the text writes for the catalogue, each with the name written after it (if any). */
-function pairsIn(catalogue: ControlCatalogue, segment: LocatedSegment): WrittenPair[] {
+/**
+ * Identifiers the text writes for the catalogue, each with the name written after it, or else the
+ * topic written before it (a mapping table's row: "Privileged access rights | A.8.12", laid out as
+ * two lines; `previous` is the line before).
+ */
+function pairsIn(catalogue: ControlCatalogue, segment: LocatedSegment, previous: LocatedSegment | null): WrittenPair[] {
   const text = segment.text;
   // A Markdown heading is the document's own section ("### 5.1 Review of the policies ...").
   if (/^\s*#/.test(segment.raw)) return [];
@@ -56,24 +62,34 @@ function pairsIn(catalogue: ControlCatalogue, segment: LocatedSegment): WrittenP
     })),
   ];
   // A mapping often writes the bare number ("8.19 Logging") for a catalogue whose lists do.
+  // (Not one end of a range of the document's own sections: "6.1 – 6.6 Access control".)
   if (catalogue.list_prefix)
-    for (const m of text.matchAll(/(?<![\w.])\d{1,2}\.\d{1,2}(?![\d.]*\d)/g))
+    for (const m of text.matchAll(/(?<![\w.])(?<!\d\s?[–—-]\s?)\d{1,2}\.\d{1,2}(?![\d.]*\d)(?!\s?[–—-]\s?\d)/g))
       if (!ids.some((i) => i.end === m.index + m[0].length))
         ids.push({ written: m[0], end: m.index + m[0].length });
   const out: WrittenPair[] = [];
+  // One topic cell for every identifier of the row ("Segregation of networks | 8.20, 8.22").
+  const firstAt = Math.min(...ids.map((i) => i.end - i.written.length));
+  const rowTopic = ids.length > 0 ? topicBefore(text.slice(0, firstAt), previous) : null;
   for (const { written, end } of ids) {
-    const m = NAME_AFTER.exec(text.slice(end, end + 100));
-    if (!m) continue;
     const full = /^[A-Z]+\./.test(written) || !catalogue.list_prefix ? written : `${catalogue.list_prefix}${written}`;
-    out.push({
-      written,
-      id: normaliseIdentifier(catalogue, full),
-      name: m[1]!.trim(),
-      bracketed: m[0].trimStart().startsWith('('),
-      segment,
-    });
+    const id = normaliseIdentifier(catalogue, full);
+    const m = NAME_AFTER.exec(text.slice(end, end + 100));
+    if (m) {
+      out.push({ written, id, name: m[1]!.trim(), bracketed: m[0].trimStart().startsWith('('), topic: false, segment });
+      continue;
+    }
+    if (rowTopic) out.push({ written, id, name: rowTopic, bracketed: false, topic: true, segment });
   }
   return out;
+}
+
+/** The cell before an identifier: the text before it on its line, else the line before when short. */
+function topicBefore(before: string, previous: LocatedSegment | null): string | null {
+  const own = before.replace(/[\s,;:|–—-]+$/, '').trim();
+  if (own) return /^[A-Z]/.test(own) && own.length <= 80 ? own : null;
+  const line = previous?.text.trim() ?? '';
+  return /^[A-Z][A-Za-z ,'-]{2,79}$/.test(line) ? line : null;
 }
 
 /** The catalogue's name for an identifier matches what is written (a line may cut it short). */
@@ -86,7 +102,7 @@ function namesMatch(written: string, catalogueName: string): boolean {
 function misnamedIn(doc: AnalyzedDocument, catalogue: ControlCatalogue): MisnamedControl[] {
   const byId = new Map(catalogue.controls.map((c) => [c.id, c]));
   const byName = new Map(catalogue.controls.map((c) => [normalise(c.name), c]));
-  const pairs = doc.segments.map((segment) => pairsIn(catalogue, segment));
+  const pairs = doc.segments.map((segment, i) => pairsIn(catalogue, segment, doc.segments[i - 1] ?? null));
   const correctAt = pairs.map((list) =>
     list.some((p) => {
       const own = byId.get(p.id);
@@ -98,6 +114,9 @@ function misnamedIn(doc: AnalyzedDocument, catalogue: ControlCatalogue): Misname
     for (const pair of list) {
       const own = byId.get(pair.id);
       if (!own || namesMatch(pair.name, own.name)) continue;
+      // A topic mapped to several controls names one of them ("Segregation of networks | 8.20, 8.22").
+      if (pair.topic && list.some((p) => p.topic && p.name === pair.name && namesMatch(p.name, byId.get(p.id)?.name ?? '')))
+        continue;
       const named = byName.get(normalise(pair.name));
       if (!named || named.id === own.id) continue;
       const near = correctAt

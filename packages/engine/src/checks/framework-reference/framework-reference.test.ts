@@ -200,6 +200,35 @@ describe('controls cited under another control\'s name', () => {
     ).toEqual([['8.15', 'Access rights', 'A.5.18']]);
   });
 
+  test("an insurer's mapping table laid out as lines writes the topic before the control: \"Privileged access rights\" then \"A.8.12\"", async () => {
+    expect(
+      await misnamed(
+        [
+          'Annex A — Control mapping to ISO/IEC 27001:2022 Annex A',
+          '',
+          'Secure authentication',
+          '',
+          'A.8.5',
+          '',
+          'Privileged access rights',
+          '',
+          'A.8.12',
+        ].join('\n'),
+      ),
+    ).toEqual([['A.8.12', 'Privileged access rights', 'A.8.2']]);
+  });
+
+  test("decoys: a topic mapped to several controls, one of them named by it, and a range of the document's own sections", async () => {
+    expect(
+      await misnamed(
+        ['Control mapping to ISO/IEC 27001:2022 Annex A', '', 'Secure authentication', '', '8.5', '', 'Segregation of networks', '', '8.20, 8.22'].join('\n'),
+      ),
+    ).toEqual([]);
+    expect(
+      await misnamed('Mapping to ISO/IEC 27001:2022 Annex A: A.5.13 Labelling of information 6.1 – 6.6 Access control'),
+    ).toEqual([]);
+  });
+
   test("decoys: correct pairs, a document's own numbered sections, and a name no control has", async () => {
     expect(
       await misnamed('This policy follows ISO/IEC 27001:2022 Annex A: 5.15 (Access control), 8.15 (Logging), 8.5 (Secure authentication).'),

@@ -76,7 +76,7 @@ function inTemplateSection(segment: LocatedSegment, analysis: CorpusAnalysis | n
   });
 }
 
-const ATTACHMENT = /^(?:appendix|annex|schedule|exhibit)\b/i;
+const ATTACHMENT = /^(?:appendix|annexure|annex|schedule|exhibit)\b/i;
 
 const codeCache = new WeakMap<AnalyzedDocument, Array<[number, number]>>();
 

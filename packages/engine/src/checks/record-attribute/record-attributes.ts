@@ -496,7 +496,7 @@ function lateRowsIssue(
 export const SELF_APPROVAL_ID = 'self_approval';
 
 const MAKER_COLUMN =
-  /\b(author\w*|request\w*|holder|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|payee set ?up by)\b/i;
+  /\b(author\w*|request\w*|holder|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|payee set ?up by)\b/i;
 const CHECKER_COLUMN =
   /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver))\b/i;
 /** Values that name a process or a body rather than a person. */
@@ -504,7 +504,7 @@ const NOT_A_PERSON =
   /^(n\/?a|none|tbd|-|system|auto\w*|pipeline|scheduler|bot|service|cab\b.*|committee\b.*|board\b.*|pre-?approved.*|standard.*|catalog\w*.*)$/i;
 /** A normative statement that the approver must differ from the maker. */
 const SEGREGATION =
-  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|approv\w*(?:,? or \w+,?)? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals))\b/i;
+  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|(?:approv|review|attest|certif)\w*(?:,? or \w+(?: to)?,?)? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals))\b/i;
 
 /** Column holding person identifiers: mostly non-empty, non-date, short (a name or two with roles), with letters. */
 function personColumn(table: Table, header: RegExp, exclude = -1): number {
@@ -574,7 +574,7 @@ function segregationRule(analysis: CorpusAnalysis): LocatedSegment | null {
   return normativeRule(
     analysis,
     SELF_APPROVAL_ID,
-    (text) => SEGREGATION.test(text) && /\bapprov\w*/i.test(text),
+    (text) => SEGREGATION.test(text) && /\b(?:approv|review|attest|certif)\w*/i.test(text),
     (text) => OBLIGATION.test(text) || /\bmay not\b/i.test(text),
   );
 }

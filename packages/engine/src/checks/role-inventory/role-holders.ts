@@ -31,7 +31,7 @@ export interface RoleHolder {
 const TITLE_WORDS = `[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|of|and|&|for))*?`;
 const TITLE_NOUN =
   '(?:Officer|Manager|Director|Lead|Head|Owner|Custodian|Coordinator|Administrator|Controller|Secretary|Guardian|Counsel|Partner|President|Chair)';
-const TITLE = `(?:(?:Head|Director|Chief)[ \\t]+of[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|Head,[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|(?:Deputy[ \\t]+)?Director[ \\t]*[–—-][ \\t]*[A-Z][a-z]+|${TITLE_WORDS}[ \\t]+${TITLE_NOUN}s?\\b|[A-Z]{3,6}\\b)`;
+const TITLE = `(?:(?:Head|Director|Chief)[ \\t]+of[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|Head,[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|(?:Deputy[ \\t]+)?(?:Director|Manager|Head)[ \\t]*[,–—-][ \\t]*[A-Z][\\w&]*(?:[ \\t]+(?:[A-Z][\\w&]*|&)){0,3}|${TITLE_WORDS}[ \\t]+${TITLE_NOUN}s?\\b|[A-Z]{3,6}\\b)`;
 
 /** The linking patterns: each captures the role (r) and the holder (h). */
 const LINKS: RegExp[] = [
@@ -40,11 +40,14 @@ const LINKS: RegExp[] = [
     `(?:the[ \\t]+)?(?<h>${TITLE})[ \\t]+(?:is[ \\t]+(?:designated|appointed|nominated)[ \\t]+as|serves[ \\t]+as|acts[ \\t]+as|is)[ \\t]+(?:the[ \\t]+|its[ \\t]+|our[ \\t]+|\\w+'s[ \\t]+)?(?:designated[ \\t]+|appointed[ \\t]+)?(?<r>${TITLE})`,
     'g',
   ),
-  // "has designated the Head of Legal Services as its Data Protection Officer"
+  // "has designated the Head of Legal Services as its Data Protection Officer", "designates the
+  // CISO as its primary Cybersecurity Coordinator" (an alternate is another post's role)
   new RegExp(
-    `(?:designated|appointed|nominated|named)[ \\t]+(?:the[ \\t]+)?(?<h>${TITLE})[ \\t]+as[ \\t]+(?:the[ \\t]+|its[ \\t]+|our[ \\t]+|\\w+'s[ \\t]+)?(?<r>${TITLE})`,
+    `(?:designat\\w*|appoint\\w*|nominat\\w*|name[sd]?)[ \\t]+(?:the[ \\t]+)?(?<h>${TITLE})[ \\t]+as[ \\t]+(?:the[ \\t]+|its[ \\t]+|our[ \\t]+|\\w+'s[ \\t]+)?(?:primary[ \\t]+|principal[ \\t]+)?(?<r>${TITLE})`,
     'g',
   ),
+  // "GLO's Cybersecurity Coordinator is the Chief Information Security Officer"
+  new RegExp(`(?<r>${TITLE})[ \\t]+is[ \\t]+(?:the[ \\t]+)(?<h>${TITLE})`, 'g'),
   // "the DPO role is held by the Head of Legal"
   new RegExp(`(?<r>${TITLE})[ \\t]+(?:role[ \\t]+)?is[ \\t]+(?:held|performed|filled|fulfilled)[ \\t]+by[ \\t]+(?:the[ \\t]+)?(?<h>${TITLE})`, 'g'),
   // "Data Protection Officer (Head of Legal Services)" and "Head of Legal (Data Protection Officer)"
@@ -66,8 +69,9 @@ function isPost(title: string): boolean {
   return /\b(?:Head|Director|Chief|Manager|Secretary|Lead|President|Partner|Chair|Counsel)\b/.test(title);
 }
 
-/** Without an article or an owner's name before it ("the Bank's Data Protection Officer"). */
-const clean = (title: string) => title.replace(/^(?:(?:The|A|An|Our|Its)\s+)?(?:[A-Z][\w-]*['’]s\s+)?/, '').trim();
+/** Without an article or an owner's name before it ("the Bank's Data Protection Officer", "Wattle Grove's"). */
+const clean = (title: string) =>
+  title.replace(/^(?:(?:The|A|An|Our|Its)\s+)?(?:(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*['’]s\s+)?/, '').trim();
 
 /** "Information Security Manager (ISM)": an abbreviation defined, not a role and its holder. */
 function spellsOut(short: string, long: string): boolean {
@@ -95,8 +99,10 @@ export function roleHoldersIn(segments: LocatedSegment[], abbreviations: Spelled
           const [a, b] = [clean(g.a), clean(g.b!)];
           [role, holder] = isDesignatedRole(a) && isPost(b) ? [a, b] : isDesignatedRole(b) && isPost(a) ? [b, a] : ['', ''];
         }
-        if (!role || !holder || !isDesignatedRole(role) || !isPost(holder)) continue;
         if (spellsOut(role, holder) || spellsOut(holder, role)) continue;
+        // "designates the CISO as ...": the post as the set spells it out.
+        holder = expand.get(holder) ?? holder;
+        if (!role || !holder || !isDesignatedRole(role) || !isPost(holder)) continue;
         out.push({ role: key(role), writtenRole: role, holder, segment });
       }
     out.push(...tableHolders(segment, key));
@@ -177,7 +183,7 @@ export function roleHolderIssues(segments: LocatedSegment[], abbreviations: Spel
       aspects: [subject],
       title: `The ${title} is the ${a.holder} in ${a.segment.document} but the ${b.holder} in ${b.segment.document}`,
       description:
-        `${a.segment.document} gives the ${title} role to the ${a.holder}, while ${b.segment.document} gives it to the ${b.holder}. ` +
+        `The ${title} role is assigned inconsistently, to two different posts: the ${a.holder} (${a.segment.document}) and the ${b.holder} (${b.segment.document}). ` +
         'A designated role has one holder: with two, it is unclear who decides, signs and answers for it (and which name the regulator or the client was given).',
       rootCause: `The role was reassigned (or assigned when one document was written) and the other document was not updated.`,
       remediationScope: `Confirm who holds the ${title} role, record the designation once, and align ${a.segment.document} and ${b.segment.document}.`,

@@ -197,6 +197,29 @@ describe('a designated role given to two different posts', () => {
     expect(issues[0]!.description).toMatch(/Deputy Director – Operations/);
   });
 
+  test("a railroad: the plan's coordinator \"is the Chief Information Security Officer\", the policy designates \"the CISO as its primary\" one, the procedure's \"Director, Network Operations serves as\" it", async () => {
+    const issues = await holderIssues({
+      'Cybersecurity-Policy.md':
+        '# Cybersecurity Policy\n\n2.1 The Chief Information Security Officer (CISO) owns this policy.\n\n4.4 GLO designates the CISO as its primary Cybersecurity Coordinator and the Manager, OT Security as alternate Cybersecurity Coordinator.\n',
+      'Implementation-Plan.md':
+        "# Implementation Plan\n\n1.3 GLO's Cybersecurity Coordinator is the Chief Information Security Officer.\n",
+      'Incident-Reporting-Procedure.md':
+        "# Incident Reporting Procedure\n\n4.2 The Director, Network Operations serves as GLO's Cybersecurity Coordinator for this procedure.\n",
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/Director, Network Operations/);
+    expect(issues[0]!.description).toMatch(/Chief Information Security Officer/);
+  });
+
+  test("an aged-care provider: \"Wattle Grove's Privacy Officer is the General Counsel\" against a plan that designates the Chief Information Officer", async () => {
+    const issues = await holderIssues({
+      'Privacy-Policy.md': "# Privacy Policy\n\n13.1 Wattle Grove's Privacy Officer is the General Counsel & Company Secretary.\n",
+      'Data-Breach-Response-Plan.md':
+        '# Data Breach Response Plan\n\n3.1 The Chief Information Officer is designated as the Privacy Officer for breach response.\n',
+    });
+    expect(issues).toHaveLength(1);
+  });
+
   test('decoys: one post holding two roles, one post written shorter, and an abbreviation spelled out', async () => {
     const issues = await holderIssues({
       'Security-Policy.md':

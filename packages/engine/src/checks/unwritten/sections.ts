@@ -61,7 +61,7 @@ const PURPOSE_ONLY =
   /^(?:here we|in this section we|this section (?:will )?)\s*(?:describe|narrate|list|explain|document|outline|set out|summari[sz]e|present|provide|discuss)s?\b/i;
 /** A sentence that makes a table the content: "set out in Annex C", "the following lists ...". */
 const TABLE_REFERENCE =
-  /\b(?:defined|listed|set out|specified|enclosed|provided|documented|contained|given|identified|recorded|detailed|found|included|shown)\s+in\s+((?:Appendix|Annex|Schedule|Exhibit|Table|Attachment)\s+[A-Z0-9]{1,3})\b/gi;
+  /\b(?:defined|listed|set out|specified|enclosed|provided|documented|contained|given|identified|recorded|detailed|found|included|shown)\s+in\s+((?:Appendix|Annexure|Annex|Schedule|Exhibit|Table|Attachment)\s+[A-Z0-9]{1,3})\b/gi;
 const TABLE_LEAD_IN =
   /\bthe following (?:represents|is|are|lists|sets out|shows|contains|provides|records)\b|\b(?:is|are) (?:listed|set out|shown|defined|given|recorded) (?:below|in the (?:following )?table)\b/i;
 
@@ -295,7 +295,7 @@ function classify(section: Section): Classified {
 /** Labels a table section carries: "Annex C: Contacts" -> "annex c". */
 function tableLabel(heading: string | null): string | null {
   const m = heading
-    ? /^((?:Appendix|Annex|Schedule|Exhibit|Table|Attachment)\s+[A-Z0-9]{1,3})\b/i.exec(heading)
+    ? /^((?:Appendix|Annexure|Annex|Schedule|Exhibit|Table|Attachment)\s+[A-Z0-9]{1,3})\b/i.exec(heading)
     : null;
   return m ? m[1]!.toLowerCase().replace(/\s+/g, ' ') : null;
 }
