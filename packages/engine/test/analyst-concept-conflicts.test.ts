@@ -55,13 +55,20 @@ describe('quantities', () => {
   });
 
   test('"every six (6) months" is a frequency; "a minimum length of 14" and "a maximum age of 90 days" are bounds', () => {
-    expect(extractTimeQuantities('Accounts are recertified every six (6) months.').map((q) => [q.kind, Math.round(q.value)])).toEqual([
-      ['period', 183],
+    expect(
+      extractTimeQuantities('Accounts are recertified every six (6) months.').map((q) => [
+        q.kind,
+        Math.round(q.value),
+      ]),
+    ).toEqual([['period', 183]]);
+    expect(extractTimeQuantities('Passwords have a maximum age of 90 days.').map((q) => q.bound)).toEqual([
+      'max',
     ]);
-    expect(extractTimeQuantities('Passwords have a maximum age of 90 days.').map((q) => q.bound)).toEqual(['max']);
-    expect(extractCounts('Passwords must have a minimum length of 14 characters.', /characters?/).map((q) => q.bound)).toEqual([
-      'min',
-    ]);
+    expect(
+      extractCounts('Passwords must have a minimum length of 14 characters.', /characters?/).map(
+        (q) => q.bound,
+      ),
+    ).toEqual(['min']);
   });
 });
 
@@ -86,7 +93,7 @@ describe('a labelled list item under a heading that names its subject', () => {
     expectVerbatim(issues[0]!, texts);
   });
 
-  test('a building society: the policy sets 12 characters for staff accounts, the standard\'s item 10', async () => {
+  test("a building society: the policy sets 12 characters for staff accounts, the standard's item 10", async () => {
     const { issues } = await conflicts({
       'Access-Control-Policy.md':
         '# Access Control Policy\n\n4.1 Passwords for staff accounts must have a minimum length of 12 characters.\n',
@@ -740,7 +747,7 @@ describe('reviewing the accounts a vendor holds is not reviewing the vendor', ()
 });
 
 describe('register rows are records: a value counts only where its cell or column names the concept', () => {
-  test("decoys: a plantation's service-account row with an annual password rotation, and a bank's \"auto-disabled after 60 days without log-in\"", async () => {
+  test('decoys: a plantation\'s service-account row with an annual password rotation, and a bank\'s "auto-disabled after 60 days without log-in"', async () => {
     const { issues } = await conflicts({
       'Information-Security-Policy.md':
         '# Information Security Policy\n\n10.2 Backups of business systems are taken daily.\n\n6.4 Access of leavers is revoked within 1 day of the termination date.\n\n9.1 Audit logs are retained for 1 year.\n',
@@ -753,7 +760,7 @@ describe('register rows are records: a value counts only where its cell or colum
     expect(issues).toEqual([]);
   });
 
-  test('a hospital\'s backup register whose "Backup frequency" column says weekly against the policy\'s daily (and a school\'s in the cell itself)', async () => {
+  test("a hospital's backup register whose \"Backup frequency\" column says weekly against the policy's daily (and a school's in the cell itself)", async () => {
     const { issues } = await conflicts({
       'Information-Security-Policy.md':
         '# Information Security Policy\n\n10.2 Backups of clinical systems are taken daily.\n',
@@ -761,8 +768,11 @@ describe('register rows are records: a value counts only where its cell or colum
     });
     expect(issues.map((i) => i.subject)).toEqual([expect.stringMatching(/^concept:backup_frequency/)]);
     const school = await conflicts({
-      'Information-Security-Policy.md': '# Information Security Policy\n\n10.2 Backups of student systems are taken daily.\n',
-      'Systems-Register.csv': ['System,Owner,Notes', 'MIS,Bursar,Backups taken weekly to the cloud'].join('\n'),
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n10.2 Backups of student systems are taken daily.\n',
+      'Systems-Register.csv': ['System,Owner,Notes', 'MIS,Bursar,Backups taken weekly to the cloud'].join(
+        '\n',
+      ),
     });
     expect(school.issues.map((i) => i.subject)).toEqual([expect.stringMatching(/^concept:backup_frequency/)]);
   });

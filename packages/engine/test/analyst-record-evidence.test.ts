@@ -339,7 +339,7 @@ test('a bank export: a request-reference column before "requested_by" is no pers
 test('a day-surgery group: the pharmacy manager reviewed and retained his own admin account (a "Full name" column), against "must not review or attest to their own account"', async () => {
   const { a } = await analyse({
     'Access-Control-Procedure.md':
-      '# Access Control Procedure\n\n7.3 A reviewer must not review or attest to their own account; that line is reviewed by the reviewer\'s manager.\n',
+      "# Access Control Procedure\n\n7.3 A reviewer must not review or attest to their own account; that line is reviewed by the reviewer's manager.\n",
     'User-Access-Review-Register.csv': [
       'Line ref,System,User ID,Full name,Access profile,Reviewer,Review date,Decision',
       'UAR-26-218,PharmaTrack,jmathew,Joseph Mathew,PT-Admin,Joseph Mathew (Pharmacy Manager),2026-09-22,Retain',
@@ -414,7 +414,7 @@ describe('registers: accounts of people who have left', () => {
   });
 });
 
-describe('registers: leavers read from a departure date column under a sheet\'s title rows', () => {
+describe("registers: leavers read from a departure date column under a sheet's title rows", () => {
   const policy = (body: string) => `# Information Security Policy\n\n6.3 ${body}\n`;
 
   test('a hospital group: an "HR exit date" in the past beside "Status Enabled", below key-value title rows', async () => {

@@ -315,7 +315,9 @@ function readsAsTitle(heading: Heading): boolean {
   const words = heading.title.split(/\s+/).filter(Boolean);
   return (
     words.length <= 10 &&
-    !/\b(?:the|a|an|of|to|and|or|that|with|by|for|in|on|is|are|be|shall|must|will|may)$/i.test(heading.title) &&
+    !/\b(?:the|a|an|of|to|and|or|that|with|by|for|in|on|is|are|be|shall|must|will|may)$/i.test(
+      heading.title,
+    ) &&
     !/^(?:Where|When|If|The|All|Each|Every|Any|No)\b.*\b(?:is|are|shall|must|will|may)\b/.test(heading.title)
   );
 }
@@ -469,7 +471,11 @@ const cellsOf = (row: string) =>
 function widerHeader(text: string, header: LocatedSegment | null): boolean {
   if (!header) return false;
   const cells = cellsOf(text);
-  return cells.length >= 4 && cells.length > cellsOf(header.text).length + 1 && cells.every((c) => !/\d/.test(c) || /^[A-Za-z]+\d?$/.test(c));
+  return (
+    cells.length >= 4 &&
+    cells.length > cellsOf(header.text).length + 1 &&
+    cells.every((c) => !/\d/.test(c) || /^[A-Za-z]+\d?$/.test(c))
+  );
 }
 
 function isTableRow(text: string): boolean {
@@ -666,7 +672,12 @@ function columnNamesAction(
   return concept.action!.test(name);
 }
 
-function cellNamesConcept(header: string, row: string, quantity: Quantity, concept: ConceptDefinition): boolean {
+function cellNamesConcept(
+  header: string,
+  row: string,
+  quantity: Quantity,
+  concept: ConceptDefinition,
+): boolean {
   const column = (row.slice(0, quantity.index).match(/\|/g) ?? []).length;
   const cell = row.split('|')[column] ?? '';
   const name = header.split('|')[column] ?? '';
@@ -938,7 +949,13 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
           leading: nearestCell(segments, position, leading),
         };
       else if (!row)
-        segment.frame = { header: null, caption: null, heading, title: documentSubject(doc.name), laidOut: true };
+        segment.frame = {
+          header: null,
+          caption: null,
+          heading,
+          title: documentSubject(doc.name),
+          laidOut: true,
+        };
       const context: SegmentContext = {
         heading,
         leading,

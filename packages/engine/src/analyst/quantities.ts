@@ -102,7 +102,9 @@ function boundBefore(text: string, index: number): Bound {
     .toLowerCase()
     .replace(/[*_]+/g, '');
   // "a minimum length of 14", "maximum age of 90 days": the bound named with what it bounds.
-  if (/(at least|minimum(?: [a-z]+)? of|no less than|not less than|a minimum)\s*(?:a|an|of)?\s*$/.test(before))
+  if (
+    /(at least|minimum(?: [a-z]+)? of|no less than|not less than|a minimum)\s*(?:a|an|of)?\s*$/.test(before)
+  )
     return 'min';
   if (
     /(within|no later than|not later than|at most|maximum(?: [a-z]+)? of|up to|no more than|not more than|not (?:to )?exceed(?:ing)?)\s*(?:a|an|of)?\s*$/.test(

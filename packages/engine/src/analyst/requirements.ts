@@ -500,7 +500,11 @@ function rowRequirement(
  * before the value. A line with a finite verb before its value is a clause, not a row: its action,
  * if any, was the clause's ("dispensing records" or "signed forms" name things, "is kept" acts).
  */
-function laidOutRowRequirement(segment: LocatedSegment, text: string, quantity: Quantity): Requirement | null {
+function laidOutRowRequirement(
+  segment: LocatedSegment,
+  text: string,
+  quantity: Quantity,
+): Requirement | null {
   const frame = segment.frame;
   if (!frame?.laidOut || text.length > 240) return null;
   const before = text.slice(0, quantity.index);
@@ -573,7 +577,9 @@ function qualifiedSubject(subjectCells: string): { thing: string[]; names: strin
   const m = cell ? /^(.+?)\s+[–—-]\s+(.+)$/.exec(cell.trim()) : null;
   if (!m) return undefined;
   const thing = [...new Set(subjectTokens(m[1]!).map(normaliseLemma))];
-  const names = (m[2]!.match(/\b[A-Z][A-Za-z]{2,}\b/g) ?? []).filter((w, i) => i > 0 || !/^(?:All|Other|The)$/.test(w));
+  const names = (m[2]!.match(/\b[A-Z][A-Za-z]{2,}\b/g) ?? []).filter(
+    (w, i) => i > 0 || !/^(?:All|Other|The)$/.test(w),
+  );
   return thing.length > 0 && names.length > 0 ? { thing, names } : undefined;
 }
 
@@ -584,7 +590,8 @@ function qualifiedSubject(subjectCells: string): { thing: string[]; names: strin
  */
 export function qualifiedRowFor(row: Requirement, other: Requirement, otherText: string): boolean {
   const q = row.row?.qualified;
-  if (!q || other.row || row.action !== other.action || row.quantity.kind !== other.quantity.kind) return false;
+  if (!q || other.row || row.action !== other.action || row.quantity.kind !== other.quantity.kind)
+    return false;
   const topic = new Set(other.topic);
   return q.thing.every((w) => topic.has(w)) && q.names.every((n) => new RegExp(`\\b${n}\\b`).test(otherText));
 }
@@ -736,12 +743,24 @@ function runInLabel(text: string): string[] {
  * circumstance's, not the rule's. 0 when there is no such clause.
  */
 function leadingConditionEnd(text: string): number {
-  const m = /^\s*(?:[-*\u2022]\s+|\(?\d+(?:\.\d+)*[.)]?\s+|\(?[A-Za-z]{1,3}[.)]\s+)?(\w+)\b[^,;:]{0,200},/.exec(text);
+  const m =
+    /^\s*(?:[-*\u2022]\s+|\(?\d+(?:\.\d+)*[.)]?\s+|\(?[A-Za-z]{1,3}[.)]\s+)?(\w+)\b[^,;:]{0,200},/.exec(text);
   return m && SUBORDINATORS.has(m[1]!.toLowerCase()) ? m[0].length : 0;
 }
 
 /** Words that open a condition or time clause before the main clause. */
-const SUBORDINATORS = new Set(['where', 'when', 'whenever', 'if', 'once', 'after', 'before', 'until', 'unless', 'while']);
+const SUBORDINATORS = new Set([
+  'where',
+  'when',
+  'whenever',
+  'if',
+  'once',
+  'after',
+  'before',
+  'until',
+  'unless',
+  'while',
+]);
 
 /**
  * The subject of a passive clause ("Supplier contracts are ... reviewed", "All remaining vehicles are
@@ -842,10 +861,14 @@ function namesAKind(text: string, quantity: Quantity): boolean {
  */
 function inactivityTrigger(text: string, quantity: Quantity): boolean {
   const before = text.slice(Math.max(0, quantity.index - 40), quantity.index);
-  const after = text.slice(quantity.index + quantity.phrase.length, quantity.index + quantity.phrase.length + 30);
+  const after = text.slice(
+    quantity.index + quantity.phrase.length,
+    quantity.index + quantity.phrase.length + 30,
+  );
   return (
-    /\b(?:no|without|not (?:been )?used|inactiv\w*|unused|idle|dormant)\b[^.;,]{0,25}\bfor\s+(?:more than\s+|over\s+)?$/i.test(before) ||
-    /^\s*(?:of\s+)?(?:without|of (?:no |in)activity|inactivity|unused|idle)\b/i.test(after)
+    /\b(?:no|without|not (?:been )?used|inactiv\w*|unused|idle|dormant)\b[^.;,]{0,25}\bfor\s+(?:more than\s+|over\s+)?$/i.test(
+      before,
+    ) || /^\s*(?:of\s+)?(?:without|of (?:no |in)activity|inactivity|unused|idle)\b/i.test(after)
   );
 }
 

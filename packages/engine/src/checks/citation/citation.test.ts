@@ -439,7 +439,7 @@ test('a name joined by "and" or "of" is read whole: a water utility and a school
 });
 
 describe('codes on a line of their own and annexures', () => {
-  test("a railroad's procedure cites \"Section 10.4 of GLO-CS-POL-001\"; the policy, whose title block sets its code on a line of its own, ends section 10 at 10.3 (decoy: 10.3 cited)", async () => {
+  test('a railroad\'s procedure cites "Section 10.4 of GLO-CS-POL-001"; the policy, whose title block sets its code on a line of its own, ends section 10 at 10.3 (decoy: 10.3 cited)', async () => {
     const policy = [
       'GREAT LAKES RAILROAD',
       '',
@@ -456,13 +456,15 @@ describe('codes on a line of their own and annexures', () => {
     expect(
       await broken({
         'Cybersecurity-Policy.md': policy,
-        'Incident-Procedure.md': '# Incident Procedure\n\n7.4 Signing authority is governed by Section 10.4 of GLO-CS-POL-001.\n',
+        'Incident-Procedure.md':
+          '# Incident Procedure\n\n7.4 Signing authority is governed by Section 10.4 of GLO-CS-POL-001.\n',
       }),
     ).toEqual([expect.stringMatching(/Section 10\.4 of GLO-CS-POL-001/)]);
     expect(
       await broken({
         'Cybersecurity-Policy.md': policy,
-        'Incident-Procedure.md': '# Incident Procedure\n\n7.4 Signing authority is governed by Section 10.3 of GLO-CS-POL-001.\n',
+        'Incident-Procedure.md':
+          '# Incident Procedure\n\n7.4 Signing authority is governed by Section 10.3 of GLO-CS-POL-001.\n',
       }),
     ).toEqual([]);
   });

@@ -111,7 +111,9 @@ describe("a plan's own testing section", () => {
       'The on-call team runs a live drill of the downtime procedures every six months.',
     ]) {
       const found = await gaps(
-        { 'Incident-Response-Procedure.md': `# Incident Response Procedure\n\n1. Roles\n\nThe IMT leads the response.\n\n10. Testing\n\n${body}\n` },
+        {
+          'Incident-Response-Procedure.md': `# Incident Response Procedure\n\n1. Roles\n\nThe IMT leads the response.\n\n10. Testing\n\n${body}\n`,
+        },
         ['ISO/IEC 27001:2022'],
       );
       expect(found.map((i) => i.subject)).not.toContain('coverage:incident_response_plan_testing');

@@ -74,7 +74,10 @@ describe('access review frequency', () => {
       '"Access rights to business applications are reviewed ... at least annually"',
       'Access rights to business applications are reviewed by system owners at least annually.',
     ],
-    ['"Accounts on the lab systems are reviewed quarterly"', 'Accounts on the lab systems are reviewed quarterly.'],
+    [
+      '"Accounts on the lab systems are reviewed quarterly"',
+      'Accounts on the lab systems are reviewed quarterly.',
+    ],
   ])('decoy: a review with its frequency, %s', async (_name, body) => {
     expect(await gaps({ 'Access-Standard.md': `# Access Standard\n\n${body}` })).not.toContain(
       'coverage:access_review_frequency',

@@ -250,8 +250,14 @@ describe('a scheme table laid out one cell per line (a Word or PDF table)', () =
 
   test('a distiller marks its OT procedure RESTRICTED, a level the four-level table lacks', async () => {
     const issues = await issuesOf({
-      'Information-Security-Policy.md': laidOut(['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'HIGHLY CONFIDENTIAL']),
-      'OT-Security-Procedure.md': '# OT Security Procedure\n\nClassification RESTRICTED\n\n4.3 OT network diagrams and PLC programs are RESTRICTED.\n',
+      'Information-Security-Policy.md': laidOut([
+        'PUBLIC',
+        'INTERNAL',
+        'CONFIDENTIAL',
+        'HIGHLY CONFIDENTIAL',
+      ]),
+      'OT-Security-Procedure.md':
+        '# OT Security Procedure\n\nClassification RESTRICTED\n\n4.3 OT network diagrams and PLC programs are RESTRICTED.\n',
     });
     expect(issues.map((i) => i.subject)).toEqual(['term:classification:restricted']);
   });
@@ -259,13 +265,14 @@ describe('a scheme table laid out one cell per line (a Word or PDF table)', () =
   test('a clinic labels referral letters "Sensitive", a level its three-level table lacks; decoy: a level the table has', async () => {
     const issues = await issuesOf({
       'Data-Classification-Policy.md': laidOut(['PUBLIC', 'INTERNAL', 'CONFIDENTIAL']),
-      'Referral-Procedure.md': '# Referral Procedure\n\nReferral letters are labelled Sensitive. Clinic rotas are classified as Internal.\n',
+      'Referral-Procedure.md':
+        '# Referral Procedure\n\nReferral letters are labelled Sensitive. Clinic rotas are classified as Internal.\n',
     });
     expect(issues.map((i) => i.subject)).toEqual(['term:classification:sensitive']);
   });
 });
 
-test("an aircraft maintainer's policy defines each level after a colon; the data protection policy's \"Strictly Confidential\" is outside it", async () => {
+test('an aircraft maintainer\'s policy defines each level after a colon; the data protection policy\'s "Strictly Confidential" is outside it', async () => {
   const issues = await issuesOf({
     'Information-Security-Policy.md': [
       '# Information Security Policy',
@@ -280,7 +287,8 @@ test("an aircraft maintainer's policy defines each level after a colon; the data
       '',
       'Restricted: credentials and airworthiness data.',
     ].join('\n'),
-    'Data-Protection-Policy.md': '# Data Protection Policy\n\n4.2 HR files are classified as Strictly Confidential.\n',
+    'Data-Protection-Policy.md':
+      '# Data Protection Policy\n\n4.2 HR files are classified as Strictly Confidential.\n',
   });
   expect(issues.map((i) => i.subject)).toEqual(['term:classification:strictly confidential']);
 });

@@ -167,7 +167,7 @@ describe('the document reference check', () => {
     expect(candidates).toEqual([]);
   });
 
-  test('decoys: a document the sentence says is published or maintained elsewhere, and a regulator\'s guideline', async () => {
+  test("decoys: a document the sentence says is published or maintained elsewhere, and a regulator's guideline", async () => {
     const { candidates } = await run({
       'Information-Security-Policy.md': [
         '# Information Security Policy',
@@ -176,7 +176,7 @@ describe('the document reference check', () => {
         '',
         '6.1 Field sampling follows the Sample Custody Procedure maintained by the Laboratory Manager.',
         '',
-        '7.2 Breach notices follow the Commissioner\'s Guideline on Data Breach Notification.',
+        "7.2 Breach notices follow the Commissioner's Guideline on Data Breach Notification.",
       ].join('\n'),
       'Other.md': '# Other\n\nNothing.\n',
     });
@@ -188,7 +188,10 @@ describe('the document reference check', () => {
       '5.3 Handling rules for each level are set out in the Information Handling Standard.',
       '4.1 Sterile stock is rotated as the Theatre Stock Procedure requires.',
     ]) {
-      const { candidates } = await run({ 'Policy.md': `# Policy\n\n${text}\n`, 'Other.md': '# Other\n\nNothing.\n' });
+      const { candidates } = await run({
+        'Policy.md': `# Policy\n\n${text}\n`,
+        'Other.md': '# Other\n\nNothing.\n',
+      });
       expect(candidates).toHaveLength(1);
     }
   });

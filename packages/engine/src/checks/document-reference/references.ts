@@ -214,7 +214,8 @@ const EXTERNAL =
  * the intranet", "maintained by Group Cyber Security"): it exists and is kept elsewhere, outside
  * the sample supplied.
  */
-const HELD_ELSEWHERE = /\b(?:published|available|held|kept|maintained|stored|issued)\s+(?:on|in|by|at|from|under)\b/i;
+const HELD_ELSEWHERE =
+  /\b(?:published|available|held|kept|maintained|stored|issued)\s+(?:on|in|by|at|from|under)\b/i;
 
 /**
  * A web address on the public internet. An intranet, document-management or wiki address is the

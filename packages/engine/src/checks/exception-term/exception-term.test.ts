@@ -77,7 +77,8 @@ describe('decoys', () => {
 });
 
 describe('terms written in the approval e-mail itself', () => {
-  const policy = (cap: string) => `# Information Security Policy\n\n10.2 Exceptions are approved in writing by the CISO and ${cap}.\n`;
+  const policy = (cap: string) =>
+    `# Information Security Policy\n\n10.2 Exceptions are approved in writing by the CISO and ${cap}.\n`;
 
   test('a research lab: "effective today through 12/31/2027" in an e-mail dated 10 Nov 2026, against "a period not to exceed ninety (90) days"', async () => {
     const issues = await findings({
@@ -92,7 +93,9 @@ describe('terms written in the approval e-mail itself', () => {
         'Duration: effective today through 12/31/2027.',
       ].join('\n'),
     });
-    expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/^Exception EXC-2026-014 runs 1[34] months/)]);
+    expect(issues.map((i) => i.title)).toEqual([
+      expect.stringMatching(/^Exception EXC-2026-014 runs 1[34] months/),
+    ]);
   });
 
   test('a distiller: "- validity of 24 months" in a thread whose subject names only the reference, against a 12-month cap', async () => {
@@ -115,7 +118,8 @@ describe('terms written in the approval e-mail itself', () => {
 
   test('an insurer: a "Valid: 6 October 2026 to 30 June 2027" field mid-line in the approval e-mail, against 90 days (decoy: 5 October to 11 December)', async () => {
     const issues = await findings({
-      'Information-Security-Policy.md': '# Information Security Policy\n\n12.4 No exception may be granted for longer than 90 days.\n',
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n12.4 No exception may be granted for longer than 90 days.\n',
       'Exception-Approval-Email.eml': [
         'From: it.ops@insurer.example',
         'Date: Mon, 5 Oct 2026 10:00:00 +0200',

@@ -100,10 +100,16 @@ function termIn(doc: AnalyzedDocument, segment: LocatedSegment): Omit<ExceptionT
     };
   }
   // "effective today through 12/31/2027": the term starts on the record's own date (an e-mail's).
-  const until = dates.find((d) => /\b(?:today|now|immediately)\b[^.;]{0,20}?\b(?:through|until|till|to)\s*$/i.test(rest.slice(0, d.index)));
+  const until = dates.find((d) =>
+    /\b(?:today|now|immediately)\b[^.;]{0,20}?\b(?:through|until|till|to)\s*$/i.test(rest.slice(0, d.index)),
+  );
   const sent = recordDate(doc);
   if (until && sent && until.time > sent.time && !isNormative(doc.role))
-    return { segment, days: (until.time - sent.time) / DAY_MS, written: `${sent.phrase} (the record's date) to ${until.phrase}` };
+    return {
+      segment,
+      days: (until.time - sent.time) / DAY_MS,
+      written: `${sent.phrase} (the record's date) to ${until.phrase}`,
+    };
   // A number of months is a grant only in a record, and only when no ceiling word precedes it
   // ("may be approved for up to six months" is another cap, not a term granted).
   if (isNormative(doc.role)) return null;

@@ -51,7 +51,11 @@ interface WrittenPair {
  * topic written before it (a mapping table's row: "Privileged access rights | A.8.12", laid out as
  * two lines; `previous` is the line before).
  */
-function pairsIn(catalogue: ControlCatalogue, segment: LocatedSegment, previous: LocatedSegment | null): WrittenPair[] {
+function pairsIn(
+  catalogue: ControlCatalogue,
+  segment: LocatedSegment,
+  previous: LocatedSegment | null,
+): WrittenPair[] {
   const text = segment.text;
   // A Markdown heading is the document's own section ("### 5.1 Review of the policies ...").
   if (/^\s*#/.test(segment.raw)) return [];
@@ -64,7 +68,9 @@ function pairsIn(catalogue: ControlCatalogue, segment: LocatedSegment, previous:
   // A mapping often writes the bare number ("8.19 Logging") for a catalogue whose lists do.
   // (Not one end of a range of the document's own sections: "6.1 – 6.6 Access control".)
   if (catalogue.list_prefix)
-    for (const m of text.matchAll(/(?<![\w.])(?<!\d\s?[–—-]\s?)\d{1,2}\.\d{1,2}(?![\d.]*\d)(?!\s?[–—-]\s?\d)/g))
+    for (const m of text.matchAll(
+      /(?<![\w.])(?<!\d\s?[–—-]\s?)\d{1,2}\.\d{1,2}(?![\d.]*\d)(?!\s?[–—-]\s?\d)/g,
+    ))
       if (!ids.some((i) => i.end === m.index + m[0].length))
         ids.push({ written: m[0], end: m.index + m[0].length });
   const out: WrittenPair[] = [];
@@ -72,11 +78,19 @@ function pairsIn(catalogue: ControlCatalogue, segment: LocatedSegment, previous:
   const firstAt = Math.min(...ids.map((i) => i.end - i.written.length));
   const rowTopic = ids.length > 0 ? topicBefore(text.slice(0, firstAt), previous) : null;
   for (const { written, end } of ids) {
-    const full = /^[A-Z]+\./.test(written) || !catalogue.list_prefix ? written : `${catalogue.list_prefix}${written}`;
+    const full =
+      /^[A-Z]+\./.test(written) || !catalogue.list_prefix ? written : `${catalogue.list_prefix}${written}`;
     const id = normaliseIdentifier(catalogue, full);
     const m = NAME_AFTER.exec(text.slice(end, end + 100));
     if (m) {
-      out.push({ written, id, name: m[1]!.trim(), bracketed: m[0].trimStart().startsWith('('), topic: false, segment });
+      out.push({
+        written,
+        id,
+        name: m[1]!.trim(),
+        bracketed: m[0].trimStart().startsWith('('),
+        topic: false,
+        segment,
+      });
       continue;
     }
     if (rowTopic) out.push({ written, id, name: rowTopic, bracketed: false, topic: true, segment });
@@ -115,7 +129,10 @@ function misnamedIn(doc: AnalyzedDocument, catalogue: ControlCatalogue): Misname
       const own = byId.get(pair.id);
       if (!own || namesMatch(pair.name, own.name)) continue;
       // A topic mapped to several controls names one of them ("Segregation of networks | 8.20, 8.22").
-      if (pair.topic && list.some((p) => p.topic && p.name === pair.name && namesMatch(p.name, byId.get(p.id)?.name ?? '')))
+      if (
+        pair.topic &&
+        list.some((p) => p.topic && p.name === pair.name && namesMatch(p.name, byId.get(p.id)?.name ?? ''))
+      )
         continue;
       const named = byName.get(normalise(pair.name));
       if (!named || named.id === own.id) continue;
@@ -138,7 +155,10 @@ function misnamedIn(doc: AnalyzedDocument, catalogue: ControlCatalogue): Misname
 }
 
 /** Every control the corpus's mappings cite under another control's name, per document and catalogue. */
-export function misnamedControls(analysis: CorpusAnalysis, documents: readonly string[] | null = null): MisnamedControl[] {
+export function misnamedControls(
+  analysis: CorpusAnalysis,
+  documents: readonly string[] | null = null,
+): MisnamedControl[] {
   const families = [...new Set(knowledge().catalogues.map((c) => c.family))];
   const out: MisnamedControl[] = [];
   for (const doc of analysis.documents) {

@@ -167,18 +167,22 @@ test('Annex A controls listed as bare numbers: an aged-care provider cites 5.38,
       '- ISO/IEC 27001:2022 Annex A 5.15 (Access control), 5.16 (Identity management) and 8.36 (Privileged access management);',
     ),
   ).toEqual(['A.8.36']);
-  expect(await unresolved('- ISO/IEC 27001:2022 Annex A 5.15 (Access control) and 8.2 (Privileged access rights);')).toEqual(
-    [],
-  );
+  expect(
+    await unresolved(
+      '- ISO/IEC 27001:2022 Annex A 5.15 (Access control) and 8.2 (Privileged access rights);',
+    ),
+  ).toEqual([]);
 });
 
-describe('controls cited under another control\'s name', () => {
+describe("controls cited under another control's name", () => {
   async function misnamed(text: string) {
-    const { analysis } = await run({ 'Information-Security-Policy.md': `# Information Security Policy\n\n${text}\n` });
+    const { analysis } = await run({
+      'Information-Security-Policy.md': `# Information Security Policy\n\n${text}\n`,
+    });
     return misnamedControls(analysis).map((m) => [m.written, m.writtenName, m.namedControl.id]);
   }
 
-  test("a distiller's appendix maps logging to \"8.19 Logging\" among correct pairs (8.19 is installation of software; Logging is 8.15)", async () => {
+  test('a distiller\'s appendix maps logging to "8.19 Logging" among correct pairs (8.19 is installation of software; Logging is 8.15)', async () => {
     expect(
       await misnamed(
         [
@@ -193,14 +197,18 @@ describe('controls cited under another control\'s name', () => {
 
   test('a plantation group and a bank write the wrong name in brackets after the number', async () => {
     expect(
-      await misnamed('Appendix B maps this policy to ISO/IEC 27001:2022 Annex A. Multi-factor authentication: 8.32 (Secure authentication).'),
+      await misnamed(
+        'Appendix B maps this policy to ISO/IEC 27001:2022 Annex A. Multi-factor authentication: 8.32 (Secure authentication).',
+      ),
     ).toEqual([['8.32', 'Secure authentication', 'A.8.5']]);
     expect(
-      await misnamed('Access provisioning follows ISO/IEC 27001:2022 Annex A 5.15 (Access control), 5.16 (Identity management), 8.15 (Access rights).'),
+      await misnamed(
+        'Access provisioning follows ISO/IEC 27001:2022 Annex A 5.15 (Access control), 5.16 (Identity management), 8.15 (Access rights).',
+      ),
     ).toEqual([['8.15', 'Access rights', 'A.5.18']]);
   });
 
-  test("an insurer's mapping table laid out as lines writes the topic before the control: \"Privileged access rights\" then \"A.8.12\"", async () => {
+  test('an insurer\'s mapping table laid out as lines writes the topic before the control: "Privileged access rights" then "A.8.12"', async () => {
     expect(
       await misnamed(
         [
@@ -221,23 +229,45 @@ describe('controls cited under another control\'s name', () => {
   test("decoys: a topic mapped to several controls, one of them named by it, and a range of the document's own sections", async () => {
     expect(
       await misnamed(
-        ['Control mapping to ISO/IEC 27001:2022 Annex A', '', 'Secure authentication', '', '8.5', '', 'Segregation of networks', '', '8.20, 8.22'].join('\n'),
+        [
+          'Control mapping to ISO/IEC 27001:2022 Annex A',
+          '',
+          'Secure authentication',
+          '',
+          '8.5',
+          '',
+          'Segregation of networks',
+          '',
+          '8.20, 8.22',
+        ].join('\n'),
       ),
     ).toEqual([]);
     expect(
-      await misnamed('Mapping to ISO/IEC 27001:2022 Annex A: A.5.13 Labelling of information 6.1 – 6.6 Access control'),
+      await misnamed(
+        'Mapping to ISO/IEC 27001:2022 Annex A: A.5.13 Labelling of information 6.1 – 6.6 Access control',
+      ),
     ).toEqual([]);
   });
 
   test("decoys: correct pairs, a document's own numbered sections, and a name no control has", async () => {
     expect(
-      await misnamed('This policy follows ISO/IEC 27001:2022 Annex A: 5.15 (Access control), 8.15 (Logging), 8.5 (Secure authentication).'),
+      await misnamed(
+        'This policy follows ISO/IEC 27001:2022 Annex A: 5.15 (Access control), 8.15 (Logging), 8.5 (Secure authentication).',
+      ),
     ).toEqual([]);
     expect(
       await misnamed(
-        ['The policy supports ISO/IEC 27001:2022 certification.', '', '### 5.2 Access control', '', 'Access is granted on need to know.'].join('\n'),
+        [
+          'The policy supports ISO/IEC 27001:2022 certification.',
+          '',
+          '### 5.2 Access control',
+          '',
+          'Access is granted on need to know.',
+        ].join('\n'),
       ),
     ).toEqual([]);
-    expect(await misnamed('Mapped to ISO/IEC 27001:2022 Annex A 8.15 (Logging) and 8.16 (Network monitoring).')).toEqual([]);
+    expect(
+      await misnamed('Mapped to ISO/IEC 27001:2022 Annex A 8.15 (Logging) and 8.16 (Network monitoring).'),
+    ).toEqual([]);
   });
 });

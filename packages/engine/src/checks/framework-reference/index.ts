@@ -174,7 +174,10 @@ function misnamedIssue(group: MisnamedControl[]): Issue {
   };
 }
 
-function misnamedGroups(analysis: CorpusAnalysis, documents: readonly string[] | null): Map<string, MisnamedControl[]> {
+function misnamedGroups(
+  analysis: CorpusAnalysis,
+  documents: readonly string[] | null,
+): Map<string, MisnamedControl[]> {
   const out = new Map<string, MisnamedControl[]>();
   for (const m of misnamedControls(analysis, documents)) {
     const key = misnamedKey(m);
@@ -221,7 +224,9 @@ export const controlNameCheck = defineCheck<ControlNameParams>({
     if (group && group.some((m) => shown.has(m.segment.start))) return { issues: [misnamedIssue(group)] };
     return {
       issues: [],
-      hints: (group ?? []).slice(0, 2).map((m) => ({ query: m.segment.text.slice(0, 200), document: params.document })),
+      hints: (group ?? [])
+        .slice(0, 2)
+        .map((m) => ({ query: m.segment.text.slice(0, 200), document: params.document })),
     };
   },
 });

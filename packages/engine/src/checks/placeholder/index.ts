@@ -48,7 +48,8 @@ function inUnwrittenSection(segment: LocatedSegment, analysis: CorpusAnalysis | 
  * A section offered as a blank for others to fill in: "Appendix A - Incident Plan - Template",
  * "Exhibit A — Form of Work Order", "Appendix B – Contractor Site Access Form".
  */
-const TEMPLATE_SECTION = /\b(?:template|sample|specimen|example|form|blank)s?\b(?!\s+(?:of\s+)?(?:and|or)\b)/i;
+const TEMPLATE_SECTION =
+  /\b(?:template|sample|specimen|example|form|blank)s?\b(?!\s+(?:of\s+)?(?:and|or)\b)/i;
 
 /** A heading's level: its Markdown hashes, else the depth of its number ("4.2" is 2). */
 function headingLevel(doc: AnalyzedDocument, heading: AnalyzedDocument['headings'][number]): number {

@@ -510,7 +510,12 @@ const SEGREGATION =
 function personColumn(table: Table, header: RegExp, exclude = -1): number {
   return table.columns.findIndex((name, i) => {
     // "request_ref", "Request ID": a column of references, not of people.
-    if (i === exclude || !header.test(name) || /\b(date|on|at|time)\b|(?:\b|_)(?:ref|id|no|number)\b/i.test(name)) return false;
+    if (
+      i === exclude ||
+      !header.test(name) ||
+      /\b(date|on|at|time)\b|(?:\b|_)(?:ref|id|no|number)\b/i.test(name)
+    )
+      return false;
     const values = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
     const people = values.filter((v) => v.length <= 80 && /[a-z]/i.test(v) && parseDateCell(v) === null);
     return people.length >= 2 && people.length >= values.length * 0.8;

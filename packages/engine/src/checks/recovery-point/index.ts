@@ -1,14 +1,17 @@
 // conflict_check across two concepts: backups taken less often than the recovery point objective.
 import { issueDocuments } from '../../analyst/issue';
 import { defineCheck } from '../check';
+import type { CorpusAnalysis } from '../../analyst/corpus-analysis';
 import { RPO_SUBJECT, recoveryPointIssue } from './recovery-point';
+
+const rolesOf = (analysis: CorpusAnalysis) => new Map(analysis.documents.map((d) => [d.name, d.role]));
 
 export const recoveryPointCheck = defineCheck<null>({
   id: 'rpo',
   primitives: ['conflict_check'],
   list: 'concepts',
   candidates({ analysis, focusBoost }) {
-    const issue = recoveryPointIssue(analysis.facts);
+    const issue = recoveryPointIssue(analysis.facts, rolesOf(analysis));
     if (!issue) return [];
     return [
       {
@@ -28,8 +31,8 @@ export const recoveryPointCheck = defineCheck<null>({
       query: 'recovery point objective RPO backups taken daily weekly',
     };
   },
-  verdict(_params, { facts }) {
-    const issue = recoveryPointIssue(facts);
+  verdict(_params, { analysis, facts }) {
+    const issue = recoveryPointIssue(facts, rolesOf(analysis));
     return { issues: issue ? [issue] : [] };
   },
 });

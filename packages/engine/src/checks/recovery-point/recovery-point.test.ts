@@ -7,7 +7,7 @@ import { recoveryPointIssue } from './recovery-point';
 
 async function issueOf(files: Record<string, string>) {
   const analysis = analyzeCorpus(await snapshotOf(files), INTAKE);
-  return recoveryPointIssue(analysis.facts);
+  return recoveryPointIssue(analysis.facts, new Map(analysis.documents.map((d) => [d.name, d.role])));
 }
 
 describe('recoveryPointIssue', () => {
@@ -34,15 +34,17 @@ describe('recoveryPointIssue', () => {
     const issue = await issueOf({
       'Payroll-Services-Agreement.md':
         '# Payroll Services Agreement\n\n11.1 The payroll service has a recovery point objective of 4 hours.',
-      'Mill-OT-Procedure.md': '# Mill OT Procedure\n\n10.1 PLC programs and HMI project files are backed up monthly.',
+      'Mill-OT-Procedure.md':
+        '# Mill OT Procedure\n\n10.1 PLC programs and HMI project files are backed up monthly.',
     });
     expect(issue).toBeNull();
   });
 
-  test('the only objective still answers a backup statement that names no system (a courier)', async () => {
+  test("the only objective (not a provider's) answers backups of another system's words (a courier's platform and its database)", async () => {
     const issue = await issueOf({
-      'Continuity-Plan.md': '# Continuity Plan\n\nThe parcel tracking platform has a recovery point objective of 4 hours.',
-      'IT-Operations.md': '# IT Operations\n\nBackups are taken weekly.',
+      'Continuity-Plan.md':
+        '# Continuity Plan\n\nThe parcel tracking platform has a recovery point objective of 4 hours.',
+      'IT-Operations.md': '# IT Operations\n\nDatabase backups are taken weekly.',
     });
     expect(issue).not.toBeNull();
   });

@@ -1,6 +1,7 @@
 // conflict_check across two concepts: backups taken less often than the recovery point objective
 // allows (weekly backups cannot meet a 24-hour RPO).
 import type { ConceptFact } from '../../analyst/corpus-analysis';
+import type { DocumentRole } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 import { topicOverlap } from '../../analyst/topics';
@@ -15,7 +16,10 @@ export const RPO_SUBJECT = 'rpo:backup_frequency';
 const HYPOTHETICAL =
   /\b(?:for example|for instance|e\.g\.|suppose|assume|imagine)\b|\bif (?:the|a|an|your) (?:RPO|recovery point objective)\b/i;
 
-export function recoveryPointIssue(facts: ConceptFact[]): Issue | null {
+export function recoveryPointIssue(
+  facts: ConceptFact[],
+  roles: ReadonlyMap<string, DocumentRole> = new Map(),
+): Issue | null {
   const rpos = facts.filter(
     (f) => f.concept.id === 'recovery_point_objective' && !HYPOTHETICAL.test(f.segment.text),
   );
@@ -28,7 +32,7 @@ export function recoveryPointIssue(facts: ConceptFact[]): Issue | null {
     if (!current || b.quantity.value < current.quantity.value) byDocument.set(b.segment.document, b);
   }
   const candidates = [...byDocument.values()]
-    .map((backup) => ({ backup, rpo: objectiveFor(backup, rpos) }))
+    .map((backup) => ({ backup, rpo: objectiveFor(backup, rpos, roles) }))
     .filter(
       (c): c is { backup: ConceptFact; rpo: ConceptFact } =>
         c.rpo !== null &&
@@ -59,18 +63,25 @@ export function recoveryPointIssue(facts: ConceptFact[]): Issue | null {
 
 /**
  * The recovery point objective a backup statement answers to: the one for the same system (the
- * topics share a word), else the only value the corpus gives when one of the two names no system.
- * Several systems with different objectives and a backup that names none of them: no comparison.
+ * topics share a word), else the only value the corpus gives (not a contract's, for backups that
+ * another document states for another system). Several systems with different objectives and a
+ * backup that names none of them: no comparison.
  */
-function objectiveFor(backup: ConceptFact, rpos: ConceptFact[]): ConceptFact | null {
+function objectiveFor(
+  backup: ConceptFact,
+  rpos: ConceptFact[],
+  roles: ReadonlyMap<string, DocumentRole>,
+): ConceptFact | null {
   const related = rpos.filter((r) => topicOverlap(r.topic, backup.topic) > 0);
   if (related.length > 0) return [...related].sort((a, b) => b.quantity.value - a.quantity.value)[0]!;
   const values = new Set(rpos.map((r) => Math.round(r.quantity.value * 1440)));
   if (values.size !== 1) return null;
-  // The only objective answers a backup statement that names no system, or an objective that names
-  // none; a payroll provider's objective says nothing of the mill's PLC backups.
+  // The only objective answers the backups, unless it is a contract's (a provider's service: a
+  // payroll provider's objective says nothing of the mill's PLC backups another document states).
   const only = rpos[0]!;
-  return backup.topic.length === 0 || rpos.every((r) => r.topic.length === 0) ? only : null;
+  const providers =
+    only.segment.document !== backup.segment.document && roles.get(only.segment.document) === 'contract';
+  return providers && backup.topic.length > 0 && only.topic.length > 0 ? null : only;
 }
 
 /** Replication, log shipping or snapshots at least as often as the objective meet it too. */

@@ -121,7 +121,11 @@ export function findRequirementConflicts(
  * contract. Both keep something for a stated time; they share at least two words of what is kept
  * besides the parties, meeting on a head noun; the contract's period is the shorter.
  */
-function shorterContractRetention(a: Requirement, b: Requirement, roleOf: (r: Requirement) => string): boolean {
+function shorterContractRetention(
+  a: Requirement,
+  b: Requirement,
+  roleOf: (r: Requirement) => string,
+): boolean {
   const [contract, rule] = roleOf(a) === 'contract' ? [a, b] : [b, a];
   if (roleOf(rule) === 'contract' || contract.action !== 'retain' || rule.action !== 'retain') return false;
   if (contract.quantity.kind !== 'duration' || rule.quantity.kind !== 'duration') return false;

@@ -761,7 +761,9 @@ describe('a contract that keeps records for less time than the retention rule', 
       'Records-Retention-Procedure.md':
         '# Records Retention Procedure\n\n| Ref | Record | Retention |\n|---|---|---|\n| EX-03 | Duty-suspended movement records and reports of receipt | 6 years |\n',
     });
-    expect(found.map((c) => [c.a.quantity.value, c.b.quantity.value].sort((x, y) => x - y))).toEqual([[1095.75, 2191.5]]);
+    expect(found.map((c) => [c.a.quantity.value, c.b.quantity.value].sort((x, y) => x - y))).toEqual([
+      [1095.75, 2191.5],
+    ]);
   });
 
   test("a 911 center's CAD vendor keeps incident records 7 years; the county keeps them 10", async () => {
@@ -783,8 +785,7 @@ describe('a contract that keeps records for less time than the retention rule', 
     });
     expect(longer.found).toEqual([]);
     const other = await conflicts({
-      'Hosting-Agreement.md':
-        '# Hosting Agreement\n\n6.1 Provider shall retain backup media for 90 days.\n',
+      'Hosting-Agreement.md': '# Hosting Agreement\n\n6.1 Provider shall retain backup media for 90 days.\n',
       'Records-Retention-Procedure.md':
         '# Records Retention Procedure\n\n| Record | Retention |\n|---|---|\n| Patient billing records | 7 years |\n',
     });

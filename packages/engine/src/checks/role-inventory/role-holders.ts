@@ -49,7 +49,10 @@ const LINKS: RegExp[] = [
   // "GLO's Cybersecurity Coordinator is the Chief Information Security Officer"
   new RegExp(`(?<r>${TITLE})[ \\t]+is[ \\t]+(?:the[ \\t]+)(?<h>${TITLE})`, 'g'),
   // "the DPO role is held by the Head of Legal"
-  new RegExp(`(?<r>${TITLE})[ \\t]+(?:role[ \\t]+)?is[ \\t]+(?:held|performed|filled|fulfilled)[ \\t]+by[ \\t]+(?:the[ \\t]+)?(?<h>${TITLE})`, 'g'),
+  new RegExp(
+    `(?<r>${TITLE})[ \\t]+(?:role[ \\t]+)?is[ \\t]+(?:held|performed|filled|fulfilled)[ \\t]+by[ \\t]+(?:the[ \\t]+)?(?<h>${TITLE})`,
+    'g',
+  ),
   // "Data Protection Officer (Head of Legal Services)" and "Head of Legal (Data Protection Officer)"
   new RegExp(`(?<a>${TITLE})[ \\t]*\\([ \\t]*(?<b>${TITLE})[ \\t]*\\)`, 'g'),
   // "System Owner — Director of Information Technology" opening a definition
@@ -97,7 +100,8 @@ export function roleHoldersIn(segments: LocatedSegment[], abbreviations: Spelled
         let holder = clean(g.h ?? '');
         if (g.a !== undefined) {
           const [a, b] = [clean(g.a), clean(g.b!)];
-          [role, holder] = isDesignatedRole(a) && isPost(b) ? [a, b] : isDesignatedRole(b) && isPost(a) ? [b, a] : ['', ''];
+          [role, holder] =
+            isDesignatedRole(a) && isPost(b) ? [a, b] : isDesignatedRole(b) && isPost(a) ? [b, a] : ['', ''];
         }
         if (spellsOut(role, holder) || spellsOut(holder, role)) continue;
         // "designates the CISO as ...": the post as the set spells it out.
@@ -116,7 +120,9 @@ function tableHolders(segment: LocatedSegment, key: (role: string) => string): R
   if (!header || !segment.text.includes('|')) return [];
   const columns = header.split('|').map((c) => c.trim().toLowerCase());
   const roleAt = columns.findIndex((c) => /^(?:role|function|designated role)$/.test(c));
-  const holderAt = columns.findIndex((c) => /\b(?:held by|holder|assigned to|post|position|performed by)\b/.test(c));
+  const holderAt = columns.findIndex((c) =>
+    /\b(?:held by|holder|assigned to|post|position|performed by)\b/.test(c),
+  );
   if (roleAt < 0 || holderAt < 0) return [];
   const cells = segment.text.split('|').map((c) => c.trim());
   const role = clean((cells[roleAt] ?? '').replace(/\s*\([A-Z]{2,6}\)\s*$/, ''));
@@ -151,7 +157,9 @@ function qualifiedRole(h: RoleHolder, roles: Set<string>): string {
 }
 
 /** Designated roles that two documents give to different posts. */
-export function conflictingHolders(holders: RoleHolder[]): Array<{ role: string; a: RoleHolder; b: RoleHolder }> {
+export function conflictingHolders(
+  holders: RoleHolder[],
+): Array<{ role: string; a: RoleHolder; b: RoleHolder }> {
   const roles = new Set(holders.map((h) => h.role));
   const byRole = new Map<string, RoleHolder[]>();
   for (const h of holders) {
@@ -160,9 +168,9 @@ export function conflictingHolders(holders: RoleHolder[]): Array<{ role: string;
   }
   const out: Array<{ role: string; a: RoleHolder; b: RoleHolder }> = [];
   for (const [role, list] of byRole) {
-    const pair = list.flatMap((a, i) =>
-      list.slice(i + 1).map((b) => [a, b] as const),
-    ).find(([a, b]) => a.segment.document !== b.segment.document && !samePost(a.holder, b.holder));
+    const pair = list
+      .flatMap((a, i) => list.slice(i + 1).map((b) => [a, b] as const))
+      .find(([a, b]) => a.segment.document !== b.segment.document && !samePost(a.holder, b.holder));
     if (pair) out.push({ role, a: pair[0], b: pair[1] });
   }
   return out;
@@ -191,7 +199,10 @@ export function roleHolderIssues(segments: LocatedSegment[], abbreviations: Spel
       severity: 'medium',
       confidence: 0.8,
       frameworks: [],
-      quotes: [quoteAround(a.segment, holderPattern(a.holder)), quoteAround(b.segment, holderPattern(b.holder))],
+      quotes: [
+        quoteAround(a.segment, holderPattern(a.holder)),
+        quoteAround(b.segment, holderPattern(b.holder)),
+      ],
     };
   });
 }

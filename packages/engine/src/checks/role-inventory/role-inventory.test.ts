@@ -173,7 +173,7 @@ describe('a designated role given to two different posts', () => {
   const holderIssues = async (files: Record<string, string>) =>
     (await issuesOf(files)).filter((i) => i.subject.startsWith('role:holder:'));
 
-  test("a microfinance bank: the privacy policy designates the Head of Legal Services as DPO, the security policy the Head of Compliance", async () => {
+  test('a microfinance bank: the privacy policy designates the Head of Legal Services as DPO, the security policy the Head of Compliance', async () => {
     const issues = await holderIssues({
       'Data-Protection-Policy.md':
         '# Data Protection Policy\n\n3.2 **Data Protection Officer.** The Bank has designated the Head of Legal Services as its Data Protection Officer under section 24 of the Act.\n',
@@ -197,7 +197,7 @@ describe('a designated role given to two different posts', () => {
     expect(issues[0]!.description).toMatch(/Deputy Director – Operations/);
   });
 
-  test("a railroad: the plan's coordinator \"is the Chief Information Security Officer\", the policy designates \"the CISO as its primary\" one, the procedure's \"Director, Network Operations serves as\" it", async () => {
+  test('a railroad: the plan\'s coordinator "is the Chief Information Security Officer", the policy designates "the CISO as its primary" one, the procedure\'s "Director, Network Operations serves as" it', async () => {
     const issues = await holderIssues({
       'Cybersecurity-Policy.md':
         '# Cybersecurity Policy\n\n2.1 The Chief Information Security Officer (CISO) owns this policy.\n\n4.4 GLO designates the CISO as its primary Cybersecurity Coordinator and the Manager, OT Security as alternate Cybersecurity Coordinator.\n',
@@ -211,9 +211,10 @@ describe('a designated role given to two different posts', () => {
     expect(issues[0]!.description).toMatch(/Chief Information Security Officer/);
   });
 
-  test("an aged-care provider: \"Wattle Grove's Privacy Officer is the General Counsel\" against a plan that designates the Chief Information Officer", async () => {
+  test('an aged-care provider: "Wattle Grove\'s Privacy Officer is the General Counsel" against a plan that designates the Chief Information Officer', async () => {
     const issues = await holderIssues({
-      'Privacy-Policy.md': "# Privacy Policy\n\n13.1 Wattle Grove's Privacy Officer is the General Counsel & Company Secretary.\n",
+      'Privacy-Policy.md':
+        "# Privacy Policy\n\n13.1 Wattle Grove's Privacy Officer is the General Counsel & Company Secretary.\n",
       'Data-Breach-Response-Plan.md':
         '# Data Breach Response Plan\n\n3.1 The Chief Information Officer is designated as the Privacy Officer for breach response.\n',
     });

@@ -190,8 +190,10 @@ describe('a standard the intake scopes by an edition the catalogue does not know
   test('a port operator relies on the IMO Cyber Risk Guidelines Rev 1 while Rev 3 is in scope; decoy: its other policy cites Rev 3', async () => {
     const issues = await scopedIssues(
       {
-        'OT-Procedure.md': '# OT Procedure\n\n2.1 Shipboard interfaces are assessed under the IMO Cyber Risk Guidelines Rev 1.\n',
-        'Security-Policy.md': '# Security Policy\n\n1.1 The terminal applies the IMO Cyber Risk Guidelines Rev 3.\n',
+        'OT-Procedure.md':
+          '# OT Procedure\n\n2.1 Shipboard interfaces are assessed under the IMO Cyber Risk Guidelines Rev 1.\n',
+        'Security-Policy.md':
+          '# Security Policy\n\n1.1 The terminal applies the IMO Cyber Risk Guidelines Rev 3.\n',
       },
       ['IMO Cyber Risk Guidelines Rev 3'],
     );
