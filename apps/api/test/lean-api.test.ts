@@ -91,3 +91,7 @@ it('lists the modules of the API process (the engine and ingest entries it does 
 it('loads neither the run pipeline nor the document parsers', () => {
   expect(loaded.filter((file) => WORKER_ONLY.some((pattern) => pattern.test(file)))).toEqual([]);
 });
+
+it('loads the AWS SDK only for an S3 store (this one stores its files under DATA_DIR)', () => {
+  expect(loaded.filter((file) => file.startsWith('node_modules/@aws-sdk/'))).toEqual([]);
+});
