@@ -8,11 +8,13 @@ import { startQueueSweeping, sweepCorpusStorage } from '@auditsvc/services';
 import { buildApp } from './app';
 import { gracefulServer } from './http/graceful-stop';
 import { createAppServices } from './services';
+import { keepWasmBaselineCode } from './wasm-tier';
 
 /** How long closing connections may take after the grace period before the process just exits. */
 const STOP_BACKSTOP_MS = 5_000;
 
 async function main(): Promise<void> {
+  keepWasmBaselineCode();
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, service: 'api' });
   const applied = await applyMigrations(config.databaseUrl);
