@@ -1,18 +1,20 @@
 // `npm run start:api`: apply pending migrations, sweep what a killed predecessor left behind, then
 // serve HTTP until SIGTERM or SIGINT, which let the requests in flight finish (SHUTDOWN_GRACE_MS).
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { applyMigrations } from '@auditsvc/db';
 import { ConfigError, createLogger, loadConfig } from '@auditsvc/runtime';
 import { startQueueSweeping, sweepCorpusStorage } from '@auditsvc/services';
 import { buildApp } from './app';
 import { gracefulServer } from './http/graceful-stop';
+import { createApiServer } from './http/server';
 import { createAppServices } from './services';
+import { keepWasmBaselineCode } from './wasm-tier';
 
 /** How long closing connections may take after the grace period before the process just exits. */
 const STOP_BACKSTOP_MS = 5_000;
 
 async function main(): Promise<void> {
+  keepWasmBaselineCode();
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, service: 'api' });
   const applied = await applyMigrations(config.databaseUrl);
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
     logger,
   });
   const app = buildApp(services);
-  const server = http.createServer(app);
+  const server = createApiServer(app);
   const graceful = gracefulServer(server, { graceMs: config.shutdownGraceMs, logger });
   server.listen(config.port, config.host, () => {
     // The bound port: with PORT=0 the system chooses one, and whoever started the process reads it here.

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { newId } from '@auditsvc/core';
 import { createIngestStageStore, createProgressPublisher } from '@auditsvc/jobs';
-import { createIngestService, uploadStagingFolder, sweepCorpusStorage } from '@auditsvc/services';
+import { uploadStagingFolder, sweepCorpusStorage } from '@auditsvc/services';
+import { createIngestService } from '@auditsvc/services/src/worker';
 import {
   ObjectStore,
   StorageUnavailableError,

@@ -6,17 +6,19 @@ import { ProgressPublisher, createIngestStageStore, createProgressPublisher } fr
 import type { Config, Logger } from '@auditsvc/runtime';
 import { WorkerMetrics, createWorkerMetrics } from './metrics';
 import {
-  IngestService,
   PortfolioService,
   ProcessServices,
-  RunExecutor,
-  createIngestService,
   createPortfolioService,
-  createRunExecutor,
   createRunGatewayFactory,
   createStandaloneGatewayFactory,
   openStores,
 } from '@auditsvc/services';
+import {
+  IngestService,
+  RunExecutor,
+  createIngestService,
+  createRunExecutor,
+} from '@auditsvc/services/src/worker';
 
 export interface WorkerServices extends ProcessServices {
   progress: ProgressPublisher;

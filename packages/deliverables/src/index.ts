@@ -7,5 +7,6 @@ export * from './executive-summary';
 export * from './markdown';
 export * from './methodology';
 export * from './html';
-export * from './docx';
+export { renderDocx } from './render-docx';
+export { xmlSafe } from './xml-text';
 export * from './filename';

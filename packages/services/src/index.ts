@@ -1,3 +1,5 @@
+// @auditsvc/services: what the API and the worker share. The worker's own jobs (ingest, the run
+// executor) are in worker.ts, which the API process never imports.
 export * from './audit-log';
 export * from './auth/backup-codes';
 export * from './auth/email';
@@ -21,7 +23,6 @@ export * from './users/service';
 export { roleSchema, createUserSchema } from './users/fields';
 export * from './comments/service';
 export * from './deliverables/service';
-export * from './corpus/ingest';
 export * from './corpus/query';
 export * from './corpus/service';
 export * from './corpus/staging';

@@ -1,5 +1,4 @@
 export * from './store';
 export * from './url';
 export { createFilesystemStore } from './filesystem';
-export { createS3Store } from './s3';
-export { createObjectStore } from './select';
+export { createObjectStore, createS3Store } from './select';

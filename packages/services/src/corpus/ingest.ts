@@ -13,7 +13,7 @@
 // (INGEST_LIMITS.maxCorpusChars): past it the ingest stops and fails naming the file.
 import { newId } from '@auditsvc/core';
 import type { ChunkCreate, Repositories } from '@auditsvc/db';
-import { INGEST_LIMITS, ParseError, ParsedDocument, chunkDocument } from '@auditsvc/ingest';
+import { INGEST_LIMITS, ParseError, ParsedDocument, chunkDocument } from '@auditsvc/ingest/src/lean';
 import type { ProgressPublisher } from '@auditsvc/jobs';
 import type { Logger } from '@auditsvc/runtime';
 import { ObjectNotFoundError, ObjectStore, StorageUnavailableError, readAll } from '@auditsvc/storage';

@@ -13,7 +13,7 @@ import {
 } from '@auditsvc/core';
 import type { Repositories } from '@auditsvc/db';
 import type { ObjectStore } from '@auditsvc/storage';
-import { CorpusExtension, extensionOf, isSafeFilename, sniffFileType } from '@auditsvc/ingest';
+import { CorpusExtension, extensionOf, isSafeFilename, sniffFileType } from '@auditsvc/ingest/src/lean';
 import type { EngagementService } from '../engagements/service';
 import { isUniqueViolation } from '../prisma-errors';
 import { corpusFileKey } from './storage';

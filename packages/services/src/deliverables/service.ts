@@ -12,7 +12,7 @@ import {
 } from '@auditsvc/core';
 import type { Caller } from '@auditsvc/core';
 import type { EngagementRecord, Repositories } from '@auditsvc/db';
-import { methodologyText } from '@auditsvc/engine';
+import { methodologyText } from '@auditsvc/engine/src/lean';
 import type { Logger } from '@auditsvc/runtime';
 import {
   DELIVERABLE_FORMATS,

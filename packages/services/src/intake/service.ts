@@ -14,7 +14,7 @@ import {
 } from '@auditsvc/core';
 import type { Repositories } from '@auditsvc/db';
 import type { Logger } from '@auditsvc/runtime';
-import { BudgetExhaustedError, ModelCallError, intakeExtractionTask } from '@auditsvc/engine';
+import { BudgetExhaustedError, ModelCallError, intakeExtractionTask } from '@auditsvc/engine/src/lean';
 import type { StandaloneGatewayFactory } from './standalone-gateway';
 import type { FromSchema } from 'json-schema-to-ts';
 

@@ -10,7 +10,7 @@ import {
   createModelGateway,
   createPriceTable,
   createProviderFromConfig,
-} from '@auditsvc/engine';
+} from '@auditsvc/engine/src/lean';
 
 export interface StandaloneGateway extends ModelGateway {
   /** Cents charged by this gateway's calls so far. */

@@ -4,7 +4,7 @@
 // (repos.auditLog), then its line is appended whole (ObjectStore.append: one O_APPEND write to the
 // shard's file under DATA_DIR, or one object of its own under the shard's key on S3).
 import type { Repositories } from '@auditsvc/db';
-import type { AuditEvent, AuditSink } from '@auditsvc/engine';
+import type { AuditEvent, AuditSink } from '@auditsvc/engine/src/lean';
 import type { ObjectStore } from '@auditsvc/storage';
 
 export const AUDIT_LOG_DIR = 'audit-log';

@@ -1,7 +1,7 @@
 // The engagement's spend ledger: reservations and settlements kept in the engagement row, so every
 // process working on one engagement shares one budget.
 import type { Repositories, TransactionalRepositories } from '@auditsvc/db';
-import { chargeOf, type Settlement, type SpendLedger } from '@auditsvc/engine';
+import { chargeOf, type Settlement, type SpendLedger } from '@auditsvc/engine/src/lean';
 
 export function createEngagementLedger(
   repos: Pick<Repositories, 'spend' | 'transaction'>,

@@ -10,7 +10,7 @@ import {
   createModelGateway,
   createPriceTable,
   createProviderFromConfig,
-} from '@auditsvc/engine';
+} from '@auditsvc/engine/src/lean';
 import type { Config, Logger, ModelCallObserver } from '@auditsvc/runtime';
 import type { ObjectStore } from '@auditsvc/storage';
 import { createAuditLogWriter } from './audit-log-writer';

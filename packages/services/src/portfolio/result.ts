@@ -1,6 +1,6 @@
 // A portfolio result, defined once: answered by GET /auditsvc/portfolio/clusters (the API's schema
 // wraps this one as nullable), stored in a snapshot's result column and read back through it.
-import { portfolioClusterSchema } from '@auditsvc/engine';
+import { portfolioClusterSchema } from '@auditsvc/engine/src/lean';
 import { readJsonColumn } from '@auditsvc/core';
 import type { FromSchema } from 'json-schema-to-ts';
 

@@ -15,7 +15,7 @@ import {
   ModelCallError,
   PortfolioFinding,
   portfolioClusteringTask,
-} from '@auditsvc/engine';
+} from '@auditsvc/engine/src/lean';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { StandaloneGatewayFactory } from '../intake/standalone-gateway';
 import { isUniqueViolation } from '../prisma-errors';

@@ -5,7 +5,7 @@
 // answers with the deliverables package's writer, which knows the finding numbers and efforts.
 import type { DeliverableContent } from '@auditsvc/deliverables';
 import { writeLocalExecutiveSummary } from '@auditsvc/deliverables';
-import { type ModelGateway, type Severity, executiveSummaryTask } from '@auditsvc/engine';
+import { type ModelGateway, type Severity, executiveSummaryTask } from '@auditsvc/engine/src/lean';
 import type { Logger } from '@auditsvc/runtime';
 
 export function createExecutiveSummaryWriter(deps: {

@@ -4,7 +4,7 @@
 // findings it swallowed).
 import { newId } from '@auditsvc/core';
 import { FindingCreate, SEVERITY_RANK } from '@auditsvc/db';
-import type { EngineFinding } from '@auditsvc/engine';
+import type { EngineFinding } from '@auditsvc/engine/src/lean';
 
 export interface FindingRowContext {
   engagementId: string;

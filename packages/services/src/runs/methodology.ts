@@ -2,7 +2,7 @@
 // (written by hand, or damaged) is logged as an error and read as no record, so a reviewer still
 // sees the run and the deliverable still renders.
 import type { RunRecord } from '@auditsvc/db';
-import { type MethodologyRecord, readMethodologyRecord } from '@auditsvc/engine';
+import { type MethodologyRecord, readMethodologyRecord } from '@auditsvc/engine/src/lean';
 import type { Logger } from '@auditsvc/runtime';
 
 /** The run's record, or null: none stored (a failed run, or one completed before it was recorded) or a bad one. */

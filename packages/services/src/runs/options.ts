@@ -3,7 +3,7 @@
 import { PRIMITIVES, SEVERITIES, centsToMicrocents, readJsonColumn, type Primitive } from '@auditsvc/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { RunRecord } from '@auditsvc/db';
-import { DEFAULT_RUN_OPTIONS, runOptionsSchema, type RunOptions } from '@auditsvc/engine';
+import { DEFAULT_RUN_OPTIONS, runOptionsSchema, type RunOptions } from '@auditsvc/engine/src/lean';
 
 /** The run body of spec 4.3: every member optional; the defaults are DECISIONS'. */
 export const runRequestSchema = {

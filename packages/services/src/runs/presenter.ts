@@ -6,7 +6,7 @@ import {
   timestampSchema,
 } from '@auditsvc/core';
 import type { RunRecord } from '@auditsvc/db';
-import { type MethodologyRecord, methodologyRecordSchema } from '@auditsvc/engine';
+import { type MethodologyRecord, methodologyRecordSchema } from '@auditsvc/engine/src/lean';
 import type { FromSchema } from 'json-schema-to-ts';
 import { iso } from '../engagements/presenter';
 

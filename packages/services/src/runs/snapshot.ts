@@ -2,9 +2,9 @@
 // every parsed document's text and sections, and the chunks of the search index with their ids,
 // which findings cite as evidence.
 import type { Repositories } from '@auditsvc/db';
-import type { CorpusSnapshot } from '@auditsvc/engine';
+import type { CorpusSnapshot } from '@auditsvc/engine/src/lean';
 import { readJsonColumn } from '@auditsvc/core';
-import { documentSectionsSchema, extensionOf } from '@auditsvc/ingest';
+import { documentSectionsSchema, extensionOf } from '@auditsvc/ingest/src/lean';
 
 export async function loadCorpusSnapshot(
   repos: Pick<Repositories, 'corpus'>,
