@@ -120,9 +120,17 @@ describe('createParseHost', () => {
   }, 60_000);
 
   it('applies the host-wide time limit', async () => {
-    host = createParseHost({ timeoutMs: 1 });
-    const error = await failure(host.parse(fixture('multi-page.pdf')));
-    expect(error.reason).toBe('parsing took longer than 0.001 s');
+    // A parse that cannot finish in time whatever the machine's load (a 1 ms limit on a real PDF
+    // lost the race to a parse that finished while a busy event loop ran the timer late).
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'slow-ocr-'));
+    const slowOcr = path.join(folder, 'tesseract');
+    writeFileSync(slowOcr, '#!/bin/sh\nsleep 60\n', { mode: 0o755 });
+    host = createParseHost({ timeoutMs: 300 });
+    const error = await failure(
+      host.parse({ ...corpusFile('Laptop-Encryption-Standard-scan.png'), tesseractPath: slowOcr }),
+    );
+    expect(error.reason).toBe('parsing took longer than 0.3 s');
+    rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
   it('fails only the file that crashed the child (out of memory)', async () => {

@@ -667,21 +667,24 @@ function columnNamesAction(
   quantity: Quantity,
   concept: ConceptDefinition,
 ): boolean {
-  const column = (row.slice(0, quantity.index).match(/\|/g) ?? []).length;
-  const name = header.split('|')[column] ?? '';
-  return concept.action!.test(name);
+  return concept.action!.test(valueColumn(header, row, quantity).name);
 }
 
+/** A register's value belongs to the concept whose subject its own cell or its column names. */
 function cellNamesConcept(
   header: string,
   row: string,
   quantity: Quantity,
   concept: ConceptDefinition,
 ): boolean {
-  const column = (row.slice(0, quantity.index).match(/\|/g) ?? []).length;
-  const cell = row.split('|')[column] ?? '';
-  const name = header.split('|')[column] ?? '';
+  const { cell, name } = valueColumn(header, row, quantity);
   return [cell, name].some((t) => concept.subject.test(t));
+}
+
+/** The cell of a table row that holds a value, and the name its column has in the header. */
+function valueColumn(header: string, row: string, quantity: Quantity): { cell: string; name: string } {
+  const column = (row.slice(0, quantity.index).match(/\|/g) ?? []).length;
+  return { cell: row.split('|')[column] ?? '', name: header.split('|')[column] ?? '' };
 }
 
 /** The value stands in the same clause as one of the action's words. */
