@@ -34,6 +34,12 @@ function aboutAnException(doc: AnalyzedDocument): boolean {
   return doc.segments.some((s) => EXCEPTION.test(s.text));
 }
 
+/** The term label of a record's own line, read only where the line has one (the record scan is the dearer test). */
+function ownTermLabel(doc: AnalyzedDocument, segment: LocatedSegment): RegExpExecArray | null {
+  const label = OWN_TERM_LABEL.exec(segment.text);
+  return label && aboutAnException(doc) ? label : null;
+}
+
 /** The date a record was made: the first date of its opening lines (an e-mail's Date header). */
 function recordDate(doc: AnalyzedDocument): FoundDate | null {
   return extractDates(doc.text.slice(0, 600), doc.dateOrder)[0] ?? null;
@@ -82,9 +88,7 @@ export function exceptionCap(analysis: CorpusAnalysis): ExceptionCap | null {
 function termIn(doc: AnalyzedDocument, segment: LocatedSegment): Omit<ExceptionTerm, 'reference'> | null {
   // In a record about one exception (an approval e-mail), a line that opens with the term's label
   // ("- validity of 24 months, to 30/11/2028") states the exception's term.
-  const label =
-    TERM_LABEL.exec(segment.text) ??
-    (!isNormative(doc.role) && aboutAnException(doc) ? OWN_TERM_LABEL.exec(segment.text) : null);
+  const label = TERM_LABEL.exec(segment.text) ?? (isNormative(doc.role) ? null : ownTermLabel(doc, segment));
   if (!label) return null;
   const rest = segment.text.slice(label.index);
   const dates = extractDates(rest, doc.dateOrder);

@@ -719,9 +719,10 @@ function departedRow(
   // The holder is gone when a cell says so, or when the departure date column holds a day already
   // past ("HR exit date 31/07/2026" beside "Status Enabled").
   const pastDeparture = parseDateCell(cell(columns.departureDate), table.dateOrder);
+  const statedGone = cells.findIndex((c) => DEPARTED.test(c.trim()));
   const departedAt =
-    cells.findIndex((c) => DEPARTED.test(c.trim())) >= 0
-      ? cells.findIndex((c) => DEPARTED.test(c.trim()))
+    statedGone >= 0
+      ? statedGone
       : pastDeparture && pastDeparture.iso <= auditDate
         ? columns.departureDate
         : -1;

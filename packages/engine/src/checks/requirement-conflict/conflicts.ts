@@ -46,14 +46,13 @@ export function findRequirementConflicts(
   segments: LocatedSegment[],
   taken: Set<string> = new Set(),
 ): RequirementConflict[] {
-  const roleOf = (r: Requirement) => analysis.byName.get(r.segment.document)?.role ?? 'other';
+  const roleIn = (document: string) => analysis.byName.get(document)?.role ?? 'other';
+  const roleOf = (r: Requirement) => roleIn(r.segment.document);
+  const textOf = (r: Requirement) => analysis.byName.get(r.segment.document)?.text ?? '';
   // A contract's terms bind the parties as a policy binds staff: a value the contract states for
   // what a policy row states for that very party is one rule stated twice.
   const requirements = segments
-    .filter((s) => {
-      const role = analysis.byName.get(s.document)?.role ?? 'other';
-      return isNormative(role) || role === 'contract';
-    })
+    .filter((s) => isNormative(roleIn(s.document)) || roleIn(s.document) === 'contract')
     .flatMap((s) => requirementsOf(s))
     .filter((r) => roleOf(r) !== 'contract' || r.obligation);
   // Candidate pairs share a topic word and an action: index by both.
@@ -69,7 +68,7 @@ export function findRequirementConflicts(
   // retained for 7 years from discharge"): policies state retention that way. (Deadlines stated so,
   // "incidents are reported within one hour", are often another chain's step: not taken as rules.)
   const binds = (r: Requirement) => {
-    const role = analysis.byName.get(r.segment.document)?.role;
+    const role = roleOf(r);
     return (
       r.obligation ||
       role === 'procedure' ||
@@ -91,7 +90,6 @@ export function findRequirementConflicts(
         if (seen.has(pairId)) continue;
         seen.add(pairId);
         if (!incompatible(a.quantity, b.quantity)) continue;
-        const textOf = (r: Requirement) => analysis.byName.get(r.segment.document)?.text ?? '';
         // A row for the very party the other document is with is that party's rule, whatever
         // the general rows beside it say.
         const qualified = qualifiedRowFor(a, b, textOf(b)) || qualifiedRowFor(b, a, textOf(a));
