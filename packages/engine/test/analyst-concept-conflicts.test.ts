@@ -91,6 +91,13 @@ describe('a labelled list item under a heading that names its subject', () => {
       'Conflicting minimum password length: 14 characters in Information-Security-Policy.md vs 12 characters in Password-and-Authentication-Standard.md',
     ]);
     expectVerbatim(issues[0]!, texts);
+    // The description says what each document states in its own words, not only the label's.
+    expect(issues[0]!.description).toContain(
+      'The statements: Information-Security-Policy.md: "5.2 Passwords of user accounts must have a minimum length of 14 characters."',
+    );
+    expect(issues[0]!.description).toContain(
+      'Password-and-Authentication-Standard.md: "a) Standard user accounts',
+    );
   });
 
   test("a building society: the policy sets 12 characters for staff accounts, the standard's item 10", async () => {

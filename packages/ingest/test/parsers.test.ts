@@ -109,8 +109,8 @@ describe('DOCX', () => {
     const doc = await parseFile(corpusFile('Password-Policy.docx'));
     const lines = doc.text.split('\n');
     expect(lines[0]).toBe('Password Policy (PWP)');
-    // The table's cells, one per line.
-    expect(lines.slice(2, 6)).toEqual(['Field', 'Value', 'Version', '2.1']);
+    // The table's rows, one per line with their cells kept apart.
+    expect(lines.slice(2, 4)).toEqual(['| Field | Value |', '| Version | 2.1 |']);
     // The rotation period (defect D1 of the corpus: six months here, 90 days elsewhere).
     expect(doc.text).toContain('All user-level passwords should be rotated at least every six months.');
   });
@@ -125,6 +125,25 @@ describe('DOCX', () => {
     expect(error.message).toMatch(
       /^zip-bomb\.docx: refused as a possible zip bomb: the entry word\/document\.xml compresses more than/,
     );
+  });
+
+  it('writes a table row as one line of cells, and a one-column box as its lines', async () => {
+    const cell = (text: string) => `<w:tc><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc>`;
+    const row = (...cells: string[]) => `<w:tr>${cells.map(cell).join('')}</w:tr>`;
+    const xml =
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
+      '<w:p><w:r><w:t>5. Retention schedule</w:t></w:r></w:p>' +
+      `<w:tbl>${row('Ref', 'Record class', 'Retention period')}${row('R-10', 'Food safety records', '3 years')}</w:tbl>` +
+      `<w:tbl>${row('Note: this box is guidance.')}</w:tbl>` +
+      '</w:body></w:document>';
+    const zip = zipSync({ 'word/document.xml': strToU8(xml) });
+    const doc = await parseFile({ bytes: Buffer.from(zip), filename: 'schedule.docx' });
+    expect(doc.text.split('\n')).toEqual([
+      '5. Retention schedule',
+      '| Ref | Record class | Retention period |',
+      '| R-10 | Food safety records | 3 years |',
+      'Note: this box is guidance.',
+    ]);
   });
 
   it('refuses a package without word/document.xml', async () => {

@@ -105,7 +105,8 @@ export const CONCEPTS: ConceptDefinition[] = [
     id: 'session_timeout',
     label: 'idle session timeout',
     kind: 'duration',
-    subject: /\b(idle|inactiv\w*|session)\b/i,
+    // "lock after 15 minutes without use": no activity, however it is said.
+    subject: /\b(idle|inactiv\w*|session|unattended|without (?:use|activity|input)|no (?:activity|input))\b/i,
     // A configuration setting names the timer itself: "Machine inactivity limit", "idle time limit".
     action: /\b(lock\w*|time ?outs?|log(?:ged)? ?(?:off|out)|terminat\w*|disconnect\w*|limits?|timers?)\b/i,
     query: 'session idle inactivity timeout lock minutes',

@@ -4,7 +4,7 @@
 import type { CorpusChunk, CorpusSnapshot } from '../corpus';
 import type { Intake } from '../types';
 import { fencedBlocks } from '../text/fences';
-import { splitSegments, type Segment } from '../text/sentences';
+import { COLUMN_RULE, splitSegments, type Segment } from '../text/sentences';
 import { CONCEPTS, type ConceptDefinition } from './concepts';
 import { dateOrderEvidence, extractDates, type DateOrder, type FoundDate } from './dates';
 import { inferRole, type DocumentRole } from './document-roles';
@@ -30,6 +30,8 @@ export interface LocatedSegment extends Segment {
   section?: string | null;
   /** Inside a diagram's source (a Mermaid or PlantUML block): node labels, not sentences. */
   diagram?: boolean;
+  /** For a list item: the sentence ending in a colon that introduces the list ("It shall:"). */
+  leadIn?: string;
 }
 
 /**
@@ -398,6 +400,12 @@ function tableCaption(text: string): string | null {
   return /:\s*$|\b(table|below|following|as follows)\b/i.test(text) ? text : null;
 }
 
+/** Whether the line holding an offset is indented up to it (a list item written without a marker). */
+function indentedAt(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return offset > lineStart && /^[ \t]+$/.test(text.slice(lineStart, offset));
+}
+
 const LIST_ITEM = /^\s*(?:[-*\u2022]\s|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s)/i;
 
 const COLUMN_GAP = /\S(?: {2,}|\t+)\S/;
@@ -409,6 +417,8 @@ const COLUMN_GAP = /\S(?: {2,}|\t+)\S/;
  * first cell). Fewer than two rows with values: not a table, the segment stays as it is.
  */
 export function fixedWidthRows(segment: Segment, documentText: string): Segment[] {
+  if (segment.raw.split('\n').some((line) => COLUMN_RULE.test(line)))
+    return ruledTableRows(segment, documentText);
   const cellsOf = (raw: string) => raw.trim().split(/ {2,}|\t+/);
   // Cells are short and a row is no sentence (two spaces after a full stop are not a column gap).
   const rowLike = (raw: string) =>
@@ -455,6 +465,77 @@ export function fixedWidthRows(segment: Segment, documentText: string): Segment[
     raw: documentText.slice(row.start, row.end),
     text: row.cells.length > 1 ? `| ${row.cells.join(' | ')} |` : row.cells[0]!,
   }));
+}
+
+/**
+ * A plain-text table with a rule under its column names ("Recipient   When" over "-----  -----"):
+ * the rule's runs of dashes give each column's place on the line, so cells wrapped over several
+ * lines in every column are put back together. A row starts at a line whose first column holds
+ * text that does not start in lower case, and that states a value of its own or whose cells all
+ * start as a cell does ("breach report form)" and "are affected: not later than 60" continue the
+ * row above; "Stability study raw data | study close | 8 years" is a row). Lines above the column
+ * names stay as they were; the column names become the table's header row.
+ */
+function ruledTableRows(segment: Segment, documentText: string): Segment[] {
+  const lines: Array<{ start: number; raw: string }> = [];
+  let offset = segment.start;
+  for (const raw of segment.raw.split('\n')) {
+    lines.push({ start: offset, raw });
+    offset += raw.length + 1;
+  }
+  const ruleAt = lines.findIndex((l) => COLUMN_RULE.test(l.raw));
+  // The rule's column starts are offsets in its line; the other lines of the block start at the
+  // same column of the page, which the first line's offset (after trimming) does not show.
+  const lineStartOf = (start: number) => documentText.lastIndexOf('\n', start - 1) + 1;
+  const columns = [...lines[ruleAt]!.raw.matchAll(/[-=]{3,}/g)].map(
+    (m) => m.index! + (lines[ruleAt]!.start - lineStartOf(lines[ruleAt]!.start)),
+  );
+  const cellsAt = (line: { start: number; raw: string }) => {
+    const full = documentText.slice(lineStartOf(line.start), line.start + line.raw.length);
+    return columns.map((from, i) => full.slice(from, columns[i + 1] ?? full.length).trim());
+  };
+  const rows: Array<{ start: number; end: number; cells: string[] }> = [];
+  const rowOf = (line: { start: number; raw: string }) => ({
+    start: line.start + (line.raw.length - line.raw.trimStart().length),
+    end: line.start + line.raw.trimEnd().length,
+    cells: cellsAt(line),
+  });
+  const before = lines.slice(0, Math.max(0, ruleAt - 1)).filter((l) => l.raw.trim() !== '');
+  if (ruleAt >= 1) rows.push(rowOf(lines[ruleAt - 1]!));
+  for (const line of lines.slice(ruleAt + 1)) {
+    if (line.raw.trim() === '' || COLUMN_RULE.test(line.raw)) continue;
+    const cells = cellsAt(line);
+    const previous = rows[rows.length - 1];
+    const startsRow =
+      cells[0] !== '' &&
+      !/^[a-z(]/.test(cells[0]!) &&
+      (extractTimeQuantities(line.raw).length > 0 || cells.every((c) => c === '' || !/^[a-z(]/.test(c)));
+    if (previous && (rows.length > 1 || ruleAt === 0) && !startsRow) {
+      cells.forEach((cell, i) => {
+        if (cell) previous.cells[i] = `${previous.cells[i] ?? ''} ${cell}`.trim();
+      });
+      previous.end = line.start + line.raw.trimEnd().length;
+    } else rows.push(rowOf(line));
+  }
+  const head: Segment[] = before.length
+    ? [
+        {
+          start: before[0]!.start,
+          end: before.at(-1)!.start + before.at(-1)!.raw.length,
+          raw: documentText.slice(before[0]!.start, before.at(-1)!.start + before.at(-1)!.raw.length),
+          text: before.map((l) => l.raw.trim()).join(' '),
+        },
+      ]
+    : [];
+  return [
+    ...head,
+    ...rows.map((row) => ({
+      start: row.start,
+      end: row.end,
+      raw: documentText.slice(row.start, row.end),
+      text: `| ${row.cells.map((c) => c || '-').join(' | ')} |`,
+    })),
+  ];
 }
 
 const cellsOf = (row: string) =>
@@ -749,9 +830,11 @@ function topicOf(
   documentName: string | null = null,
 ): string[] {
   const plain = text.replace(/\*\*/g, '  ');
+  // A row's subject cell may explain itself in brackets ("Security surveillance video recordings
+  // (fixed cameras at Authority facilities)"): the thing is named before them.
   let span =
     row && text.includes('|')
-      ? rowSubject(plain, quantity.index)
+      ? rowSubject(plain, quantity.index).replace(/\s*\([^()|]*\)/g, ' ')
       : clauseAround(plain, quantity.index, quantity.phrase.length);
   if (context.leading) span = `${context.leading} ${span}`;
   // "a) Standard user accounts: a minimum of 12 characters": the label names what the value is for.
@@ -928,8 +1011,10 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       }
       if (!row) header = null;
       // A list keeps the sentence that introduced it ("The supplier must:") for its items.
-      const listItem = LIST_ITEM.test(segment.raw);
+      const listItem =
+        LIST_ITEM.test(segment.raw) || (!row && leadIn !== null && indentedAt(doc.text, segment.start));
       if (!listItem) leadIn = /:\s*$/.test(segment.text) ? segment.text : null;
+      else if (leadIn) segment.leadIn = leadIn;
       previous = segment;
       const leading = row ? null : leadingCells(segments, position);
       const heading = headingBefore(analyzed.headings, segment.start);

@@ -176,6 +176,14 @@ const SCOPE_WORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Words naming a step of one duty rather than a kind of thing ("an initial incident report", "a
+ * final report", "refresher training"). A step set against an unqualified statement of the same
+ * duty is no other scope: "report major incidents within 24 hours" is the first report, which an
+ * "initial report within 48 hours" contradicts. Two different steps are apart (see stagesApart).
+ */
+const STAGE_WORDS = new Set(['initial', 'preliminary', 'interim', 'final', 'follow-up', 'refresher']);
+
 /** "must", "shall", "is required to", "will": the statement binds someone. */
 const OBLIGATION =
   /\b(?:must|shall|will|required|requires|is to|are to|mandatory|need to|needs to|have to|has to)\b/i;
@@ -440,12 +448,29 @@ function inProseCell(text: string, quantity: Quantity): boolean {
   return cell.split(/\s+/).filter((w) => /[a-z]/i.test(w)).length > 4;
 }
 
-/** A column named "Roll out within" or "Maximum time" holds limits; "Minimum retention", floors. */
-function columnBound(columnName: string | null): Quantity['bound'] {
+/**
+ * A cell that opens with its value ("90 days, then destroy, unless exported"): the value is the
+ * column's ("Retention"), what follows says what happens after it.
+ */
+function leadsCell(text: string, quantity: Quantity): boolean {
+  const start = text.lastIndexOf('|', quantity.index) + 1;
+  return /^\s*(?:(?:at\s+least|minimum(?:\s+of)?|up\s+to|within|for|no\s+(?:less|later|more)\s+than)\s+)?$/i.test(
+    text.slice(start, quantity.index),
+  );
+}
+
+/**
+ * A column named "Roll out within" or "Maximum time" holds limits; "Minimum retention", floors. A
+ * period's value is an interval, so a "Minimum frequency" of every six months is a longest
+ * interval: the bound of a frequency turns round.
+ */
+function columnBound(columnName: string | null, kind: Quantity['kind']): Quantity['bound'] {
   if (!columnName) return 'exact';
+  const frequency = kind === 'period' && /\bfrequen/i.test(columnName);
   if (/\b(?:within|maximum|max|no later than|not later than|deadline|at most|up to)\b/i.test(columnName))
-    return 'max';
-  if (/\b(?:minimum|min|at least|no less than|not less than)\b/i.test(columnName)) return 'min';
+    return frequency ? 'min' : 'max';
+  if (/\b(?:minimum|min|at least|no less than|not less than)\b/i.test(columnName))
+    return frequency ? 'max' : 'min';
   return 'exact';
 }
 
@@ -555,7 +580,10 @@ function framedRequirement(
   );
   return {
     segment,
-    quantity: { ...quantity, bound: quantity.bound === 'exact' ? columnBound(columnName) : quantity.bound },
+    quantity: {
+      ...quantity,
+      bound: quantity.bound === 'exact' ? columnBound(columnName, quantity.kind) : quantity.bound,
+    },
     action,
     topic: [...new Set([...subject, ...lemmasOf(subjectTokens(columnName ?? ''))])],
     named: [],
@@ -660,7 +688,12 @@ function requirementIn(
       ),
     ],
     modifiers,
-    obligation: OBLIGATION.test(words) || OBLIGATION.test(text.slice(0, span.start)) || imperative(text),
+    // A list item binds as the sentence that introduces it does ("The District shall:").
+    obligation:
+      OBLIGATION.test(words) ||
+      OBLIGATION.test(text.slice(0, span.start)) ||
+      imperative(text) ||
+      OBLIGATION.test(segment.leadIn ?? ''),
     selfReference: SELF_REFERENCE.test(words),
     recipient: action === 'notify' ? recipientOf(tokens) : null,
     // A table row's cells are no clause.
@@ -896,13 +929,20 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const frame =
     segment.frame && (/\s\|\s/.test(text) || segment.frame.leading !== undefined) ? segment.frame : null;
   const out = quantities.flatMap((quantity, i) => {
+    // A prose cell that names no action of its own ("If at least 250 residents are affected: not
+    // later than 60 days") takes its row's, as a short cell does.
     const requirement =
-      frame && !inProseCell(text, quantity)
+      frame && (!inProseCell(text, quantity) || leadsCell(text, quantity))
         ? rowRequirement(segment, frame, text, quantity)
         : (requirementIn(segment, text, quantity, localSpan(text, quantities, i)) ??
-          laidOutRowRequirement(segment, text, quantity));
-    // A span of inactivity is the value of a rule that disables dormant accounts, and of no other.
-    if (requirement && requirement.action !== 'revoke' && inactivityTrigger(text, quantity)) return [];
+          (frame
+            ? rowRequirement(segment, frame, text, quantity)
+            : laidOutRowRequirement(segment, text, quantity)));
+    // A span of inactivity is the value of a rule that disables dormant accounts, or of a screen
+    // or session lock (minutes, not days: "lock after 15 minutes without use"), and of no other.
+    const sessionLock = requirement?.action === 'lock' && quantity.value < 1;
+    if (requirement && requirement.action !== 'revoke' && !sessionLock && inactivityTrigger(text, quantity))
+      return [];
     return requirement ? [requirement] : [];
   });
   cache.set(segment, out);
@@ -1125,9 +1165,11 @@ function modifiedApart(
   counts: (ma: string[], mb: string[]) => boolean,
 ): boolean {
   const shared = sharedTopic(a, b);
+  const own = (r: Requirement, noun: string) =>
+    (r.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w) && !STAGE_WORDS.has(w));
   return shared.some((noun) => {
-    const ma = (a.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
-    const mb = (b.modifiers.get(noun) ?? []).filter((w) => !shared.includes(w));
+    const ma = own(a, noun);
+    const mb = own(b, noun);
     return ma.length > 0 && mb.length > 0 && ma.join(' ') !== mb.join(' ') && counts(ma, mb);
   });
 }
@@ -1145,17 +1187,27 @@ export function plainlyApart(a: Requirement, b: Requirement): boolean {
   if (runInsApart(a, b)) return true;
   if (subjectsApart(a, b)) return true;
   if (a.segment.document !== b.segment.document && (a.selfReference || b.selfReference)) return true;
+  if (stagesApart(a, b)) return true;
   // One noun, modified differently where a modifier is a scope word ("external" and "application"
   // penetration tests).
   if (modifiedApart(a, b, (ma, mb) => [...ma, ...mb].some((w) => SCOPE_WORDS.has(w)))) return true;
   return scopesApart(a, b);
 }
 
+/** Two different steps of a duty ("initial" and "final" reports; "initial" and "refresher" training). */
+function stagesApart(a: Requirement, b: Requirement): boolean {
+  const stages = (r: Requirement) => r.topic.filter((w) => STAGE_WORDS.has(w));
+  const [sa, sb] = [stages(a), stages(b)];
+  return sa.length > 0 && sb.length > 0 && !sa.some((w) => sb.includes(w));
+}
+
 /** Each names a scope word the other lacks ("critical" and "other" systems): different scopes. */
 export function scopesApart(a: Requirement, b: Requirement): boolean {
   const shared = sharedTopic(a, b);
-  const scopeA = a.topic.filter((w) => SCOPE_WORDS.has(w) && !shared.includes(w));
-  const scopeB = b.topic.filter((w) => SCOPE_WORDS.has(w) && !shared.includes(w));
+  const scope = (r: Requirement) =>
+    r.topic.filter((w) => SCOPE_WORDS.has(w) && !STAGE_WORDS.has(w) && !shared.includes(w));
+  const scopeA = scope(a);
+  const scopeB = scope(b);
   // "All other accounts" is the rest, apart from any kind the other statement names.
   if (Boolean(a.residual) !== Boolean(b.residual)) return (a.residual ? scopeB : scopeA).length > 0;
   return scopeA.length > 0 && scopeB.length > 0;

@@ -29,7 +29,9 @@ function startsNewBlock(previous: string, line: string): boolean {
   // A finished sentence or a short heading-like line, followed by a capitalised line: a new
   // paragraph (DOCX and e-mail text put one paragraph per line without blank lines).
   if (/^\s*[A-Z0-9"\u201c(]/.test(line) && (/[.!?:;]$/.test(prev) || prev.trim().length < 40)) return true;
-  return false;
+  // An indented line after a colon or semicolon is a list item without a marker, whatever its
+  // case (a DOCX sub-list: "it shall:" then "\t\tnotify each affected individual ...;").
+  return /^[ \t]+\S/.test(line) && /[:;]$/.test(prev);
 }
 
 /** Paragraph blocks: [start, end) ranges in the text. */
@@ -39,16 +41,20 @@ function blocks(text: string): Array<[number, number]> {
   let blockEnd = -1;
   let previous = '';
   let offset = 0;
+  // Under a column rule, lines are a table's rows and wrapped cells until a blank line.
+  let ruled = false;
   for (const line of text.split('\n')) {
     const lineStart = offset;
     const lineEnd = offset + line.length;
     offset = lineEnd + 1;
     const blank = line.trim() === '';
     const tableLike = /^\s*[|+]/.test(line) || line.includes(' | ');
-    if (blank || tableLike || (blockStart >= 0 && startsNewBlock(previous, line))) {
+    if (blank || tableLike || (blockStart >= 0 && !ruled && startsNewBlock(previous, line))) {
       if (blockStart >= 0) out.push([blockStart, blockEnd]);
       blockStart = -1;
+      ruled = false;
     }
+    if (COLUMN_RULE.test(line)) ruled = true;
     previous = line;
     if (blank) continue;
     if (tableLike) {
@@ -68,8 +74,14 @@ function trimRange(text: string, start: number, end: number): [number, number] {
   return [start, end];
 }
 
-/** One line with at least two cell separators. */
-const TABLE_ROW = /^[^\n]*\s\|\s[^\n]*\s\|\s[^\n]*$/;
+/** One line with at least two cell separators, or a row between outer bars ("| Owner | CISO |"). */
+const TABLE_ROW = /^[^\n]*\s\|\s[^\n]*\s\|\s[^\n]*$|^[ \t]*\|[^\n]*\s\|\s[^\n]*\|[ \t]*$/;
+
+/**
+ * The rule under a plain-text table's column names: runs of dashes (or equals signs) parted by
+ * spaces, one run per column ("--------  ------------").
+ */
+export const COLUMN_RULE = /^[ \t]*[-=]{3,}(?:[ \t]{2,}[-=]{3,})+[ \t]*$/;
 
 export function splitSegments(text: string): Segment[] {
   const segments: Segment[] = [];
@@ -80,14 +92,15 @@ export function splitSegments(text: string): Segment[] {
     segments.push({ start, end, raw, text: raw.replace(/\s+/g, ' ') });
   };
   for (const [blockStart, blockEnd] of blocks(text)) {
-    // A table row is one record, whatever its cells hold ("depots; vans; trailers").
-    if (TABLE_ROW.test(text.slice(blockStart, blockEnd))) {
+    // A table row is one record, whatever its cells hold ("depots; vans; trailers"); a ruled
+    // plain-text table is split into rows by its columns later (ruledTableRows).
+    const block = text.slice(blockStart, blockEnd);
+    if (TABLE_ROW.test(block) || block.split('\n').some((line) => COLUMN_RULE.test(line))) {
       push(blockStart, blockEnd);
       continue;
     }
     let sentenceStart = blockStart;
     const terminator = /[.!?;](?=\s+["'(\u201c]?[A-Z0-9])/g;
-    const block = text.slice(blockStart, blockEnd);
     let match: RegExpExecArray | null;
     while ((match = terminator.exec(block)) !== null) {
       const cut = blockStart + match.index + 1;

@@ -1,7 +1,7 @@
 // DOCX: the zip package goes through the zip guard, word/document.xml through the XML guard (no
 // DOCTYPE, so no entity expansion of any kind; bounded nesting), then it is read with xmldom.
-// Each paragraph becomes a line; each table cell becomes a line (a cell's paragraphs joined by a
-// space), in reading order.
+// Each paragraph becomes a line, in reading order; each table row becomes a line of cells parted
+// by " | " (a cell's paragraphs joined by a space).
 import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 
 import { buildDocument, normaliseText } from '../document';
@@ -50,20 +50,36 @@ function paragraphText(paragraph: Element): string {
   return text;
 }
 
+/**
+ * A table's rows, one line each with the cells kept apart by " | " between outer bars ("| R-10 |
+ * Food safety records | 3 years |"), as a Markdown table reads, so a reader (and the analyst) sees
+ * which value belongs to which row and column. A table of one column is a box of text: its cells
+ * are lines of their own.
+ */
+function tableLines(table: Element): string[] {
+  const rows = children(table)
+    .filter((node) => node.localName === 'tr')
+    .map((row) =>
+      children(row)
+        .filter((node) => node.localName === 'tc')
+        .map((cell) =>
+          blockLines(cell)
+            .map((line) => line.replace(/\s+/g, ' ').trim())
+            .filter((line) => line !== '')
+            .join(' '),
+        ),
+    );
+  if (rows.every((cells) => cells.length <= 1)) return rows.flat();
+  return rows.filter((cells) => cells.some((c) => c !== '')).map((cells) => `| ${cells.join(' | ')} |`);
+}
+
 /** Lines of a block container (the body, a table cell, a content control) in reading order. */
 function blockLines(container: Element): string[] {
   const lines: string[] = [];
   for (const child of children(container)) {
     if (child.localName === 'p') lines.push(paragraphText(child));
-    else if (child.localName === 'tbl') {
-      for (const row of children(child).filter((node) => node.localName === 'tr'))
-        for (const cell of children(row).filter((node) => node.localName === 'tc'))
-          lines.push(
-            blockLines(cell)
-              .filter((line) => line.trim() !== '')
-              .join(' '),
-          );
-    } else if (child.localName !== 'sectPr') lines.push(...blockLines(child));
+    else if (child.localName === 'tbl') lines.push(...tableLines(child));
+    else if (child.localName !== 'sectPr') lines.push(...blockLines(child));
   }
   return lines;
 }

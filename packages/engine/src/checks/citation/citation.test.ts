@@ -438,6 +438,57 @@ test('a name joined by "and" or "of" is read whole: a water utility and a school
   ]);
 });
 
+describe('a document cited by a name it does not carry, with its code in brackets; an appendix cited before another phrase with "of"', () => {
+  test("an ambulance trust's device procedure cites Section 11 of a procedure (by code) that ends at section 9", async () => {
+    expect(
+      await broken({
+        'Device-Procedure.md':
+          '# Device Procedure\n\n9.4 The team follows Section 11 of the Information Security Incident and Data Breach Procedure (CCAS-IG-PRO-006).\n',
+        'Incident-Procedure.md': [
+          '# Cymru Coast Ambulance Service',
+          '',
+          '## Incident Management Procedure',
+          '',
+          'Document reference: CCAS-IG-PRO-006',
+          '',
+          ...Array.from(
+            { length: 9 },
+            (_, i) => `## ${i + 1}. Part ${i + 1}\n\n${i + 1}.1 Text of part ${i + 1}.\n`,
+          ),
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'Broken reference in Device-Procedure.md: Section 11 of the Information Security Incident and Data Breach Procedure',
+    ]);
+  });
+
+  test('a lender\'s plan uses a template in Appendix D "and shall be approved by the Head of Legal" but has Appendices A to C (decoy: Appendix C)', async () => {
+    expect(
+      await broken({
+        'Incident-Response-Plan.md': [
+          '# Incident Response Plan',
+          '',
+          '## 1. Notification',
+          '',
+          '1.1 Notices use the template in Appendix D, and shall be approved by the Head of Legal Services before release.',
+          '',
+          '1.2 Incidents are recorded on the form in Appendix C.',
+          '',
+          '## 2. Records',
+          '',
+          '2.1 Records are kept.',
+          '',
+          'Appendix A — Contact roster',
+          '',
+          'Appendix B — Severity matrix',
+          '',
+          'Appendix C — Incident report form',
+        ].join('\n'),
+      }),
+    ).toEqual(['Broken reference in Incident-Response-Plan.md: Appendix D']);
+  });
+});
+
 describe('codes on a line of their own and annexures', () => {
   test('a railroad\'s procedure cites "Section 10.4 of GLO-CS-POL-001"; the policy, whose title block sets its code on a line of its own, ends section 10 at 10.3 (decoy: 10.3 cited)', async () => {
     const policy = [

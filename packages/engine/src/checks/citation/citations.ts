@@ -440,8 +440,10 @@ function citedElsewhereAsAnothers(source: AnalyzedDocument, reference: SectionRe
   const number = reference.number.replace(/\./g, '\\.');
   // The kind in either case, the name capitalised or a link: "Section 19 of POPIA", "section 7 of the [Guide](...)".
   const kind = `[${reference.kind[0]!.toUpperCase()}${reference.kind[0]}]${reference.kind.slice(1)}s?`;
+  // Only a part's title in brackets may stand between ("Section 7 (Reporting) of the Act"): in
+  // "Appendix D, and shall be approved by the Head of Legal" the "of" is another phrase's.
   return new RegExp(
-    `\\b${kind}\\s+${number}(?![\\d.])[^.\\n]{0,40}?\\s(?:of|in)\\s+(?:the\\s+)?(?!this\\b)(?:[A-Z]|\\[)`,
+    `\\b${kind}\\s+${number}(?![\\d.])(?:\\s*\\([^()\\n]{0,60}\\))?\\s+(?:of|in)\\s+(?:the\\s+)?(?!this\\b)(?:[A-Z]|\\[)`,
   ).test(source.text);
 }
 
@@ -465,6 +467,18 @@ function namesALaw(analysis: CorpusAnalysis, acronym: string): boolean {
   return found;
 }
 
+/**
+ * The document whose code follows the cited name in brackets ("Section 11 of the Information
+ * Security Incident and Data Breach Procedure (CCAS-IG-PRO-006)"): the code names it exactly,
+ * whatever title the document carries.
+ */
+function codedAfter(analysis: CorpusAnalysis, reference: SectionReference): AnalyzedDocument | null {
+  const text = reference.segment.text;
+  const after = text.slice(text.indexOf(reference.phrase) + reference.phrase.length);
+  const code = new RegExp(`^\\s*\\((${DOC_CODE})\\)`).exec(after)?.[1];
+  return code ? documentByCode(analysis, code) : null;
+}
+
 export function citationIssue(analysis: CorpusAnalysis, reference: SectionReference): Issue | null {
   const source = analysis.byName.get(reference.segment.document);
   if (!source) return null;
@@ -485,7 +499,9 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
         : null
       : null;
   const target =
-    reference.citedName && !selfNamed ? resolveDocument(analysis, reference.citedName) : (chapter ?? source);
+    reference.citedName && !selfNamed
+      ? (codedAfter(analysis, reference) ?? resolveDocument(analysis, reference.citedName))
+      : (chapter ?? source);
   if (!target) return null;
   if (target === source && isCorrespondence(source)) return null;
   // "§164.514": a section of a regulation's part (CFR style), not of a document of the set.

@@ -223,6 +223,12 @@ export function describeFact(fact: ConceptFact): string {
   return q.changedFrom ? `${value}, changed from "${q.changedFrom}"` : value;
 }
 
+/** A fact's statement as the document words it, shortened: `Policy.docx: "notify ... 30 days"`. */
+function statementOf(fact: ConceptFact): string {
+  const text = fact.segment.text;
+  return `${fact.segment.document}: "${text.length > 200 ? `${text.slice(0, 200)}...` : text}"`;
+}
+
 /** "to quarterly" for periods, "at 30 days" for amounts. */
 function at(fact: ConceptFact): string {
   return fact.quantity.kind === 'period' ? 'to' : 'at';
@@ -289,6 +295,9 @@ export function conflictIssueFor(
           `The contract does not meet the documented requirement.${extra}`
         : `${docA} sets the ${concept.label}${scopeText} ${at(first!)} ${valueA}, while ${docB} sets it ${at(second!)} ${valueB}. ` +
           `The two documents cannot both be followed.${extra}`;
+  // What each statement says in its own words: the label is the analyst's, the subject is theirs
+  // ("notify the Texas Attorney General ... not later than 30 days").
+  const statements = ` The statements: ${statementOf(first!)}; ${statementOf(second!)}.`;
   const rootCause = sameDocument
     ? `The ${concept.label}${scopeText} is restated in two places of ${docA}, and one of them was not updated when the other changed.`
     : practice
@@ -300,7 +309,7 @@ export function conflictIssueFor(
     subject: conceptSubject(concept.id, scope),
     aspects: [conceptSubject(concept.id, scope)],
     title: `Conflicting ${concept.label}${scopeText}: ${valueA.split(' (')[0]} in ${docA} vs ${valueB.split(' (')[0]} in ${docB}`,
-    description,
+    description: description + statements,
     rootCause,
     remediationScope: `Decide one ${concept.label}${scopeText} (the stricter value is ${describeFact(stricter).split(' (')[0]}), state it in ${docA} and ${docB} alike, and confirm the operating practice matches it.`,
     remediationEffortHours: practice ? 8 : 3,

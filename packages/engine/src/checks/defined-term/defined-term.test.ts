@@ -234,6 +234,41 @@ describe('classification levels outside the scheme', () => {
   });
 });
 
+describe('a level designated, and a table that restates the scheme with one level changed', () => {
+  const policy =
+    '# Information Security Policy\n\n5.1 Information is classified into one of four levels: Public, Internal, Confidential and Restricted.\n';
+
+  test('a water utility designates OT drawings "**OT-Sensitive**"', async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md': policy,
+      'OT-Security-Procedure.md':
+        '# OT Security Procedure\n\n5.1 SCADA network diagrams and PLC programs are designated **OT-Sensitive**.\n\n5.3 Printed drawings are shredded on site when no longer needed.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:ot-sensitive']);
+    // "no longer needed" says nothing about the label.
+    expect(issues[0]!.description).not.toMatch(/former marking/);
+  });
+
+  test("a law firm's disposal table per level uses RESTRICTED where the policy has HIGHLY CONFIDENTIAL", async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n| Level | Meaning |\n|---|---|\n| PUBLIC | Approved for release |\n| INTERNAL | Staff only |\n| CONFIDENTIAL | Client matters |\n| HIGHLY CONFIDENTIAL | Named people only |\n',
+      'Confidential-Waste-Procedure.md':
+        '# Confidential Waste Procedure\n\n| Classification marking | Disposal route |\n|---|---|\n| PUBLIC | Recycling |\n| INTERNAL | Recycling |\n| CONFIDENTIAL | Locked console |\n| RESTRICTED | Locked console or cross-cut shredder |\n\nFor HIGHLY CONFIDENTIAL matters, printing is switched off.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:restricted']);
+  });
+
+  test('decoy: "designated Controlled Areas" and "designated as the Data Protection Officer" name no level', async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md': policy,
+      'Physical-Security-Procedure.md':
+        '# Physical Security Procedure\n\nServer rooms are designated Controlled Areas. The Head of Legal is designated as the Data Protection Officer.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});
+
 describe('a scheme table laid out one cell per line (a Word or PDF table)', () => {
   const laidOut = (levels: string[]) =>
     [

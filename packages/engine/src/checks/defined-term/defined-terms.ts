@@ -174,7 +174,7 @@ function companyLegalForm(text: string, index: number, label: string): boolean {
 
 /** A sentence that calls a label older or retired is a note about it, not a use of it. */
 const FORMER =
-  /\b(?:older|former|previous|legacy|retired|obsolete|superseded|replaced|withdrawn|no\s+longer|discontinued)\b/i;
+  /\b(?:older|former|previous|legacy|retired|obsolete|superseded|replaced|withdrawn|no\s+longer\s+(?:used|in\s+use|valid|applie[sd]|recogni[sz]ed)|discontinued)\b/i;
 
 /** "OFFICIAL-SENSITIVE", "Confidential - HR": a caveat on a level of the scheme, not another level. */
 function caveatOf(label: string, known: Set<string>): boolean {
@@ -184,6 +184,18 @@ function caveatOf(label: string, known: Set<string>): boolean {
 
 const USAGE =
   /\b(?:classified(?:\s+as)?|classification(?:\s+level)?(?:\s+(?:of|is))?|label(?:l)?ed(?:\s+as)?|marked(?:\s+as)?|(?:handled|treated)\s+as)[\s:|*"“'‘]*([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2})|\b((?:Highly|Strictly|Top|Company|Internal)\s+(?:Confidential|Restricted|Secret))\b/g;
+
+/**
+ * "are designated **OT-Sensitive**": information designated a level. "Designated" names roles and
+ * areas too ("designated Controlled Areas"), so the label must end in a level word and not run on
+ * into a name.
+ */
+const DESIGNATED_USAGE =
+  /\bdesignated(?:\s+as)?[\s*"“'‘]*([A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)?)(?![\w-]|\s+[A-Z][a-z])/g;
+
+function endsInLevel(label: string): boolean {
+  return LEVEL_WORD.test(label.split('-').at(-1)!);
+}
 
 /** Two schemes name different levels when neither's labels are (mostly) among the other's. */
 function divergent(a: ClassificationScheme, b: ClassificationScheme): boolean {
@@ -297,7 +309,10 @@ export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?
   if (onlyLabel?.startsWith('scheme:'))
     return divergentSchemeIssues(schemes, onlyLabel.slice('scheme:'.length).split(':')[0]);
   // The fullest scheme is the reference; a corpus with two different schemes is not judged here.
-  const scheme = schemes.sort((a, b) => b.labels.length - a.labels.length)[0]!;
+  // Of two as full, the one a policy or classification standard lays out (a procedure's table of
+  // disposal routes per level restates the scheme; where it differs, the policy's is the reference).
+  const authority = (s: ClassificationScheme) => (/polic|classif/i.test(s.segments[0]!.document) ? 1 : 0);
+  const scheme = schemes.sort((a, b) => b.labels.length - a.labels.length || authority(b) - authority(a))[0]!;
   const known = new Set(scheme.labels.map(normaliseLabel));
   const schemeDoc = scheme.segments[0]!.document;
   const issues = new Map<string, Issue>();
@@ -305,7 +320,11 @@ export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?
     for (const issue of [...divergentSchemeIssues(schemes), ...mislabelledExampleIssues(schemes, segments)])
       issues.set(issue.subject, issue);
   // Levels of another scheme are reported with that scheme, not one by one.
-  const otherSchemes = new Set(schemes.flatMap((s) => s.segments));
+  // A scheme that mostly restates the reference (a disposal table per level) is no other scheme:
+  // a level it adds is a label outside the reference like any other use.
+  const otherSchemes = new Set(
+    schemes.filter((s) => s === scheme || divergent(s, scheme)).flatMap((s) => s.segments),
+  );
   const capitals = scheme.labels.every((l) => l === l.toUpperCase());
   // "OFFICIAL-SENSITIVE" anywhere makes SENSITIVE a caveat of a level, not a level of its own.
   const caveats = new Set(
@@ -317,7 +336,10 @@ export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?
   );
   for (const segment of segments) {
     if (otherSchemes.has(segment) || FORMER.test(segment.text)) continue;
-    const uses = [...segment.text.matchAll(USAGE)].map((m) => (m[1] ?? m[2]!).trim());
+    const uses = [
+      ...[...segment.text.matchAll(USAGE)].map((m) => (m[1] ?? m[2]!).trim()),
+      ...[...segment.text.matchAll(DESIGNATED_USAGE)].map((m) => m[1]!).filter(endsInLevel),
+    ];
     if (capitals)
       uses.push(
         ...[...segment.text.matchAll(CAPITALS_USAGE)]

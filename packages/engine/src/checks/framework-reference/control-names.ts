@@ -71,7 +71,12 @@ function pairsIn(
     for (const m of text.matchAll(
       /(?<![\w.])(?<!\d\s?[–—-]\s?)\d{1,2}\.\d{1,2}(?![\d.]*\d)(?!\s?[–—-]\s?\d)/g,
     ))
-      if (!ids.some((i) => i.end === m.index + m[0].length))
+      if (
+        !ids.some((i) => i.end === m.index + m[0].length) &&
+        // A number that is a whole cell ("| 6.3 | Privileged access rights | A.8.12 |") is the
+        // document's own section the row maps, not a control.
+        !(/\|\s*$/.test(text.slice(0, m.index)) && /^\s*\|/.test(text.slice(m.index + m[0].length)))
+      )
         ids.push({ written: m[0], end: m.index + m[0].length });
   const out: WrittenPair[] = [];
   // One topic cell for every identifier of the row ("Segregation of networks | 8.20, 8.22").
@@ -100,7 +105,12 @@ function pairsIn(
 
 /** The cell before an identifier: the text before it on its line, else the line before when short. */
 function topicBefore(before: string, previous: LocatedSegment | null): string | null {
-  const own = before.replace(/[\s,;:|–—-]+$/, '').trim();
+  // In a row of cells ("| 6.3 | Privileged access rights | A.8.12 |") the topic is the last cell.
+  const own = before
+    .replace(/[\s,;:|–—-]+$/, '')
+    .split('|')
+    .pop()!
+    .trim();
   if (own) return /^[A-Z]/.test(own) && own.length <= 80 ? own : null;
   const line = previous?.text.trim() ?? '';
   return /^[A-Z][A-Za-z ,'-]{2,79}$/.test(line) ? line : null;

@@ -55,8 +55,12 @@ const LINKS: RegExp[] = [
   ),
   // "Data Protection Officer (Head of Legal Services)" and "Head of Legal (Data Protection Officer)"
   new RegExp(`(?<a>${TITLE})[ \\t]*\\([ \\t]*(?<b>${TITLE})[ \\t]*\\)`, 'g'),
-  // "System Owner — Director of Information Technology" opening a definition
-  new RegExp(`^[\\s*]*(?<a>${TITLE})[ \\t]+[–—][ \\t]+(?<b>${TITLE})`, 'g'),
+  // "System Owner — Director of Information Technology" opening a definition or a table row, also numbered and
+  // with an article ("4.3 **Caldicott Guardian** – the Medical Director.")
+  new RegExp(
+    `^[\\s*|]*(?:\\d+(?:\\.\\d+)*\\.?[ \\t]+)?(?:\\*\\*)?(?<a>${TITLE})(?:\\*\\*)?[ \\t]+[–—-][ \\t]+(?:the[ \\t]+)?(?<b>${TITLE})`,
+    'g',
+  ),
 ];
 
 /** A designated role rather than a post: a non-chief Officer, an Owner, a Custodian, ... or an abbreviation. */
@@ -109,7 +113,7 @@ export function roleHoldersIn(segments: LocatedSegment[], abbreviations: Spelled
         if (!role || !holder || !isDesignatedRole(role) || !isPost(holder)) continue;
         out.push({ role: key(role), writtenRole: role, holder, segment });
       }
-    out.push(...tableHolders(segment, key));
+    out.push(...tableHolders(segment, key), ...rowDesignations(segment, key));
   }
   return out;
 }
@@ -130,6 +134,28 @@ function tableHolders(segment: LocatedSegment, key: (role: string) => string): R
   const holder = clean(new RegExp(TITLE).exec(holderCell)?.[0] ?? '');
   if (!role || !holder || !isDesignatedRole(role) || !isPost(holder)) return [];
   return [{ role: key(role), writtenRole: role, holder, segment }];
+}
+
+/**
+ * A responsibilities table's row whose first cell is a post and whose duties say which role it
+ * holds: "| Head of Legal and Compliance | Acts as the Company's Data Protection Officer; ... |".
+ */
+function rowDesignations(segment: LocatedSegment, key: (role: string) => string): RoleHolder[] {
+  if (!/^\|.*\|$/.test(segment.text)) return [];
+  const cells = segment.text
+    .split('|')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const holder = clean(cells[0] ?? '');
+  if (!isPost(holder) || new RegExp(`^(?:${TITLE})$`).exec(holder)?.[0] !== holder) return [];
+  const duty = new RegExp(
+    `^(?:acts|serves)[ \\t]+as[ \\t]+(?:the[ \\t]+|its[ \\t]+|our[ \\t]+|[\\w ]+?['’]s[ \\t]+)?(?<r>${TITLE})`,
+    'i',
+  );
+  return cells.slice(1).flatMap((cell) => {
+    const role = clean(duty.exec(cell)?.groups?.r ?? '');
+    return role && isDesignatedRole(role) ? [{ role: key(role), writtenRole: role, holder, segment }] : [];
+  });
 }
 
 const words = (title: string) =>

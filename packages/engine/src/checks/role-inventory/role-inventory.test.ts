@@ -221,6 +221,46 @@ describe('a designated role given to two different posts', () => {
     expect(issues).toHaveLength(1);
   });
 
+  test('an ambulance trust: "4.3 Caldicott Guardian – the Medical Director." against "4.3 **Caldicott Guardian** – the Director of Quality and Nursing, who ..."', async () => {
+    const issues = await holderIssues({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n4.3 Caldicott Guardian – the Medical Director.\n',
+      'Records-Management-Policy.md':
+        '# Records Management Policy\n\n4.3 **Caldicott Guardian** – the Director of Quality and Nursing, who authorises the release of patient records.\n',
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/Medical Director/);
+    expect(issues[0]!.description).toMatch(/Director of Quality and Nursing/);
+  });
+
+  test('a caterer and a laboratory: a responsibilities row "| Head of IT | Acts as the Company\'s Data Protection Officer; ... |", and a row "| System Owner — Director of IT | ... |"', async () => {
+    const dpo = await holderIssues({
+      'Information-Security-Policy.md':
+        "# Information Security Policy\n\n| Post | Responsibilities |\n|---|---|\n| Director of Information Technology | Acts as the Company's Data Protection Officer; runs the IT service desk. |\n",
+      'Data-Protection-Policy.md':
+        '# Data Protection Policy\n\n3.2 The Data Protection Officer is the Head of Legal and Compliance.\n',
+    });
+    expect(dpo).toHaveLength(1);
+    expect(dpo[0]!.description).toMatch(/Director of Information Technology/);
+    const owner = await holderIssues({
+      'Validation-SOP.md':
+        '# Validation SOP\n\n| Role | Responsibilities |\n|---|---|\n| System Owner — Director of Information Technology | Accountable for the validated state of the platform |\n',
+      'Access-Control-SOP.md':
+        '# Access Control SOP\n\n3.1 The System Owner is the Director of Clinical Data Management.\n',
+    });
+    expect(owner).toHaveLength(1);
+  });
+
+  test('decoy: a responsibilities row whose duties mention a role without holding it', async () => {
+    const issues = await holderIssues({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n| Post | Responsibilities |\n|---|---|\n| Director of Information Technology | Reports breaches to the Data Protection Officer at once. |\n',
+      'Data-Protection-Policy.md':
+        '# Data Protection Policy\n\n3.2 The Data Protection Officer is the Head of Legal and Compliance.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+
   test('decoys: one post holding two roles, one post written shorter, and an abbreviation spelled out', async () => {
     const issues = await holderIssues({
       'Security-Policy.md':
