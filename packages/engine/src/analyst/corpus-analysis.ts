@@ -59,6 +59,12 @@ export interface RowFrame {
   /** A row split over lines, one cell per line: the cells before this one. */
   leading?: string;
   /**
+   * All the cells before it on the split row ("DoD (DIBNet)", "Reportable Cyber Incident", "IR
+   * Lead confirmation of reportability"): the nearest names the value, the others say what the row
+   * is about.
+   */
+  leadingRow?: string;
+  /**
    * A line that may be a row of a table laid out on the page (a PDF's table reaches us as lines,
    * cells parted by spaces): when it states a value without a verb, its subject is the text before
    * the value and its action comes from the heading and the document's subject.
@@ -182,7 +188,12 @@ function pageAt(doc: CorpusSnapshot['documents'][number], offset: number): numbe
 }
 
 // A heading may be set in Markdown emphasis ("# **Appendix A – Retention Matrix**").
-const HEADING_LINE = /^[ \t#]*(?:[*_]{1,3}(?=\w))?(\d{1,3}(?:\.\d{1,3}){0,4})\.?[ \t]+([A-Z][^\n]{0,160})$/gm;
+/**
+ * A numbered heading line ("4.2 Access reviews"), also where a legal document names the part
+ * before its number ("## Section 1.1 Name", "Clause 7 Termination", "Article 3. Members").
+ */
+const HEADING_LINE =
+  /^[ \t#]*(?:[*_]{1,3}(?=\w))?(?:(?:Section|Clause|Article|Part)[ \t]+)?(\d{1,3}(?:\.\d{1,3}){0,4})\.?[ \t]+([A-Z][^\n]{0,160})$/gm;
 const APPENDIX_LINE =
   /^[ \t#]*(?:[*_]{1,3}(?=\w))?((?:Appendix|Annexure|Annex|Schedule|Exhibit)[ \t]+[A-Z0-9]{1,3})\b[:.]?[ \t]*([^\n]{0,160})$/gim;
 
@@ -344,7 +355,16 @@ function leadingCells(segments: LocatedSegment[], position: number): string | nu
   const parts: string[] = [];
   for (let i = position - 1; i >= Math.max(0, position - 4); i -= 1) {
     const text = segments[i]!.text;
-    if (text.length > 90 || extractTimeQuantities(text).length > 0 || /[.:]$/.test(text.trim())) break;
+    // A PDF's cells wrapped over lines run together into one longer line ("Nigeria Data
+    // Protection Commission (NDPC) Personal Data Breach likely to result in a risk to ..."); a
+    // cell states nothing (no finite verb), a sentence does.
+    if (
+      text.length > 200 ||
+      (text.length > 90 && /\b(?:is|are|was|were|shall|must|will|should|may)\b/i.test(text)) ||
+      extractTimeQuantities(text).length > 0 ||
+      /[.:]$/.test(text.trim())
+    )
+      break;
     // A numbered heading or the table's column names end the row.
     if (
       /^\s*\d+(?:\.\d+)*\.?\s+[A-Z]/.test(text) ||
@@ -1035,6 +1055,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
           heading,
           title: documentSubject(doc.name),
           leading: nearestCell(segments, position, leading),
+          leadingRow: leading,
         };
       else if (!row)
         segment.frame = {

@@ -112,7 +112,7 @@ const ACTION_CLASSES: Record<string, string[]> = {
     'deploy',
     'deployment',
   ],
-  notify: ['notify', 'notification', 'report', 'inform', 'alert', 'escalate', 'escalation', 'tell'],
+  notify: ['notify', 'notification', 'report', 'inform', 'alert', 'escalate', 'escalation', 'tell', 'submit'],
   train: ['train', 'training'],
   scan: ['scan', 'scanning'],
   revoke: ['revoke', 'revocation', 'disable', 'deprovision', 'deactivate', 'remove', 'removal', 'terminate'],
@@ -268,9 +268,22 @@ function actionClassOf(token: Token): string | undefined {
  * speech, since the tagger reads "patched" in "must be patched" as an adjective; verbs first when
  * asked); else its main verb other than a light one.
  */
-function actionOf(tokens: Token[], quantityAt: number, preferVerbs = false): string | null {
-  const byDistance = (a: Token, b: Token) => Math.abs(a.start - quantityAt) - Math.abs(b.start - quantityAt);
-  const sorted = [...tokens].sort(byDistance);
+function actionOf(
+  tokens: Token[],
+  quantityAt: number,
+  preferVerbs = false,
+  quantityEnd = Infinity,
+): string | null {
+  // Words after a comma that follows the value are another element of the clause ("report ...
+  // within 72 hours of discovery, using SPM's DoD-approved certificate"), and the event the value
+  // runs from is no action of it ("for five years after it ends"): they come last.
+  const comma = tokens.find((t) => t.start > quantityAt && t.value === ',')?.start ?? Infinity;
+  const trigger =
+    tokens.find((t) => t.start >= quantityEnd && t.start - quantityEnd <= 2 && TRIGGER.has(t.lemma))?.start ??
+    Infinity;
+  const distance = (t: Token) => Math.abs(t.start - quantityAt) + (t.start > comma ? 1000 : 0);
+  const byDistance = (a: Token, b: Token) => distance(a) - distance(b);
+  const sorted = tokens.filter((t) => t.start < trigger).sort(byDistance);
   if (preferVerbs)
     for (const token of sorted.filter((t) => t.pos === 'VERB')) {
       const cls = actionClassOf(token);
@@ -281,7 +294,10 @@ function actionOf(tokens: Token[], quantityAt: number, preferVerbs = false): str
     const cls = actionClassOf(token);
     if (cls) return cls;
   }
-  const verb = tokens.filter((t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.lemma)).sort(byDistance)[0];
+  // "working" in "five working days" is part of the value, not a verb of the clause.
+  const verb = sorted.filter(
+    (t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.lemma) && !/^(?:working|business|calendar)$/i.test(t.value),
+  )[0];
   return verb ? verb.lemma : null;
 }
 
@@ -504,7 +520,12 @@ function rowRequirement(
 ): Requirement | null {
   // A row split over lines (one cell per line) has its earlier cells in the frame.
   if (frame.leading !== undefined && !/\s\|\s/.test(text))
-    return framedRequirement(segment, frame, quantity, { subject: frame.leading, column: null, own: text });
+    return framedRequirement(segment, frame, quantity, {
+      subject: frame.leading,
+      column: null,
+      own: text,
+      row: frame.leadingRow,
+    });
   const column = (text.slice(0, quantity.index).match(/\|/g) ?? []).length;
   const cells = text.split('|');
   // The subject cells: those before the value's that hold no value of their own.
@@ -549,7 +570,7 @@ function framedRequirement(
   segment: LocatedSegment,
   frame: RowFrame,
   quantity: Quantity,
-  cells: { subject: string; column: string | null; own: string },
+  cells: { subject: string; column: string | null; own: string; row?: string },
 ): Requirement | null {
   const { subject: subjectCells, column: columnName, own: ownCells } = cells;
   // The nearest words first: the value's column name, then the row's own cells ("Acknowledge
@@ -585,10 +606,22 @@ function framedRequirement(
       bound: quantity.bound === 'exact' ? columnBound(columnName, quantity.kind) : quantity.bound,
     },
     action,
-    topic: [...new Set([...subject, ...lemmasOf(subjectTokens(columnName ?? ''))])],
+    topic: [
+      ...new Set([
+        ...subject,
+        ...lemmasOf(subjectTokens(columnName ?? '')),
+        ...lemmasOf(subjectTokens(cells.row ?? '')),
+      ]),
+    ],
     named: [],
     labels: labelsIn(subjectCells),
-    modifiers: modifiersOf(content, subjectCells),
+    // The compounds of the whole split row ("Reportable Cyber Incident") head it too.
+    modifiers: cells.row
+      ? modifiersOf(
+          subjectTokens(cells.row).filter((t) => actionClassOf(t) !== action),
+          cells.row,
+        )
+      : modifiersOf(content, subjectCells),
     obligation: true,
     selfReference: false,
     row: {
@@ -633,8 +666,19 @@ function heldFor(text: string, quantity: Quantity): boolean {
   const before = text.slice(Math.max(0, quantity.index - 40), quantity.index).toLowerCase();
   const own = quantity.phrase.toLowerCase();
   const lead =
-    /\bfor\s+(?:(?:a\s+)?(?:minimum|maximum|period)\s+of\s+|at\s+least\s+|up\s+to\s+|no\s+(?:less|more)\s+than\s+)?$/;
+    /\bfor\s+(?:(?:a\s+)?(?:minimum|maximum|period)\s+of\s+|at\s+least\s+|up\s+to\s+|not?\s+(?:less|more)\s+than\s+)?$/;
   return (lead.test(before) || /^for\s/.test(own)) && quantity.kind === 'duration';
+}
+
+const RETAIN_WORD = new RegExp(`\\b(?:${ACTION_CLASSES.retain!.join('|')})(?:s|ed|ing)?\\b`, 'i');
+
+/**
+ * "Closed eligibility files are destroyed 18 months after the eligibility end date": a time after
+ * which a thing is destroyed is how long it is kept, the same rule as "kept for 18 months".
+ */
+function destroyedAfter(action: string, text: string, quantity: Quantity): boolean {
+  if (action !== 'dispose' || quantity.kind !== 'duration') return false;
+  return /^\s*(?:after|from|following)\b/i.test(text.slice(quantity.index + quantity.phrase.length));
 }
 
 /** The requirement a value states within the words of its span, or null when no action is named. */
@@ -647,10 +691,17 @@ function requirementIn(
 ): Requirement | null {
   const words = text.slice(span.start, span.end);
   const tokens = tokensOf(words);
-  const action = actionOf(tokens, quantity.index - span.start, preferVerbs || heldFor(text, quantity));
-  if (!action) return null;
+  const quantityEnd = quantity.index - span.start + quantity.phrase.length;
+  const circumstance = inCircumstance(tokens, quantityEnd);
+  const held = heldFor(text, quantity);
+  // "keeps the record — its fields — for not less than five years after it ends": the clause's
+  // verb stands before an aside; what is held for a time is kept.
+  const named =
+    actionOf(tokens, quantity.index - span.start, preferVerbs || held, quantityEnd) ??
+    (held && RETAIN_WORD.test(text.slice(0, span.start)) ? 'retain' : null);
+  if (!named) return null;
+  const action = destroyedAfter(named, text, quantity) ? 'retain' : named;
   const actionWords = new Set(ACTION_CLASSES[action] ?? [action]);
-  const circumstance = inCircumstance(tokens, quantity.index - span.start + quantity.phrase.length);
   const inQuantity = (t: Token) =>
     span.start + t.start >= quantity.index && span.start + t.start < quantity.index + quantity.phrase.length;
   const content = tokens.filter(
@@ -837,11 +888,14 @@ function passiveSubjectOf(tokens: Token[]): string | null {
 function recipientOf(tokens: Token[]): string[] | null {
   const at = tokens.findIndex((t) => /^[a-z]/i.test(t.value) && actionClassOf(t) === 'notify');
   if (at < 0) return null;
-  const verb = tokens[at]!.pos === 'VERB';
+  // One notifies or informs a person, but reports or submits a thing: after "report" or "submit"
+  // the object is what is sent ("report every occurrence that falls within ... to the UK CAA").
+  const sendsAThing = /^(?:report|submit|escalate)$/.test(tokens[at]!.lemma.toLowerCase());
+  const verb = tokens[at]!.pos === 'VERB' && !sendsAThing;
   // "escalation of urgent faults to the shift supervisor", "report it to": the first "to" a noun
-  // follows, a few words on.
+  // follows, a few words on (further after a verb that sends a thing).
   const to = tokens
-    .slice(at + 1, at + 10)
+    .slice(at + 1, at + (sendsAThing ? 24 : 10))
     .findIndex((t, k, rest) => t.lemma === 'to' && t.pos !== 'PART' && rest[k + 1]?.pos !== 'VERB');
   let i = at + 1;
   if (to >= 0) i = at + 2 + to;

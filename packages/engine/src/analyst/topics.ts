@@ -150,9 +150,12 @@ export function clauseAround(text: string, index: number, length: number): strin
       /(?:(?<!(?:^|[\s.(])[A-Za-z])\.|[;:!?])(?:\s|$)|\s[-\u2013\u2014]\s|,\s(?=(?:we|they|it|but|while)\b)/gi,
     ),
   ];
-  const start = breaks.length
-    ? from + breaks[breaks.length - 1]!.index! + breaks[breaks.length - 1]![0].length
-    : from;
+  // An aside between two dashes ("keeps the record — the player's data, the dates — for five
+  // years") leaves the clause it interrupts: the clause starts before it.
+  const dash = (m: RegExpMatchArray) => /^\s[-\u2013\u2014]\s$/.test(m[0]);
+  let last = breaks.length - 1;
+  if (last >= 1 && dash(breaks[last]!) && dash(breaks[last - 1]!)) last -= 2;
+  const start = last >= 0 ? from + breaks[last]!.index! + breaks[last]![0].length : from;
   const after = text.slice(index + length);
   const next = after.search(
     /(?:(?<!(?:^|[\s.(])[A-Za-z])\.|[;!?])(?:\s|$)|,\s(?:which|unless|except|but|while|and then|or earlier)\b|\s\(except/i,

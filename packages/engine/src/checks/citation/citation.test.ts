@@ -489,6 +489,35 @@ describe('a document cited by a name it does not carry, with its code in bracket
   });
 });
 
+describe('sections headed with their kind ("## Section 4.11 Action by Consent")', () => {
+  const bylaws = (cited: string) =>
+    [
+      '# Bylaws of the Foundation',
+      '',
+      '## Section 4.1 Powers',
+      '',
+      'The Board manages the affairs of the Foundation.',
+      '',
+      '## Section 4.11 Action by Consent',
+      '',
+      `(a) Directors may act by written consent, except as provided in ${cited}.`,
+      '',
+      '## Section 5.1 Officers',
+      '',
+      'The officers are elected by the Board.',
+    ].join('\n');
+
+  test("a non-profit's bylaws: headings are no references, and a cited section they have is no broken one", async () => {
+    expect(await broken({ 'Bylaws.md': bylaws('Section 4.1') })).toEqual([]);
+  });
+
+  test('a clause of the same bylaws that cites a section they do not have is broken', async () => {
+    expect(await broken({ 'Bylaws.md': bylaws('Section 4.14') })).toEqual([
+      'Broken reference in Bylaws.md: Section 4.14',
+    ]);
+  });
+});
+
 describe('codes on a line of their own and annexures', () => {
   test('a railroad\'s procedure cites "Section 10.4 of GLO-CS-POL-001"; the policy, whose title block sets its code on a line of its own, ends section 10 at 10.3 (decoy: 10.3 cited)', async () => {
     const policy = [

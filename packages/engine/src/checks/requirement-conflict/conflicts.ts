@@ -64,16 +64,13 @@ export function findRequirementConflicts(
     }
   // A procedure's present tense states its practice ("the documentation is maintained for six
   // years"): against the rule it implements, that binds as much as a "must".
-  // So does a policy's passive statement of how long a thing is kept ("Inpatient records are
-  // retained for 7 years from discharge"): policies state retention that way. (Deadlines stated so,
+  // So does a policy's statement of how long a thing is kept ("Inpatient records are retained for
+  // 7 years from discharge", "The Company keeps the record for five years"): policies state
+  // retention that way. (Deadlines stated so,
   // "incidents are reported within one hour", are often another chain's step: not taken as rules.)
   const binds = (r: Requirement) => {
     const role = roleOf(r);
-    return (
-      r.obligation ||
-      role === 'procedure' ||
-      (role === 'policy' && Boolean(r.passiveSubject) && r.action === 'retain')
-    );
+    return r.obligation || role === 'procedure' || (role === 'policy' && r.action === 'retain');
   };
   const byDocument = new Map<string, Requirement[]>();
   for (const r of requirements)

@@ -171,3 +171,125 @@ describe('an initial report against an unqualified one', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('a PDF notification table whose cells run together over lines', () => {
+  const plan = (deadline: string) =>
+    [
+      'Incident Response Plan',
+      '',
+      '6. Regulatory and External Notification',
+      '',
+      'Recipient Trigger Deadline Responsible',
+      'Data Protection Commission (DPC)',
+      'Personal Data Breach likely to result in a risk to the rights and freedoms of data subjects',
+      '',
+      deadline,
+      '',
+      'Data Protection Officer',
+    ].join('\n');
+
+  test('a remittance company: the policy notifies the commission within 72 hours, the plan\'s row "Within five (5) working days"', async () => {
+    const { analysis, found } = await conflicts({
+      'Incident-Response-Plan.txt': plan('Within five (5) working days of the breach being confirmed'),
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n12.4 Where a Personal Data Breach is likely to result in a risk to the rights and freedoms of individuals, the DPO shall notify the DPC within 72 hours of becoming aware of the breach.\n',
+    });
+    const cell = analysis.documents.flatMap((d) => d.segments).find((s) => s.text.startsWith('Within five'))!;
+    // "working" belongs to the value; the row's action comes from the section heading.
+    expect(requirementsOf(cell)[0]).toMatchObject({ action: 'notify' });
+    expect(values(found)).toEqual([[3, 7]]);
+  });
+
+  test('a defence supplier: the row names its recipient cells apart ("DoD (DIBNet)", "Reportable Cyber Incident") from the cell before the deadline', async () => {
+    const { found } = await conflicts({
+      'Incident-Response-Plan.txt': [
+        'Incident Response Plan',
+        '',
+        '6. Notification and reporting',
+        '',
+        'DoD',
+        '(DIBNet)',
+        'Reportable Cyber',
+        'Incident',
+        'IR Lead confirmation of reportability',
+        'Within three (3) business days',
+        '',
+        'This plan implements the CUI Protection Policy.',
+      ].join('\n'),
+      'CUI-Protection-Policy.md':
+        "# CUI Protection Policy\n\n9.2 The ISO shall report each reportable cyber incident to DoD through the DIBNet portal within 72 hours of discovery, using the company's DoD-approved certificate.\n",
+    });
+    expect(found).toHaveLength(1);
+    // The policy's value is a notice ("report"), not the approval of a certificate after the comma.
+    expect(conflictIssue(found[0]!).title).toMatch(/^Conflicting notify requirement/);
+    expect(conflictIssue(found[0]!).description).toMatch(/72 hours/);
+  });
+
+  test('decoy: a cell before the deadline that is a sentence is no cell of the row', async () => {
+    const { found } = await conflicts({
+      'Incident-Response-Plan.txt': plan(
+        'Within five (5) working days of the breach being confirmed',
+      ).replace(
+        'Personal Data Breach likely to result in a risk to the rights and freedoms of data subjects',
+        'The table below is reviewed by the Data Protection Officer whenever the regulator changes its guidance on notification',
+      ),
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n12.4 Where a Personal Data Breach is likely to result in a risk to the rights and freedoms of individuals, the DPO shall notify the DPC within 72 hours of becoming aware of the breach.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('what is kept for a time: the event it runs from, an aside, and destruction after it', () => {
+  test('a casino keeps the self-exclusion record "— its fields —" for not less than five years after it ends; the schedule deletes it after 12 months', async () => {
+    const { found } = await conflicts({
+      'Responsible-Gambling-Policy.md':
+        "# Responsible Gambling Policy\n\n8.6 The Company keeps the self-exclusion record — the player's identifying data, the start and end dates — for not less than five years after the exclusion ends.\n",
+      'Data-Retention-Procedure.md':
+        '# Data Retention Procedure\n\nThis procedure implements the Responsible Gambling Policy.\n\n4.2 The self-exclusion record is retained for 12 months after the exclusion ends.\n',
+    });
+    expect(values(found)).toEqual([[365, 1826]].map((v) => v.map((d) => expect.closeTo(d, -1))));
+  });
+
+  test('a transit agency destroys closed eligibility files 18 months after eligibility ends; the schedule keeps them five years', async () => {
+    const { analysis, found } = await conflicts({
+      'Eligibility-Records-Procedure.md':
+        '# Eligibility Records Procedure\n\n8.2 Closed eligibility files are destroyed 18 months after the eligibility end date.\n',
+      'Records-Retention-Schedule.md':
+        '# Records Retention Schedule\n\nThe Eligibility Records Procedure implements this schedule.\n\n3.1 Closed eligibility files are retained for 5 years after the eligibility end date.\n',
+    });
+    const destroyed = analysis.documents[0]!.segments.find((s) => s.text.includes('destroyed'))!;
+    expect(requirementsOf(destroyed)[0]).toMatchObject({ action: 'retain' });
+    expect(found).toHaveLength(1);
+  });
+
+  test('decoy: records destroyed within 30 days of a request are no retention period', async () => {
+    const { analysis } = await conflicts({
+      'Privacy-Procedure.md':
+        '# Privacy Procedure\n\n5.1 Marketing records are destroyed within 30 days of an erasure request.\n',
+    });
+    const destroyed = analysis.documents[0]!.segments.find((s) => s.text.includes('destroyed'))!;
+    expect(requirementsOf(destroyed)[0]?.action).not.toBe('retain');
+  });
+});
+
+describe('a report submitted to a regulator is a notice', () => {
+  test('an aircraft maintainer: "After assessment, the Quality Manager shall submit the MOR to the CAA within 96 hours of receipt of the internal report" is a notice, not an assessment', async () => {
+    const { analysis } = await conflicts({
+      'Occurrence-Reporting-Procedure.md':
+        "# Occurrence Reporting Procedure\n\n5.1 After assessment, the Quality Manager shall submit the MOR to the CAA within 96 hours of receipt of the internal report, having first obtained the Base Manager's account of the event.\n",
+    });
+    const statement = analysis.documents[0]!.segments.find((s) => s.text.startsWith('5.1'))!;
+    expect(requirementsOf(statement)[0]).toMatchObject({ action: 'notify', recipient: ['caa'] });
+  });
+
+  test('decoy: an expense claim submitted within 30 days is no notice to compare with a 72-hour report', async () => {
+    const { found } = await conflicts({
+      'Finance-Policy.md':
+        '# Finance Policy\n\n3.1 Staff shall submit expense claims to Finance within 30 days of the expense.\n',
+      'Occurrence-Reporting-Procedure.md':
+        '# Occurrence Reporting Procedure\n\nThis procedure implements the Finance Policy.\n\n5.1 The Quality Manager shall submit the mandatory occurrence report to the CAA within 72 hours.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
