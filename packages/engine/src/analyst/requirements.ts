@@ -275,8 +275,8 @@ function actionOf(
   quantityEnd = Infinity,
 ): string | null {
   // Words after a comma that follows the value are another element of the clause ("report ...
-  // within 72 hours of discovery, using SPM's DoD-approved certificate"), and the event the value
-  // runs from is no action of it ("for five years after it ends"): they come last.
+  // within 72 hours of discovery, using SPM's DoD-approved certificate"): they come last. The event
+  // the value runs from ("for five years after it ends") is no action of it at all.
   const comma = tokens.find((t) => t.start > quantityAt && t.value === ',')?.start ?? Infinity;
   const trigger =
     tokens.find((t) => t.start >= quantityEnd && t.start - quantityEnd <= 2 && TRIGGER.has(t.lemma))?.start ??

@@ -106,7 +106,57 @@ export function findRequirementConflicts(
         if (!current || divergence(a, b) > divergence(current.a, current.b)) best.set(key, { key, a, b });
       }
   }
+  for (const conflict of practiceConflicts(segments, requirements, roleIn)) {
+    if (taken.has(segmentKey(conflict.a.segment)) && taken.has(segmentKey(conflict.b.segment))) continue;
+    if (!best.has(conflict.key)) best.set(conflict.key, conflict);
+  }
   return [...best.values()];
+}
+
+/** A register column that says how often a row's work is done: "Review frequency", "Cycle". */
+const CYCLE_COLUMN = /\b(?:frequency|cycle|interval|cadence)\b/i;
+
+/** The name of the column a row's value stands in ("Review frequency"), from the table's header. */
+function valueColumnName(r: Requirement): string {
+  const header = r.segment.frame?.header;
+  if (!header) return '';
+  const column = (r.segment.text.slice(0, r.quantity.index).match(/\|/g) ?? []).length;
+  return header.split('|')[column] ?? '';
+}
+
+/**
+ * A register's row that states the cycle its work runs on ("EkoCore | Privileged accounts | ... |
+ * Semi-annual") is the practice for what the row covers; run less often than a policy or procedure
+ * requires for that ("Privileged Accounts shall be reviewed monthly"), the requirement is not met.
+ * The rule's words must be the row's (at least two, most of the rule's topic, and every word that
+ * narrows it); a row run more often than required is stricter, not a conflict.
+ */
+function practiceConflicts(
+  segments: LocatedSegment[],
+  rules: Requirement[],
+  roleIn: (document: string) => string,
+): RequirementConflict[] {
+  const practices = segments
+    .filter((s) => roleIn(s.document) === 'evidence' && s.frame?.header)
+    .flatMap((s) => requirementsOf(s))
+    .filter((p) => p.row && p.quantity.kind === 'period' && CYCLE_COLUMN.test(valueColumnName(p)));
+  const out: RequirementConflict[] = [];
+  for (const p of practices) {
+    const covered = new Set([...p.topic, ...(p.row?.subject ?? [])]);
+    for (const r of rules) {
+      if (!r.obligation || r.action !== p.action || r.quantity.kind !== 'period' || r.row) continue;
+      if (!(p.quantity.value > r.quantity.value * 1.1)) continue;
+      const parties = new Set([...(r.actor ?? []), ...(r.recipient ?? [])]);
+      const topic = r.topic.filter((w) => !parties.has(w));
+      const shared = topic.filter((w) => covered.has(w));
+      if (shared.length < 2 || shared.length < 0.6 * topic.length) continue;
+      // A word that narrows the rule ("privileged" accounts) must be the row's too.
+      const narrowing = new Set([...r.modifiers.values()].flat());
+      if (topic.some((w) => !covered.has(w) && narrowing.has(w))) continue;
+      out.push({ key: `practice:${conflictKey(r, p)}`, a: r, b: p });
+    }
+  }
+  return out;
 }
 
 /**

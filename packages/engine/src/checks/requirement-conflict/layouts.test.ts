@@ -293,3 +293,46 @@ describe('a report submitted to a regulator is a notice', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("a register's stated cycle against the rule for what its row covers", () => {
+  const register = (population: string, cycle: string) =>
+    [
+      'System,Account population,Reviewer,Review frequency,Last completed',
+      `CoreBank,${population},Head of IT Operations,${cycle},15/07/2026`,
+    ].join('\n');
+
+  test('a remittance company reviews privileged accounts semi-annually; the policy says monthly', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.5 Privileged accounts shall be reviewed monthly by the system owner.\n',
+      'Access-Review-Register.csv': register('Privileged accounts (DBA and sysadmin)', 'Semi-annual'),
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.b.segment.document).toBe('Access-Review-Register.csv');
+  });
+
+  test('a hospital recertifies clinical system user accounts annually; the standard says every six months', async () => {
+    const { found } = await conflicts({
+      'Access-Control-Standard.md':
+        '# Access Control Standard\n\n4.2 Clinical system user accounts must be recertified every six months by the service owner.\n',
+      'Recertification-Register.csv': [
+        'System,Account population,Owner,Recertification cycle,Last run',
+        'EPR,Clinical system user accounts,Service owner,Annual,02/03/2026',
+      ].join('\n'),
+    });
+    expect(found).toHaveLength(1);
+  });
+
+  test('decoys: a row run more often than required, and a row for accounts the rule does not narrow to', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.5 Privileged accounts shall be reviewed quarterly by the system owner.\n',
+      'Access-Review-Register.csv': [
+        'System,Account population,Reviewer,Review frequency,Last completed',
+        'CoreBank,Privileged accounts,Head of IT Operations,Monthly,15/07/2026',
+        'CoreBank,Standard user accounts,Head of IT Operations,Annual,15/07/2026',
+      ].join('\n'),
+    });
+    expect(found).toEqual([]);
+  });
+});
