@@ -6,6 +6,7 @@ import { catalogueStructureCheck } from './catalogue-structure';
 import { citationCheck } from './citation';
 import { conceptConflictCheck } from './concept-conflict';
 import { controlStateCheck } from './control-state';
+import { dataResidencyCheck } from './data-residency';
 import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
 import { exceptionTermCheck } from './exception-term';
@@ -39,6 +40,7 @@ export const CHECKS: readonly AnyCheck[] = [
   recordAttributeCheck,
   exceptionTermCheck,
   flowDownCheck,
+  dataResidencyCheck,
   coverageCheck,
   placeholderCheck,
   unwrittenCheck,

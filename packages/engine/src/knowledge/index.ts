@@ -1,6 +1,7 @@
 // The engine's knowledge, loaded once from data/ and checked against its schemas: control
-// catalogues (data/catalogues/*.json), product lifecycles (data/products.json) and superseded
-// laws, standards and schemes (data/superseded-instruments.json). A file that
+// catalogues (data/catalogues/*.json), product lifecycles (data/products.json), superseded
+// laws, standards and schemes (data/superseded-instruments.json) and country names
+// (data/countries.json). A file that
 // does not match its schema, cites a source it does not list, or carries a pattern that does not
 // compile fails the load with a message naming it.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -8,10 +9,12 @@ import { join } from 'node:path';
 import {
   checked,
   controlCatalogueSchema,
+  countriesSchema,
   coverageElementsSchema,
   productLifecyclesSchema,
   supersededInstrumentsSchema,
   type ControlCatalogue,
+  type Countries,
   type CoverageElements,
   type PatternFragment,
   type ProductLifecycles,
@@ -23,6 +26,7 @@ export type * from './schema';
 
 export interface Knowledge {
   catalogues: ControlCatalogue[];
+  countries: Countries;
   coverage: CoverageElements;
   products: ProductLifecycles;
   instruments: SupersededInstruments;
@@ -105,6 +109,21 @@ export function loadInstruments(file: string): SupersededInstruments {
   return data;
 }
 
+export function loadCountries(file: string): Countries {
+  const data = checked(countriesSchema, readJson(file), file);
+  assertSources(
+    file,
+    data.sources,
+    data.countries.map((c) => c.source),
+  );
+  const codes = new Set<string>();
+  for (const country of data.countries) {
+    if (codes.has(country.code)) throw new Error(`Knowledge file ${file} lists ${country.code} twice`);
+    codes.add(country.code);
+  }
+  return data;
+}
+
 /** A coverage pattern with its "{NAME}" fragments written out. */
 export function expandFragments(pattern: string, fragments: Record<string, PatternFragment>): string {
   return pattern.replace(/\{([A-Z][A-Z0-9_]*)\}/g, (whole, name: string) => {
@@ -163,6 +182,7 @@ export function knowledge(): Knowledge {
     products: loadProducts(join(DATA, 'products.json')),
     instruments: loadInstruments(join(DATA, 'superseded-instruments.json')),
     coverage: loadCoverageElements(join(DATA, 'coverage-elements.json')),
+    countries: loadCountries(join(DATA, 'countries.json')),
   };
   return loaded;
 }

@@ -1,6 +1,13 @@
 // The bundled knowledge files match their schemas, cite only sources they list, carry patterns
 // that compile, and their identifier patterns find their own identifiers.
-import { expandFragments, knowledge, loadCatalogue, loadCoverageElements, normaliseIdentifier } from '.';
+import {
+  expandFragments,
+  knowledge,
+  loadCatalogue,
+  loadCountries,
+  loadCoverageElements,
+  normaliseIdentifier,
+} from '.';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +17,15 @@ describe('bundled knowledge', () => {
     const { catalogues, products } = knowledge();
     expect(catalogues.length).toBeGreaterThanOrEqual(1);
     expect(products.products.length).toBeGreaterThanOrEqual(1);
+  });
+
+  test('the country names hold every ISO 3166-1 country once, with the short forms contracts write', () => {
+    const { countries } = knowledge().countries;
+    expect(countries.length).toBe(249);
+    const byCode = new Map(countries.map((c) => [c.code, c.names]));
+    expect(byCode.get('US')).toEqual(expect.arrayContaining(['United States', 'USA', 'U.S.']));
+    expect(byCode.get('ZA')).toEqual(expect.arrayContaining(['South Africa', 'Republic of South Africa']));
+    expect(byCode.get('GB')).toEqual(expect.arrayContaining(['United Kingdom', 'UK']));
   });
 
   test.each(knowledge().catalogues.map((c) => [c.id, c] as const))(
@@ -126,5 +142,34 @@ describe('the coverage checklists are refused when faulty', () => {
     expect(() => loadCoverageElements(write({ ...valid, elements: [{ ...element, related: '(' }] }))).toThrow(
       /bad pattern/,
     );
+  });
+});
+
+describe('the country names are refused when faulty', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'countries-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const write = (content: unknown) => {
+    const file = join(folder, 'countries.json');
+    writeFileSync(file, JSON.stringify(content));
+    return file;
+  };
+  const valid = {
+    sources: { iso: { title: 'ISO 3166-1', url: 'https://example.org/iso' } },
+    countries: [{ code: 'GH', names: ['Ghana'], source: 'iso' }],
+  };
+
+  test('a valid file loads', () => {
+    expect(loadCountries(write(valid)).countries).toHaveLength(1);
+  });
+  test('a code that is not two capitals, an unknown source, a country listed twice', () => {
+    expect(() =>
+      loadCountries(write({ ...valid, countries: [{ code: 'gha', names: ['Ghana'], source: 'iso' }] })),
+    ).toThrow(/countries\.json does not match its schema/);
+    expect(() =>
+      loadCountries(write({ ...valid, countries: [{ code: 'GH', names: ['Ghana'], source: 'x' }] })),
+    ).toThrow(/cites unknown sources: x/);
+    expect(() =>
+      loadCountries(write({ ...valid, countries: [...valid.countries, ...valid.countries] })),
+    ).toThrow(/lists GH twice/);
   });
 });

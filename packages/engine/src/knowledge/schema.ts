@@ -380,3 +380,42 @@ export function checked<T>(schema: JSONSchemaType<T>, data: unknown, file: strin
   const faults = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
   throw new Error(`Knowledge file ${file} does not match its schema: ${faults.join('; ')}`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Countries: the names documents give them, to tell where a contract lets data go from where a
+// policy requires it to stay.
+
+export interface Country {
+  /** ISO 3166-1 alpha-2 code. */
+  code: string;
+  /** The names documents write ("United States", "United States of America", "USA", "U.S."). */
+  names: string[];
+  source: string;
+}
+
+export interface Countries {
+  sources: Record<string, Source>;
+  countries: Country[];
+}
+
+export const countriesSchema: JSONSchemaType<Countries> = {
+  type: 'object',
+  properties: {
+    sources: { type: 'object', required: [], additionalProperties: sourceSchema },
+    countries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          code: { type: 'string', pattern: '^[A-Z]{2}$' },
+          names: { type: 'array', minItems: 1, items: { type: 'string', minLength: 2 } },
+          source: { type: 'string', minLength: 1 },
+        },
+        required: ['code', 'names', 'source'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['sources', 'countries'],
+  additionalProperties: false,
+};
