@@ -59,7 +59,7 @@ function countryNames(): { pattern: RegExp; byName: Map<string, Country> } {
   return names;
 }
 
-function countriesIn(text: string): Array<{ name: string; country: Country; index: number }> {
+function countriesIn(text: string): Array<CountryName & { index: number }> {
   const { pattern, byName } = countryNames();
   return [...text.matchAll(pattern)].map((m) => ({ name: m[0], country: byName.get(m[0])!, index: m.index }));
 }
@@ -107,11 +107,11 @@ export function residencyRules(analysis: CorpusAnalysis): ResidencyRule[] {
     });
 }
 
-/** The contracts' statements that let data be kept or reached in a country other than `country`. */
-function permissionsElsewhere(
-  analysis: CorpusAnalysis,
-  country: Country,
-): Array<{ segment: LocatedSegment; places: string[] }> {
+/**
+ * The contracts' statements that let data be kept or reached in named countries, each with the
+ * countries it names that the set does not approve (read once per corpus, whatever the rules).
+ */
+function contractPlaces(analysis: CorpusAnalysis): Array<{ segment: LocatedSegment; places: CountryName[] }> {
   const approved = approvedCountries(analysis);
   return analysis.documents
     .filter((doc) => doc.role === 'contract')
@@ -119,13 +119,7 @@ function permissionsElsewhere(
     .flatMap((segment) => {
       const text = segment.text;
       if (!DATA_WORD.test(text) || !PLACE_VERB.test(text) || LIMITING.test(text)) return [];
-      const places = [
-        ...new Set(
-          countriesIn(text)
-            .filter((c) => c.country.code !== country.code && !approved.has(c.country.code))
-            .map((c) => c.name),
-        ),
-      ];
+      const places = countriesIn(text).filter((c) => !approved.has(c.country.code));
       return places.length ? [{ segment, places }] : [];
     });
 }
@@ -133,10 +127,14 @@ function permissionsElsewhere(
 /** Per contract, the first statement that lets data go elsewhere, against the first rule it breaks. */
 export function residencyBreaches(analysis: CorpusAnalysis): ResidencyBreach[] {
   const out = new Map<string, ResidencyBreach>();
+  const statements = contractPlaces(analysis);
   for (const rule of residencyRules(analysis))
-    for (const { segment, places } of permissionsElsewhere(analysis, rule.country)) {
+    for (const { segment, places } of statements) {
+      const elsewhere = [
+        ...new Set(places.filter((c) => c.country.code !== rule.country.code).map((c) => c.name)),
+      ];
       const key = residencySubject(segment.document);
-      if (!out.has(key)) out.set(key, { rule, permission: segment, places });
+      if (elsewhere.length && !out.has(key)) out.set(key, { rule, permission: segment, places: elsewhere });
     }
   return [...out.values()];
 }

@@ -1,7 +1,7 @@
 // Conflicting requirements found by aligning requirements (see analyst/requirements.ts), not by a
 // vocabulary of concepts: any two requirements of normative documents with the same action, the
 // same kind of value and aligned topics, whose values contradict each other.
-import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { valueColumn, type CorpusAnalysis, type LocatedSegment } from '../../analyst/corpus-analysis';
 import { linked } from './links';
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
@@ -116,14 +116,6 @@ export function findRequirementConflicts(
 /** A register column that says how often a row's work is done: "Review frequency", "Cycle". */
 const CYCLE_COLUMN = /\b(?:frequency|cycle|interval|cadence)\b/i;
 
-/** The name of the column a row's value stands in ("Review frequency"), from the table's header. */
-function valueColumnName(r: Requirement): string {
-  const header = r.segment.frame?.header;
-  if (!header) return '';
-  const column = (r.segment.text.slice(0, r.quantity.index).match(/\|/g) ?? []).length;
-  return header.split('|')[column] ?? '';
-}
-
 /**
  * A register's row that states the cycle its work runs on ("EkoCore | Privileged accounts | ... |
  * Semi-annual") is the practice for what the row covers; run less often than a policy or procedure
@@ -139,7 +131,12 @@ function practiceConflicts(
   const practices = segments
     .filter((s) => roleIn(s.document) === 'evidence' && s.frame?.header)
     .flatMap((s) => requirementsOf(s))
-    .filter((p) => p.row && p.quantity.kind === 'period' && CYCLE_COLUMN.test(valueColumnName(p)));
+    .filter(
+      (p) =>
+        p.row &&
+        p.quantity.kind === 'period' &&
+        CYCLE_COLUMN.test(valueColumn(p.segment.frame!.header!, p.segment.text, p.quantity).name),
+    );
   const out: RequirementConflict[] = [];
   for (const p of practices) {
     const covered = new Set([...p.topic, ...(p.row?.subject ?? [])]);
