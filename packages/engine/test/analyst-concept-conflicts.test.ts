@@ -803,3 +803,53 @@ describe('a scoped rule against a table of several general values', () => {
     expect(issues.filter((i) => i.subject.startsWith('concept:incident_notification'))).toEqual([]);
   });
 });
+
+describe('a record of practice within the bound of the rule it follows', () => {
+  const breachProcedure =
+    '# Privacy Breach Procedure\n\n5.1 If serious harm is likely, the Chief Privacy Officer notifies the Privacy Commissioner as soon as practicable, with a target of 72 hours from the time the Council becomes aware of the breach.\n';
+
+  test("decoy: a council's minutes note a breach notified two days after discovery, within the 72-hour target", async () => {
+    const { issues } = await conflicts({
+      'Privacy-Breach-Procedure.md': breachProcedure,
+      'Committee-Minutes.eml': minutesEmail(
+        '6.1 One privacy breach was assessed as notifiable and was notified to the Office of the Privacy Commissioner two days after discovery.',
+      ),
+    });
+    expect(issues.filter((i) => /notif/i.test(i.title))).toEqual([]);
+  });
+
+  test('the same minutes noting a notice five days after discovery: the practice misses the target', async () => {
+    const { issues } = await conflicts({
+      'Privacy-Breach-Procedure.md': breachProcedure,
+      'Committee-Minutes.eml': minutesEmail(
+        '6.1 One privacy breach was assessed as notifiable and was notified to the Office of the Privacy Commissioner five days after discovery.',
+      ),
+    });
+    expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/72 hours .* vs 5 days/)]);
+  });
+
+  test("decoy: a wholesaler's e-mail records an incident reported to its bank in 6 hours, under a 24-hour limit", async () => {
+    const { issues } = await conflicts({
+      'Incident-Procedure.md':
+        '# Incident Procedure\n\n4.1 Security incidents affecting card data must be reported to the acquiring bank within 24 hours of detection.\n',
+      'Incident-Note.eml': minutesEmail(
+        'The security incident affecting card data on 2 October was reported to the acquiring bank 6 hours after detection.',
+      ),
+    });
+    expect(issues.filter((i) => /notif/i.test(i.title))).toEqual([]);
+  });
+});
+
+/** A short plain-text e-mail (evidence) whose body is one line. */
+function minutesEmail(line: string): string {
+  return [
+    'From: secretary@example.com',
+    'To: committee@example.com',
+    'Subject: Minutes',
+    'Date: Mon, 3 Nov 2025 10:00:00 +0000',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    line,
+    '',
+  ].join('\r\n');
+}

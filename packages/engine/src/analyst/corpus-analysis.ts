@@ -8,6 +8,7 @@ import { COLUMN_RULE, splitSegments, type Segment } from '../text/sentences';
 import { CONCEPTS, type ConceptDefinition } from './concepts';
 import { dateOrderEvidence, extractDates, type DateOrder, type FoundDate } from './dates';
 import { inferRole, type DocumentRole } from './document-roles';
+import { keyedTableRows, type KeyedRow } from './keyed-rows';
 import { extractCounts, extractStrengths, extractTimeQuantities, type Quantity } from './quantities';
 import { attachesToAction, requirementsOf } from './requirements';
 import {
@@ -70,6 +71,8 @@ export interface RowFrame {
    * the value and its action comes from the heading and the document's subject.
    */
   laidOut?: true;
+  /** For a keyed row of a PDF table put back together (keyed-rows.ts): its table's column names. */
+  columns?: string | null;
 }
 
 export interface ConceptFact {
@@ -974,19 +977,20 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
 
   snapshot.documents.forEach((doc, index) => {
     const chunks = chunksByDoc.get(doc.name) ?? [];
-    const segments: LocatedSegment[] = splitSegments(doc.text)
-      .flatMap((segment) => fixedWidthRows(segment, doc.text))
-      .map((segment, segIndex) => {
-        const chunk = findChunk(chunks, segment.start);
-        return {
-          ...segment,
-          docIndex: index,
-          segIndex,
-          document: doc.name,
-          chunkId: chunk?.id ?? null,
-          page: chunk?.page ?? pageAt(doc, segment.start),
-        };
-      });
+    const split = splitSegments(doc.text).flatMap((segment) => fixedWidthRows(segment, doc.text));
+    const segments: LocatedSegment[] = (
+      doc.extension === 'pdf' ? keyedTableRows(split, doc.text) : split
+    ).map((segment, segIndex) => {
+      const chunk = findChunk(chunks, segment.start);
+      return {
+        ...segment,
+        docIndex: index,
+        segIndex,
+        document: doc.name,
+        chunkId: chunk?.id ?? null,
+        page: chunk?.page ?? pageAt(doc, segment.start),
+      };
+    });
     const title = documentTitle(doc.text, doc.name);
     const dateOrder = dateOrders[index]!;
     const dates = extractDates(doc.text, dateOrder);
@@ -1064,6 +1068,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
           heading,
           title: documentSubject(doc.name),
           laidOut: true,
+          ...('columns' in segment ? { columns: (segment as LocatedSegment & KeyedRow).columns } : {}),
         };
       const context: SegmentContext = {
         heading,

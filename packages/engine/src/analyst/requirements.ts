@@ -281,7 +281,10 @@ function actionOf(
   const trigger =
     tokens.find((t) => t.start >= quantityEnd && t.start - quantityEnd <= 2 && TRIGGER.has(t.lemma))?.start ??
     Infinity;
-  const distance = (t: Token) => Math.abs(t.start - quantityAt) + (t.start > comma ? 1000 : 0);
+  const aside = asideBefore(tokens, quantityAt);
+  const distance = (t: Token) =>
+    Math.abs(t.start - quantityAt) +
+    (t.start > comma || (t.start > aside[0] && t.start < aside[1]) ? 1000 : 0);
   const byDistance = (a: Token, b: Token) => distance(a) - distance(b);
   const sorted = tokens.filter((t) => t.start < trigger).sort(byDistance);
   if (preferVerbs)
@@ -299,6 +302,25 @@ function actionOf(
     (t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.lemma) && !/^(?:working|business|calendar)$/i.test(t.value),
   )[0];
   return verb ? verb.lemma : null;
+}
+
+/** Words that open an aside set off by commas ("..., whether or not it was reported, for ..."). */
+const ASIDE_OPENERS = new Set(['whether', 'regardless', 'irrespective', 'including', 'unless', 'except']);
+
+/**
+ * The span of an aside between commas before the value ("keeps a record of every breach, whether or
+ * not it was reported, for 24 months"): its verbs are not the action the value is for. [start, end)
+ * offsets; an empty span when there is none.
+ */
+function asideBefore(tokens: Token[], quantityAt: number): [number, number] {
+  for (let i = 0; i < tokens.length - 1; i += 1) {
+    const t = tokens[i]!;
+    if (t.start >= quantityAt) break;
+    if (t.value !== ',' || !ASIDE_OPENERS.has(tokens[i + 1]!.value.toLowerCase())) continue;
+    const close = tokens.slice(i + 1).find((c) => c.value === ',');
+    if (close && close.start < quantityAt) return [t.start, close.start];
+  }
+  return [0, 0];
 }
 
 /** Prepositions that open a circumstance (who, against what, when), not the requirement's subject. */
@@ -552,17 +574,39 @@ function laidOutRowRequirement(
   quantity: Quantity,
 ): Requirement | null {
   const frame = segment.frame;
-  if (!frame?.laidOut || text.length > 240) return null;
+  // A keyed row put back together from its wrapped cells (keyed-rows.ts) is longer than a line.
+  if (!frame?.laidOut || text.length > (frame.columns === undefined ? 240 : 700)) return null;
   const before = text.slice(0, quantity.index);
   const finite = tokensOf(before).some(
     (t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ing|ed)$/i.test(t.value)),
   );
-  if (finite) return null;
+  // A keyed row is known to be a row: its cells run together ("... records ID copies") and a
+  // noun may read as a verb.
+  if (finite && frame.columns === undefined) return null;
   return framedRequirement(segment, { ...frame, heading: segment.section ?? frame.heading }, quantity, {
     subject: before,
-    column: null,
+    column: frame.columns ? valueColumnOf(frame.columns) : null,
     own: text.slice(quantity.index + quantity.phrase.length),
   });
+}
+
+/** Nouns that name a column of values ("Retention period", "Review frequency", "Response time"). */
+const VALUE_COLUMN_NOUN = /^(?:period|time|frequency|deadline|interval|cycle|target|limit|window)$/i;
+
+/**
+ * The column a laid-out row's value stands in, from the table's column names when the line cannot
+ * say which cell is which ("Ref Record class Examples Retention period Trigger Disposal Basis"): the
+ * action named before a noun of values ("Retention period"), or else the first action named.
+ */
+function valueColumnOf(columns: string): string | null {
+  const tokens = tokensOf(columns).filter((t) => /^[a-z]/i.test(t.value));
+  const actions = tokens.filter((t) => actionClassOf(t));
+  const beforeValueNoun = actions.find((t) =>
+    VALUE_COLUMN_NOUN.test(tokens[tokens.indexOf(t) + 1]?.value ?? ''),
+  );
+  // Otherwise the first: a schedule names its value's column before the method's ("Retention
+  // Trigger Disposal").
+  return (beforeValueNoun ?? actions[0])?.value ?? null;
 }
 
 /** A row's requirement from its subject cells, the value's column name and its other cells. */
@@ -904,10 +948,29 @@ function recipientOf(tokens: Token[]): string[] | null {
   for (; i < tokens.length; i += 1) {
     const t = tokens[i]!;
     if (t.pos === 'NOUN' || t.pos === 'PROPN') nouns.push(normaliseLemma(t));
+    // A name runs on through "of" ("the Office of the Information Commissioner", "the Bank of
+    // Jamaica"): whom the notice goes to is the whole name.
+    else if (t.lemma === 'of' && capitalised(tokens[i - 1]) && nameFollows(tokens, i + 1)) continue;
     else if (!['DET', 'ADJ', 'PART', 'PUNCT'].includes(t.pos) || (t.pos === 'PUNCT' && t.value !== "'"))
       break;
   }
   return nouns.length > 0 ? nouns : null;
+}
+
+/** Two names of one recipient: the words of the shorter are all the longer's ("the Commissioner"). */
+function oneName(a: string[], b: string[]): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.every((w) => long.includes(w));
+}
+
+/** A word of a name: capitalised (the tagger reads "Office" in "the Office of" as a common noun). */
+function capitalised(token: Token | undefined): boolean {
+  return token !== undefined && /^[A-Z][a-z]/.test(token.value);
+}
+
+/** A word of a name next, after at most an article. */
+function nameFollows(tokens: Token[], from: number): boolean {
+  return capitalised(tokens[from]?.pos === 'DET' ? tokens[from + 1] : tokens[from]);
 }
 
 /**
@@ -926,7 +989,13 @@ export function differentRecipients(a: Requirement, b: Requirement): boolean {
  * penetration test" still state frequencies).
  */
 function namesAKind(text: string, quantity: Quantity): boolean {
-  if (quantity.kind !== 'period' || !/^[a-z]+ly$|^annual$/i.test(quantity.phrase)) return false;
+  const frequency = quantity.kind === 'period' && /^[a-z]+ly$|^annual$/i.test(quantity.phrase);
+  // So does a span written as one word before a noun ("a 24-hour security operations centre", "a
+  // 24-hour hotline"), unless the noun is itself a span or a deadline ("a 72-hour notice", "the
+  // 30-day window", "a 7-year retention period").
+  const span =
+    quantity.kind === 'duration' && /^\S+-(?:minute|hour|day|week|month|year)$/i.test(quantity.phrase);
+  if (!frequency && !span) return false;
   const after = tokensOf(
     text.slice(quantity.index + quantity.phrase.length, quantity.index + quantity.phrase.length + 60),
   );
@@ -937,8 +1006,35 @@ function namesAKind(text: string, quantity: Quantity): boolean {
     if (!['NOUN', 'PROPN', 'ADJ', 'VERB', 'CCONJ'].includes(t.pos)) break;
     if (t.pos === 'NOUN' || t.pos === 'PROPN') head = t;
   }
-  return head !== null && actionClassOf(head) === undefined;
+  return (
+    head !== null && actionClassOf(head) === undefined && !(span && SPAN_NOUNS.has(normaliseLemma(head)))
+  );
 }
+
+/** Nouns a span before them measures: "a 72-hour notice", "the 30-day window", "a 7-year term". */
+const SPAN_NOUNS = new Set([
+  'period',
+  'deadline',
+  'window',
+  'notice',
+  'limit',
+  'timeframe',
+  'time',
+  'term',
+  'cycle',
+  'interval',
+  'timeline',
+  'timescale',
+  'target',
+  'turnaround',
+  'clock',
+  'grace',
+  'sla',
+  'rule',
+  'requirement',
+  'lookback',
+  'horizon',
+]);
 
 /**
  * "Accounts with no logon for 90 days are flagged ... unless the reviewer records a reason to keep
@@ -985,13 +1081,17 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const out = quantities.flatMap((quantity, i) => {
     // A prose cell that names no action of its own ("If at least 250 residents are affected: not
     // later than 60 days") takes its row's, as a short cell does.
+    // A keyed row put back together (keyed-rows.ts) is a row, whatever verb its cells hold.
+    const keyedRow = segment.frame?.columns !== undefined;
     const requirement =
       frame && (!inProseCell(text, quantity) || leadsCell(text, quantity))
         ? rowRequirement(segment, frame, text, quantity)
-        : (requirementIn(segment, text, quantity, localSpan(text, quantities, i)) ??
-          (frame
-            ? rowRequirement(segment, frame, text, quantity)
-            : laidOutRowRequirement(segment, text, quantity)));
+        : keyedRow
+          ? laidOutRowRequirement(segment, text, quantity)
+          : (requirementIn(segment, text, quantity, localSpan(text, quantities, i)) ??
+            (frame
+              ? rowRequirement(segment, frame, text, quantity)
+              : laidOutRowRequirement(segment, text, quantity)));
     // A span of inactivity is the value of a rule that disables dormant accounts, or of a screen
     // or session lock (minutes, not days: "lock after 15 minutes without use"), and of no other.
     const sessionLock = requirement?.action === 'lock' && quantity.value < 1;
@@ -1130,9 +1230,18 @@ export function restated(
   const headsB = heads(b).filter((w) => !parties.has(w));
   const meet = shared.some((w) => headsA.includes(w) && headsB.includes(w));
   if (!meet) return false;
+  // Notices to the same named recipient that meet on what is notified ("notify the Commissioner"
+  // of a breach, "notify the Office of the Information Commissioner" of a personal data breach)
+  // are one duty, however differently the rest of the clause runs.
+  const sameRecipient =
+    !!a.recipient && !!b.recipient && oneName(a.recipient, b.recipient) && !modifiedApart(a, b, () => true);
   // Short topics that meet on one noun only: the noun must not be two compounds ("visitor logs"
   // and the "data subject request log").
-  return shared.length >= 2 || (headsA.length + headsB.length <= 4 && !modifiedApart(a, b, () => true));
+  return (
+    shared.length >= 2 ||
+    sameRecipient ||
+    (headsA.length + headsB.length <= 4 && !modifiedApart(a, b, () => true))
+  );
 }
 
 /**

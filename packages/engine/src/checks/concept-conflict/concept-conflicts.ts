@@ -79,6 +79,7 @@ function bestPair(
         if (general.tabular && multiValued.has(general.segment.document)) continue;
       }
       if (!incompatible(asStated(a), asStated(b))) continue;
+      if (practiceMeetsRule(a, b, roles) || practiceMeetsRule(b, a, roles)) continue;
       let score = jaccard(tokens.get(a)!, tokens.get(b)!);
       if (a.quantity.changedFrom || b.quantity.changedFrom) score += 0.5;
       if (a.scope === b.scope) score += 0.2;
@@ -89,6 +90,26 @@ function bestPair(
     }
   }
   return best;
+}
+
+/**
+ * A record of practice (minutes, a register, an e-mail) within a rule's bound ("notified ... two
+ * days after discovery" against a 72-hour target) meets it: no conflict.
+ */
+function practiceMeetsRule(
+  practice: ConceptFact,
+  rule: ConceptFact,
+  roles: Map<string, DocumentRole>,
+): boolean {
+  if (roles.get(practice.segment.document) !== 'evidence') return false;
+  if (!isNormative(roles.get(rule.segment.document) ?? 'other')) return false;
+  // Only a bounded rule can be met by another value ("keep footage 30 days" is not met by 90); a
+  // time to act in ("a target of 72 hours") is a limit however it is written.
+  const timeToAct = rule.concept.kind === 'duration' && !higherIsStricter(rule.concept);
+  const bound = timeToAct ? 'max' : asStated(rule).bound;
+  if (bound === 'max') return practice.quantity.value <= rule.quantity.value;
+  if (bound === 'min') return practice.quantity.value >= rule.quantity.value;
+  return false;
 }
 
 /**

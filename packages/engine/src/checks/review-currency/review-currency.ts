@@ -152,7 +152,7 @@ export function reviewCurrencyIssue(
     aspects: cycle ? [`review:${doc.name}`] : [`review:${doc.name}`, 'corpus:review-without-cycle'],
     title: `${doc.title} overdue for review: last ${approvedOnly ? 'approved' : 'reviewed'} ${reviewed.date.iso}`,
     description:
-      `${doc.name} ${cycleText} but was last ${approvedOnly ? 'approved (no review is recorded)' : 'reviewed'} on ${reviewed.date.iso}, ${describeDays(age)} before the newest date in the corpus ` +
+      `${doc.name} is overdue for review: it ${cycleText} but was last ${approvedOnly ? 'approved (no review is recorded)' : 'reviewed'} on ${reviewed.date.iso}, ${describeDays(age)} before the newest date in the corpus ` +
       `(${isoOf(reference.time)}). Its content may no longer reflect current practice, systems or regulation.`,
     rootCause: cycle
       ? `The review cycle of ${doc.name} (${describePeriod(cycle.days)}) is not tracked; no owner review has been recorded since ${reviewed.date.iso}.`

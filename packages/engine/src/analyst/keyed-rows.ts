@@ -1,0 +1,103 @@
+// A PDF's table reaches us as lines: each row's cells wrapped over several lines, often in blocks
+// parted by blank lines, and the column names repeated at the top of each page. When the rows carry
+// a reference of their own ("R01", "R-05", "RS-20"), that reference is where a row starts: the
+// lines from one reference to the next are one row, read as one laid-out line with the column
+// names beside it.
+import type { Segment } from '../text/sentences';
+
+/** A row's reference at the start of a line: letters, an optional dash, digits ("R01", "RS-20"). */
+const ROW_KEY = /^([A-Z]{1,4})[-\u2010\u2011]?(\d{1,4})(?=\s|$)/;
+
+/** A numbered heading ("4. Disposal", "5.1 Legal holds"): the table has ended. */
+const NUMBERED_HEADING = /^\d+(?:\.\d+)*\.?\s+[A-Z]/;
+
+/** A clause, not a cell: a finite verb in a line long enough to be a sentence. */
+const SENTENCE = /\b(?:is|are|was|were|shall|must|will|should|may|has|have)\b/i;
+
+/** Rows longer than this are not one row of a schedule. */
+const MAX_ROW_SEGMENTS = 14;
+const MAX_ROW_LENGTH = 700;
+
+export interface KeyedRow extends Segment {
+  /** The table's column names as its first line states them ("Ref Record class ... Owner"). */
+  columns: string | null;
+}
+
+function segmentOf(text: string, start: number, end: number): Segment {
+  const raw = text.slice(start, end);
+  return { start, end, raw, text: raw.replace(/\s+/g, ' ') };
+}
+
+/** The offsets (in the segment's raw text) of its lines that start with a key of these prefixes. */
+function keyLines(segment: Segment, prefixes: Set<string> | null): number[] {
+  const out: number[] = [];
+  let offset = 0;
+  for (const line of segment.raw.split('\n')) {
+    const m = ROW_KEY.exec(line.trim());
+    if (m && (!prefixes || prefixes.has(m[1]!))) out.push(offset + (line.length - line.trimStart().length));
+    offset += line.length + 1;
+  }
+  return out;
+}
+
+/** Column names: a short line of words with no value and no verb. */
+function readsAsColumns(text: string): boolean {
+  return text.length <= 160 && !/\d/.test(text) && !SENTENCE.test(text) && !/[.:;]$/.test(text.trim());
+}
+
+/**
+ * The segments of a document with each keyed table row put back together. A table is keyed when
+ * at least three segments start (or, after a line of column names, continue) with references of
+ * one prefix; a row runs from its reference to the next, to a numbered heading, to a repeat of the
+ * column names, or to a sentence. Documents without such a table come back unchanged.
+ */
+export function keyedTableRows(segments: Segment[], text: string): Array<Segment | KeyedRow> {
+  const counts = new Map<string, number>();
+  for (const segment of segments)
+    for (const offset of keyLines(segment, null)) {
+      const prefix = ROW_KEY.exec(segment.raw.slice(offset))![1]!;
+      counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+    }
+  const keyed = new Set([...counts].filter(([, n]) => n >= 3).map(([prefix]) => prefix));
+  if (keyed.size === 0) return segments;
+  // A key line inside a segment starts a row of its own ("... Disposal\nR-04", "... purge\nR-05").
+  const split: Segment[] = segments.flatMap((segment) => {
+    const cuts = keyLines(segment, keyed).filter((offset) => offset > 0);
+    if (cuts.length === 0) return [segment];
+    const bounds = [0, ...cuts, segment.raw.length];
+    return bounds.slice(0, -1).map((from, i) => {
+      const to = segment.start + segment.raw.slice(0, bounds[i + 1]).trimEnd().length;
+      return segmentOf(text, segment.start + from, to);
+    });
+  });
+  const startsRow = (s: Segment) => {
+    const m = ROW_KEY.exec(s.text);
+    return m !== null && keyed.has(m[1]!);
+  };
+  const out: Array<Segment | KeyedRow> = [];
+  let columns: string | null = null;
+  for (let i = 0; i < split.length; i += 1) {
+    const segment = split[i]!;
+    if (!startsRow(segment)) {
+      out.push(segment);
+      if (readsAsColumns(segment.text) && i + 1 < split.length && startsRow(split[i + 1]!))
+        columns = segment.text;
+      else if (NUMBERED_HEADING.test(segment.text)) columns = null;
+      continue;
+    }
+    let last = i;
+    while (
+      last + 1 < split.length &&
+      last + 1 - i < MAX_ROW_SEGMENTS &&
+      split[last + 1]!.end - segment.start <= MAX_ROW_LENGTH
+    ) {
+      const next = split[last + 1]!;
+      if (startsRow(next) || NUMBERED_HEADING.test(next.text) || next.text === columns) break;
+      if (next.text.length > 90 && SENTENCE.test(next.text)) break;
+      last += 1;
+    }
+    out.push({ ...segmentOf(text, segment.start, split[last]!.end), columns });
+    i = last;
+  }
+  return out;
+}
