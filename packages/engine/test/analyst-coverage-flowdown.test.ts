@@ -717,3 +717,101 @@ describe('DORA exit strategies and PCI DSS retention of account data', () => {
     ).not.toContain('coverage:pci_cardholder_data_retention');
   });
 });
+
+describe('flow_down_check compares the commitment about the event the policy names', () => {
+  const agreement = (breachNotice: string) =>
+    [
+      'Master Services Agreement',
+      '6.3 The Supplier shall notify the Customer of any Security Incident by telephone and e-mail within twenty-four (24) hours.',
+      `Schedule 3, paragraph 7: The Supplier shall notify the Customer's Data Protection Officer of any Personal Data Breach ${breachNotice}.`,
+    ].join('\n');
+  const policy = [
+    '# Data Protection Policy',
+    '8.1 Every contract with a processor shall require the processor to notify the Company of any personal data breach within 24 hours of becoming aware of it.',
+  ].join('\n');
+
+  test('a fiduciary: the breach notice runs five business days after investigation, though security incidents are reported in 24 hours', async () => {
+    const analysis = await analyse(
+      {
+        'Data-Protection-Policy.md': policy,
+        'Outsourcing-Agreement.md': agreement(
+          'within five (5) Business Days after the Supplier has completed its investigation',
+        ),
+      },
+      ['GDPR'],
+    );
+    const weaker = findFlowDownGaps(analysis).find((i) => i.subject.endsWith(':incident_notification'));
+    expect(weaker?.description).toMatch(/five \(5\) Business Days/);
+  });
+
+  test('a payroll bureau: the same clause written as "no later than 10 working days"', async () => {
+    const analysis = await analyse(
+      {
+        'Data-Protection-Policy.md': policy,
+        'Payroll-Services-Agreement.md': agreement('no later than 10 working days after discovery'),
+      },
+      ['GDPR'],
+    );
+    const weaker = findFlowDownGaps(analysis).find((i) => i.subject.endsWith(':incident_notification'));
+    expect(weaker?.description).toMatch(/10 working days/);
+  });
+
+  test('decoy: the breach notice is within 12 hours; the contract carries the rule', async () => {
+    const analysis = await analyse(
+      {
+        'Data-Protection-Policy.md': policy,
+        'Outsourcing-Agreement.md': agreement('within twelve (12) hours of becoming aware of it'),
+      },
+      ['GDPR'],
+    );
+    expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':incident_notification'))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('flow_down_check quotes the clause that comes closest to the untimed rule', () => {
+  const policy = [
+    '# Information Security Policy',
+    '12.3 Franchisees and suppliers shall report any actual or suspected information security incident, including loss or theft of payment terminals, SIM stock or customer documents, within 24 hours of becoming aware of it.',
+  ].join('\n');
+
+  test('a telecom franchise and a courier agency: the loss is reported only in a monthly return', async () => {
+    for (const [name, party] of [
+      ['Retail-Franchise-Agreement.md', 'Franchisee'],
+      ['Parcel-Agency-Agreement.md', 'Agent'],
+    ] as const) {
+      const analysis = await analyse(
+        {
+          'Information-Security-Policy.md': policy,
+          [name]: [
+            `# ${name.replace(/-/g, ' ').replace('.md', '')}`,
+            `12.2 The Company may terminate this Agreement by written notice if the ${party} breaches Clause 7 or Clause 9.`,
+            `9.6 The ${party} shall inform the Company of any loss or theft of a payment terminal, SIM stock or customer documents in its Monthly Compliance Return.`,
+          ].join('\n'),
+        },
+        ['ISO 27001'],
+      );
+      const gap = findFlowDownGaps(analysis).find((i) => i.subject.endsWith(':incident_notification'));
+      expect(gap?.description).toMatch(/no deadline \("9\.6 .*Monthly Compliance Return/);
+    }
+  });
+
+  test('decoy: a breach of the contract is no security incident ("fails to remedy any other breach within fourteen days")', async () => {
+    const analysis = await analyse(
+      {
+        'Information-Security-Policy.md': policy,
+        'Agent-Agreement.md': [
+          '# Agent Agreement',
+          '8.1 The Agent shall report any security incident to the Company within 12 hours of becoming aware of it.',
+          '14.2 The Company may terminate this Agreement if the Agent fails to remedy any other breach within fourteen (14) days of notice.',
+        ].join('\n'),
+      },
+      ['ISO 27001'],
+    );
+    expect(analysis.facts.filter((f) => f.segment.text.startsWith('14.2'))).toEqual([]);
+    expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':incident_notification'))).toEqual(
+      [],
+    );
+  });
+});

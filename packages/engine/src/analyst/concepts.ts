@@ -226,6 +226,10 @@ export const CONCEPTS: ConceptDefinition[] = [
     kind: 'duration',
     subject: /\b(incidents?|breach\w*)\b/i,
     action: /\b(notif\w*|notice|report\w*|inform\w*|escalat\w*)\b/i,
+    // A breach of the contract ("fails to remedy any other breach within fourteen (14) days of
+    // notice") is no security incident, unless the sentence says it is one.
+    exclude:
+      /^(?![\s\S]*\b(?:incidents?|personal data|data breach\w*|security|compromise\w*)\b)[\s\S]*(?:\b(?:remed\w*|cure[sd]?|curing)\b[^.;]{0,40}\bbreach|\bmaterial breach|\bbreach(?:es)? of (?:this|the|its|any) (?:agreement|contract|terms|obligations?|warrant\w*))/i,
     scopes: [
       VENDOR_SCOPE,
       {

@@ -636,7 +636,18 @@ function missingTimedObligation(
   if (analysis.facts.some((f) => f.segment.document === child.name && f.concept.id === pf.concept.id))
     return null;
   const party = counterparty(child);
-  const untimed = mentions.find(seen);
+  // The clause that comes closest to the policy's rule in its words ("inform the Company of any loss
+  // or theft of a BVS Device ... in its Monthly Return"), among those that give notice at all and
+  // are not about a breach of the contract itself.
+  const parentTokens = new Set(tokenize(pf.segment.text));
+  const overlap = (s: LocatedSegment) => tokenize(s.text).filter((t) => parentTokens.has(t)).length;
+  const notices = child.segments.filter(
+    (s) =>
+      seen(s) &&
+      !pf.concept.exclude?.test(s.text) &&
+      (mentions.includes(s) || (pf.concept.action?.test(s.text) && overlap(s) >= 4)),
+  );
+  const untimed = notices.sort((a, b) => overlap(b) - overlap(a))[0];
   if (untimed) {
     // The contract mentions notification but sets no deadline ("without undue delay").
     return {
@@ -646,7 +657,7 @@ function missingTimedObligation(
       title: `${child.title}: no deadline for the ${pf.concept.label} that ${parent.name} sets`,
       description:
         `${parent.name} requires third parties to meet a ${pf.concept.label} of ${describeFact(pf)}, but ${child.name} sets no deadline ` +
-        `("${untimed.text.slice(0, 180)}"). ${party ?? 'The provider'} is not bound to the policy's window; the obligation was not flowed down.`,
+        `("${untimed.text.slice(0, 320)}"). ${party ?? 'The provider'} is not bound to the policy's window; the obligation was not flowed down.`,
       rootCause: `${child.name} was agreed without checking it against the third-party obligations of ${parent.name}.`,
       remediationScope: `Amend ${child.name} with a notification deadline of at most ${describeFact(pf).split(' (')[0]}.`,
       remediationEffortHours: 6,
@@ -657,7 +668,6 @@ function missingTimedObligation(
     };
   }
   if (mentions.length > 0) return null;
-  const parentTokens = new Set(tokenize(pf.segment.text));
   const nearest = child.segments
     .filter(seen)
     .map((s) => ({ s, score: tokenize(s.text).filter((t) => parentTokens.has(t)).length }))
@@ -812,8 +822,12 @@ export function flowDownIssues(
     // Every timed commitment of a contract binds its provider, whatever party the sentence names,
     // and the contract carries the obligation when any of its statements meets it: compare the
     // strictest one.
-    const cf: ConceptFact | undefined = childFacts
-      .filter((f) => f.concept.id === pf.concept.id)
+    // A commitment about the very event the policy names ("personal data breach") is the one
+    // that carries it, though the contract is stricter about another ("security incident").
+    const ofConcept = childFacts.filter((f) => f.concept.id === pf.concept.id);
+    const sameEvent = ofConcept.filter((f) => sharesEvent(pf, f));
+    const cf: ConceptFact | undefined = (sameEvent.length > 0 ? sameEvent : ofConcept)
+      .slice()
       .sort((a, b) =>
         higherIsStricter(pf.concept)
           ? b.quantity.value - a.quantity.value
@@ -889,6 +903,51 @@ export function flowDownIssues(
   return issues;
 }
 
+/** Words before a concept's subject that do not name a kind of it ("any", "the", "such"). */
+const EVENT_FILLERS = new Set([
+  'a',
+  'an',
+  'the',
+  'any',
+  'each',
+  'every',
+  'all',
+  'such',
+  'of',
+  'or',
+  'and',
+  'other',
+]);
+
+/**
+ * The events a fact's sentence names: its concept's subject with the two words before it
+ * ("personal data breach", "security incident"), lower case, singular; only those of two words or
+ * more, which name a kind of the subject.
+ */
+function eventPhrases(fact: ConceptFact): Set<string> {
+  const out = new Set<string>();
+  const subject = new RegExp(fact.concept.subject.source, 'gi');
+  for (const m of fact.segment.text.matchAll(subject)) {
+    const before = fact.segment.text
+      .slice(Math.max(0, m.index - 40), m.index)
+      .toLowerCase()
+      .match(/[a-z]+/g);
+    const words: string[] = [];
+    for (const w of (before ?? []).reverse()) {
+      if (EVENT_FILLERS.has(w) || words.length === 2) break;
+      words.unshift(w);
+    }
+    if (words.length > 0) out.add([...words, m[0].toLowerCase().replace(/e?s$/, '')].join(' '));
+  }
+  return out;
+}
+
+/** Two facts about one named kind of event ("personal data breach" in both). */
+function sharesEvent(a: ConceptFact, b: ConceptFact): boolean {
+  const events = eventPhrases(b);
+  return [...eventPhrases(a)].some((phrase) => events.has(phrase));
+}
+
 export function parentPolicies(analysis: CorpusAnalysis): AnalyzedDocument[] {
   return analysis.documents.filter(
     (d) =>
@@ -918,14 +977,20 @@ export function flowDownEvidenceHints(
   analysis: CorpusAnalysis,
   parent: AnalyzedDocument,
   child: AnalyzedDocument,
+  found: Issue[] = [],
 ): Array<{ query: string; document: string }> {
   const rows = new Set(providerRowFacts(parent, child).map((f) => f.segment.text));
+  const timed = new Set(CONCEPTS.map((c) => `${flowSubject(child.name)}:${c.id}`));
+  const subjects = new Set(found.map((i) => i.subject));
   return flowDownIssues(analysis, parent, child)
     .filter(
       (i) =>
-        i.subject.endsWith(':subcontracting') ||
-        i.subject.includes(':directive:') ||
-        i.quotes.some((q) => rows.has(q.text)),
+        !subjects.has(i.subject) &&
+        (i.subject.endsWith(':subcontracting') ||
+          i.subject.includes(':directive:') ||
+          // A weaker commitment in a clause the query did not rank (a schedule's breach notice).
+          timed.has(i.subject) ||
+          i.quotes.some((q) => rows.has(q.text))),
     )
     .flatMap((i) => i.quotes)
     .slice(0, 5)

@@ -76,6 +76,6 @@ export const flowDownCheck = defineCheck<FlowDownParams>({
     if (!parent || !child) return { issues: [] };
     const issues = flowDownIssues(analysis, parent, child, visible);
     // Gaps the fixed retrieval query rarely ranks: ask for their statements by their words.
-    return { issues, hints: issues.length === 0 ? flowDownEvidenceHints(analysis, parent, child) : [] };
+    return { issues, hints: flowDownEvidenceHints(analysis, parent, child, issues) };
   },
 });
