@@ -778,3 +778,57 @@ describe('rules reversed or bypassed in correspondence', () => {
     ).toEqual([]);
   });
 });
+
+describe('registers: leavers recorded in a status sentence or an engagement end date', () => {
+  const policy = (body: string) => `# Information Security Policy\n\n6.4 ${body}\n`;
+  const departed = (a: Awaited<ReturnType<typeof analyse>>['a']) =>
+    findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':departed_access'));
+
+  test('a telecom: "Franchise terminated by Company notice 15-08-2026" with the account kept and used', async () => {
+    const { a, texts } = await analyse({
+      'Information-Security-Policy.md': policy(
+        'Accounts of leavers and of terminated franchisees shall be disabled within one working day of the termination.',
+      ),
+      'Access-Review-Register.csv': [
+        'Ref,User ID,Account Status,Last Login,Employment / Contract Status,Review Date,Decision',
+        'AR-118,rop.0233.01,Active,21-10-2026,Franchise terminated by Company notice 15-08-2026,13-10-2026,Retain',
+        'AR-121,rop.0417.01,Active,27-11-2026,Franchise in force (renewed 01-07-2026),13-10-2026,Retain',
+      ].join('\n'),
+    });
+    const issue = departed(a);
+    expect(issue?.title).toMatch(/1 account of people who have left still live \(rop\.0233\.01\)/);
+    expect(issue?.description).toMatch(/terminated 2026-08-15/);
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a credit union: a contractor whose "Engagement End" has passed, still Active and used since', async () => {
+    const { a } = await analyse({
+      'Information-Security-Policy.md': policy(
+        'When a person leaves, all of their access shall be removed no later than the end of the next business day.',
+      ),
+      'Privileged-Accounts.csv': [
+        'Account_ID,Account_Name,Holder,Holder_Type,Engagement_End,Last_Used,Status',
+        'PA-012,adm.kwhyte,Keisha Whyte,Employee,,26/11/2026,Active',
+        'PA-013,adm.rgrant,Ricardo Grant,Contractor,30/06/2026,12/09/2026,Active',
+        'PA-014,adm.lfoster,Lloyd Foster,Contractor,31/03/2027,20/11/2026,Active',
+      ].join('\n'),
+    });
+    const issue = departed(a);
+    expect(issue?.title).toMatch(/1 account of people who have left still live \(PA-013\)/);
+    expect(issue?.description).toMatch(/Engagement End/);
+  });
+
+  test('decoy: a status sentence about a renewal, and an engagement that ends next year', async () => {
+    const { a } = await analyse({
+      'Information-Security-Policy.md': policy(
+        'Accounts of leavers shall be disabled on their last working day.',
+      ),
+      'Access-Review-Register.csv': [
+        'Ref,User ID,Account Status,Employment / Contract Status,Engagement End,Decision',
+        'AR-200,ops.lead,Active,Contract renewed 01-07-2026,30-06-2027,Retain',
+        'AR-201,svc.batch,Active,Service account (no holder),,Retain',
+      ].join('\n'),
+    });
+    expect(departed(a)).toBeUndefined();
+  });
+});

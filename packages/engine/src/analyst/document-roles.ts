@@ -58,8 +58,12 @@ export function inferRole(
     /\b(polic(?:y|ies)|procedures?|standards?|guidelines?|process|plan|checklist|template)\b/i.test(
       `${spaced} ${title}`,
     );
-  if (!governs && (CONTRACT_WORDS.test(spaced) || CONTRACT_WORDS.test(title))) return 'contract';
   const record = ['xlsx', 'csv', 'eml', 'mbox', 'png', 'jpg', 'jpeg', 'tiff'].includes(extension);
+  // A register's first line may be its column names ("... | Employment / Contract Status | ..."):
+  // they name what the rows record, not what the file is.
+  const titleIsColumns = record && /\s\|\s/.test(title);
+  if (!governs && (CONTRACT_WORDS.test(spaced) || (!titleIsColumns && CONTRACT_WORDS.test(title))))
+    return 'contract';
   // So is a contract whose file is named otherwise ("Hosting-Schedule-3.docx" under a "*-Schedule.*"
   // procedure glob): its parties, definitions and signature blocks say what it is.
   if (!record && looksLikeContract(text)) return 'contract';

@@ -48,6 +48,20 @@ export const recordAttributeCheck = defineCheck<RecordAttributeParams>({
   },
   verdict(params, { analysis, visible }) {
     const doc = analysis.byName.get(params.document);
-    return { issues: doc ? recordAttributeIssues(analysis, doc, visible, params.attributeId) : [] };
+    if (!doc) return { issues: [] };
+    const issues = recordAttributeIssues(analysis, doc, visible, params.attributeId);
+    // The rows the retrieval did not rank (one row among a register's many): ask for them, and for
+    // the rule, by their words.
+    const unseen = issues.length
+      ? []
+      : recordAttributeIssues(analysis, doc, undefined, params.attributeId)
+          .flatMap((i) => i.quotes)
+          .filter(
+            (q) => !visible || ![...visible].some((s) => s.document === q.document && s.start === q.start),
+          );
+    return {
+      issues,
+      hints: unseen.slice(0, 5).map((q) => ({ query: q.text.slice(0, 200), document: q.document })),
+    };
   },
 });

@@ -636,7 +636,15 @@ export const DEPARTED_ID = 'departed_access';
 const DEPARTED =
   /^(?:terminated|separated|exited|left|leaver|resigned|departed|retired|deceased|dismissed|offboarded)\b/i;
 const DEPARTURE_DATE_COLUMN =
-  /\b(?:separation|termination|exit|leav\w*|departure|end)\b[^|]*\bdate\b|\bend date\b|\blast (?:working )?day\b/i;
+  /\b(?:separation|termination|exit|leav\w*|departure|end)\b[^|]*\bdate\b|\bend date\b|\blast (?:working )?day\b|\b(?:engagement|contract|employment|assignment|appointment)\s+end\b/i;
+/**
+ * In the holder's status column, a sentence that records the departure anywhere ("Franchise
+ * agreement terminated by Company notice 15-08-2026", "Contract ended 30/06/2026").
+ */
+const DEPARTED_WITHIN =
+  /\b(?:terminated|separated|exited|resigned|departed|dismissed|offboarded|ended|expired|left on)\b/i;
+/** A numeric date inside a cell's text. */
+const DATE_IN_CELL = /\b(?:\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{4}-\d{2}-\d{2})\b/;
 /** The account's own state, not the holder's employment. */
 const ACCOUNT_STATUS_COLUMN = /\b(?:account )?(?:status|state)\b/i;
 const HOLDER_STATUS_COLUMN = /\b(?:hr|employment|holder|employee|staff|personnel)\b/i;
@@ -683,6 +691,8 @@ const ACCOUNT_COLUMN = /\b(?:account(?: id| name)?|user ?(?:name|id)|login|usern
 /** The columns a departed holder's row is read by, found once per table. */
 interface DepartedColumns {
   departureDate: number;
+  /** The holder's employment or contract status ("Employment / Contract Status"). */
+  holderStatus: number;
   /** Columns of the account's own state; the first one that is not the row's departure cell counts. */
   accountStatus: number[];
   kept: number;
@@ -697,6 +707,7 @@ function departedColumns(table: Table): DepartedColumns {
   const where = (test: (name: string) => boolean) => table.columns.findIndex(test);
   return {
     departureDate: where((c) => DEPARTURE_DATE_COLUMN.test(c)),
+    holderStatus: where((c) => HOLDER_STATUS_COLUMN.test(c) && /\bstatus\b/i.test(c)),
     accountStatus: table.columns.flatMap((c, i) =>
       ACCOUNT_STATUS_COLUMN.test(c) && !HOLDER_STATUS_COLUMN.test(c) ? [i] : [],
     ),
@@ -720,15 +731,19 @@ function departedRow(
   // past ("HR exit date 31/07/2026" beside "Status Enabled").
   const pastDeparture = parseDateCell(cell(columns.departureDate), table.dateOrder);
   const statedGone = cells.findIndex((c) => DEPARTED.test(c.trim()));
+  const holderGone = DEPARTED_WITHIN.test(cell(columns.holderStatus)) ? columns.holderStatus : -1;
   const departedAt =
     statedGone >= 0
       ? statedGone
-      : pastDeparture && pastDeparture.iso <= auditDate
-        ? columns.departureDate
-        : -1;
+      : holderGone >= 0
+        ? holderGone
+        : pastDeparture && pastDeparture.iso <= auditDate
+          ? columns.departureDate
+          : -1;
   if (departedAt < 0 || cells.some((c) => RETURNED.test(c))) return null;
   const departure =
     parseDateCell(cell(departedAt).replace(DEPARTED, '').trim(), table.dateOrder) ??
+    parseDateCell(DATE_IN_CELL.exec(cell(departedAt))?.[0] ?? '', table.dateOrder) ??
     parseDateCell(cell(columns.departureDate), table.dateOrder);
   const status = columns.accountStatus.find((i) => i !== departedAt) ?? -1;
   const { kept, lastUse, reviewed } = columns;
@@ -748,7 +763,15 @@ function departedRow(
     );
   if (signs.length === 0) return null;
   const evidence = signs.join('; ');
-  const departed = departure ? `${cell(departedAt).split(/\s/)[0]} ${departure.iso}` : cell(departedAt);
+  // How the row says the holder went: its own word ("Terminated", "terminated by notice"), or the
+  // date column that has passed ("Engagement End 30/06/2026").
+  const how =
+    departedAt === statedGone
+      ? cell(departedAt).split(/\s/)[0]
+      : departedAt === holderGone
+        ? DEPARTED_WITHIN.exec(cell(departedAt))![0]
+        : `gone (${table.columns[departedAt]})`;
+  const departed = departure ? `${how} ${departure.iso}` : cell(departedAt);
   return { segment: row.segment, id: cell(columns.account) || (cells[0] ?? ''), departed, evidence };
 }
 
