@@ -43,6 +43,19 @@ describe('quantities', () => {
     expect(describeDays(90)).toBe('90 days');
   });
 
+  test('fiscal and financial years, and spans said to be whole ("three (3) full fiscal years")', () => {
+    const values = (text: string) => extractTimeQuantities(text).map((q) => [q.phrase, Math.round(q.value)]);
+    // A foundation's gift files and a council's rates records.
+    expect(values('kept for three (3) full fiscal years after the batch closed')).toEqual([
+      ['three (3) full fiscal years', 1096],
+    ]);
+    expect(values('retained for six complete financial years')).toEqual([
+      ['six complete financial years', 2192],
+    ]);
+    // Decoy: "the fiscal year in which" states no span.
+    expect(values('after the fiscal year in which the batch closed')).toEqual([]);
+  });
+
   test('emphasis marks do not hide a bound: "within **one calendar month**", "at least **six years**"', () => {
     const bounds = (text: string) => extractTimeQuantities(text).map((q) => q.bound);
     expect(

@@ -70,9 +70,13 @@ const UNIT_DAYS: Record<string, number> = {
   'calendar month': 30.4375,
   year: 365.25,
   'calendar year': 365.25,
+  'fiscal year': 365.25,
+  'financial year': 365.25,
 };
+// "three (3) full fiscal years", "two complete years": a word that says the span is whole is no
+// other unit.
 const UNIT =
-  '(second|minute|hour|business day|working day|calendar day|calendar week|calendar month|calendar year|day|week|month|year)s?';
+  '(?:(?:full|complete|whole|clear)\\s+)?(second|minute|hour|business day|working day|calendar day|calendar week|calendar month|calendar year|fiscal year|financial year|day|week|month|year)s?';
 
 const FREQUENCY_WORDS: Array<[RegExp, number]> = [
   [/\bhourly\b/i, 1 / 24],

@@ -35,9 +35,10 @@ const TITLE = `(?:(?:Head|Director|Chief)[ \\t]+of[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]
 
 /** The linking patterns: each captures the role (r) and the holder (h). */
 const LINKS: RegExp[] = [
-  // "The Head of Compliance is designated as the Bank's Data Protection Officer", "serves as LASO"
+  // "The Head of Compliance is designated as the Bank's Data Protection Officer", "serves as LASO",
+  // "The Chief Information Security Officer is also the Company's designated Data Protection Officer"
   new RegExp(
-    `(?:the[ \\t]+)?(?<h>${TITLE})[ \\t]+(?:is[ \\t]+(?:designated|appointed|nominated)[ \\t]+as|serves[ \\t]+as|acts[ \\t]+as|is)[ \\t]+(?:the[ \\t]+|its[ \\t]+|our[ \\t]+|\\w+'s[ \\t]+)?(?:designated[ \\t]+|appointed[ \\t]+)?(?<r>${TITLE})`,
+    `(?:the[ \\t]+)?(?<h>${TITLE})[ \\t]+(?:is[ \\t]+(?:also[ \\t]+)?(?:designated|appointed|nominated)[ \\t]+as|(?:also[ \\t]+)?serves[ \\t]+as|(?:also[ \\t]+)?acts[ \\t]+as|is(?:[ \\t]+also)?)[ \\t]+(?:the[ \\t]+(?:[A-Z][\\w-]*['’]s[ \\t]+)?|its[ \\t]+|our[ \\t]+|\\w+'s[ \\t]+)?(?:designated[ \\t]+|appointed[ \\t]+)?(?<r>${TITLE})`,
     'g',
   ),
   // "has designated the Head of Legal Services as its Data Protection Officer", "designates the

@@ -275,3 +275,39 @@ describe('a designated role given to two different posts', () => {
     expect(issues).toEqual([]);
   });
 });
+
+describe('a designated role stated as "is also the Company\'s designated ..."', () => {
+  const holderIssues = async (files: Record<string, string>) =>
+    (await issuesOf(files)).filter((i) => i.subject.startsWith('role:holder:'));
+
+  test('a garment maker: the incident procedure\'s CISO "is also the Company\'s designated Data Protection Officer"', async () => {
+    const issues = await holderIssues({
+      'Information-Security-Policy.md':
+        "# Information Security Policy\n\n4.4 The Group Head of Legal & Compliance is designated as the Company's Data Protection Officer (DPO) under the Act.\n",
+      'Incident-Response-Procedure.md':
+        "# Incident Response Procedure\n\n3.3 The Chief Information Security Officer is also the Company's designated Data Protection Officer under the Act, and in that capacity is the single point of contact with the Authority.\n",
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/Chief Information Security Officer/);
+  });
+
+  test('a port: the security plan\'s Harbourmaster "also serves as the Port Facility Security Officer"', async () => {
+    const issues = await holderIssues({
+      'Port-Security-Policy.md':
+        '# Port Security Policy\n\n2.1 The Marine Services Manager is appointed as the Port Facility Security Officer.\n',
+      'Port-Facility-Security-Plan.md':
+        '# Port Facility Security Plan\n\n1.4 The Operations Manager also serves as the Port Facility Security Officer during cruise season.\n',
+    });
+    expect(issues).toHaveLength(1);
+  });
+
+  test('decoy: "is also the designated ..." of the same post in both documents', async () => {
+    const issues = await holderIssues({
+      'Information-Security-Policy.md':
+        "# Information Security Policy\n\n4.4 The Head of Legal is designated as the Company's Data Protection Officer.\n",
+      'Incident-Response-Procedure.md':
+        "# Incident Response Procedure\n\n3.3 The Head of Legal is also the Company's designated Data Protection Officer for breach notifications.\n",
+    });
+    expect(issues).toEqual([]);
+  });
+});
