@@ -47,9 +47,9 @@ function readsAsColumns(text: string): boolean {
 
 /**
  * The segments of a document with each keyed table row put back together. A table is keyed when
- * at least three segments start (or, after a line of column names, continue) with references of
- * one prefix; a row runs from its reference to the next, to a numbered heading, to a repeat of the
- * column names, or to a sentence. Documents without such a table come back unchanged.
+ * at least three lines start with references of one prefix; a line that does starts a row, inside a
+ * segment too, and the row runs to the next reference, a numbered heading, a repeat of the column
+ * names, or a sentence. Documents without such a table come back unchanged.
  */
 export function keyedTableRows(segments: Segment[], text: string): Array<Segment | KeyedRow> {
   const counts = new Map<string, number>();

@@ -68,6 +68,12 @@ export interface ControlCatalogue {
    */
   list_pattern?: string;
   list_prefix?: string;
+  /**
+   * A table column whose cells list bare identifiers ("| Annex A control(s) |" over "8.13 Information
+   * backup; 5.30 ICT readiness"): a case-insensitive regular expression on the column's name; each
+   * item of such a cell that opens with a number is read as `list_prefix` + the number.
+   */
+  list_column_pattern?: string;
   status: 'current' | 'superseded' | 'withdrawn';
   /** For a superseded or withdrawn edition: the catalogue id that replaced it. */
   superseded_by?: string;
@@ -96,6 +102,7 @@ export const controlCatalogueSchema: JSONSchemaType<ControlCatalogue> = {
     },
     list_pattern: { type: 'string', nullable: true, minLength: 1 },
     list_prefix: { type: 'string', nullable: true, minLength: 1 },
+    list_column_pattern: { type: 'string', nullable: true, minLength: 1 },
     status: { type: 'string', enum: ['current', 'superseded', 'withdrawn'] },
     superseded_by: { type: 'string', nullable: true },
     published: isoDate,

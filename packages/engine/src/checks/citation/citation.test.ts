@@ -568,3 +568,23 @@ describe('codes on a line of their own and annexures', () => {
     expect(await broken({ 'Cyber-Incident-Response-Procedure.md': procedure('Annexure C') })).toEqual([]);
   });
 });
+
+test('decoy: "the Annex A controls of ISO/IEC 27001:2022" and a column named "Annex A control(s)" are the standard\'s annex, in a document with an Appendix A of its own', async () => {
+  expect(
+    await broken({
+      'Information-Security-Policy.md': [
+        '# Information Security Policy',
+        '',
+        '## 1. Scope',
+        '',
+        'Appendix A maps the sections of this Policy to the Annex A controls of ISO/IEC 27001:2022.',
+        '',
+        '## Appendix A - Control mapping',
+        '',
+        '| Policy section | Annex A control(s) |',
+        '|---|---|',
+        '| 1 | 5.1 Policies for information security |',
+      ].join('\n'),
+    }),
+  ).toEqual([]);
+});

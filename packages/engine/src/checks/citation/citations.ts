@@ -54,6 +54,9 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
     // "Section 4 of this Agreement": the citing document's own section.
     const ofThisDocument = /^\s*(?:of|in|under)\s+this\s+[A-Za-z]+/.test(after);
     if (mapsToExternalClause(segment.text, m.index)) continue;
+    // "Annex A control(s)", "the Annex A controls": a standard's annex of controls (ISO/IEC 27001),
+    // not an annex of a corpus document.
+    if (kind === 'annex' && !citedName && /^\s*control(?:s|\(s\))?\b/i.test(after)) continue;
     // "sections 20 and 21 of POPIA": the name after the list is every listed section's.
     if (!citedName) {
       const listed = LISTED_REFERENCE_TAIL.exec(after);
@@ -71,7 +74,7 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
     if (
       !citedName &&
       !ofThisDocument &&
-      /^\s*(?:of|in|under)\s+(?:the\s+|this\s+)?(?!(?:this|the)\s+(?:document|policy|plan|procedure|standard)\b)[A-Z]/.test(
+      /^\s*(?:(?:controls?|clauses?|requirements?)\s+)?(?:of|in|under)\s+(?:the\s+|this\s+)?(?!(?:this|the)\s+(?:document|policy|plan|procedure|standard)\b)[A-Z]/.test(
         after,
       )
     )

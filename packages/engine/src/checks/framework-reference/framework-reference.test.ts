@@ -271,3 +271,41 @@ describe("controls cited under another control's name", () => {
     ).toEqual([]);
   });
 });
+
+test('a mapping table whose column is "Annex A control(s)": a ferry operator cites 8.35, a garment maker 5.38; decoy: a table of controls that exist', async () => {
+  const unresolved = async (rows: string[]) => {
+    const { analysis } = await run({
+      'Information-Security-Policy.md': [
+        '# Information Security Policy',
+        '',
+        'Appendix A maps the sections of this Policy to the Annex A controls of ISO/IEC 27001:2022.',
+        '',
+        '## Appendix A - Mapping to ISO/IEC 27001:2022 Annex A',
+        '',
+        '| Policy section | Subject | Annex A control(s) |',
+        '|---|---|---|',
+        ...rows,
+      ].join('\n'),
+    });
+    return unresolvedControls(
+      analysis,
+      analysis.documents.flatMap((d) => d.segments),
+    ).map((u) => u.id);
+  };
+  expect(
+    await unresolved([
+      '| 9.3 | Patch management | 8.8 Management of technical vulnerabilities |',
+      '| 9.4 | Shipboard operational technology | 8.35 Security of operational technology |',
+    ]),
+  ).toEqual(['A.8.35']);
+  expect(
+    await unresolved(['| 7.2 | Access reviews | 5.15 Access control; 5.38 Review of user access rights |']),
+  ).toEqual(['A.5.38']);
+  // Decoy: the policy sections in the first column (9.4, 11.2) are its own, not controls.
+  expect(
+    await unresolved([
+      '| 9.4 | Logging | 8.15 Logging; 8.16 Monitoring activities |',
+      '| 11.2 | Backup | 8.13 Information backup |',
+    ]),
+  ).toEqual([]);
+});

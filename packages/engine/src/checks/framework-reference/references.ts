@@ -74,9 +74,14 @@ function inContext(catalogue: ControlCatalogue, segment: LocatedSegment, doc: An
  * list its name introduces ("Annex A controls 5.15 (Access control), 5.16 and 5.38"), each read
  * with the catalogue's prefix; `index` is where the number stands in the text.
  */
-function identifiersWritten(catalogue: ControlCatalogue, text: string): Array<{ 0: string; index: number }> {
+function identifiersWritten(
+  catalogue: ControlCatalogue,
+  segment: LocatedSegment,
+): Array<{ 0: string; index: number }> {
+  const text = segment.text;
   const found: Array<{ 0: string; index: number }> = [
     ...text.matchAll(new RegExp(catalogue.id_pattern, 'g')),
+    ...columnIdentifiers(catalogue, segment),
   ];
   if (!catalogue.list_pattern) return found;
   for (const list of text.matchAll(new RegExp(catalogue.list_pattern, 'gi'))) {
@@ -88,6 +93,35 @@ function identifiersWritten(catalogue: ControlCatalogue, text: string): Array<{ 
       found.push({ 0: `${catalogue.list_prefix ?? ''}${n[0]}`, index: start + n.index });
   }
   return found;
+}
+
+/**
+ * The bare identifiers of a table row's cell under a column that lists the catalogue's controls
+ * ("| 9.4 | Shipboard OT | 8.35 Security of operational technology |" under "| Annex A control(s) |"):
+ * each item of the cell (parted by ";") that opens with a number.
+ */
+function columnIdentifiers(
+  catalogue: ControlCatalogue,
+  segment: LocatedSegment,
+): Array<{ 0: string; index: number }> {
+  const header = segment.frame?.header;
+  if (!catalogue.list_column_pattern || !header || !/\s\|\s/.test(segment.text)) return [];
+  const column = header
+    .replace(/^\s*\|/, '')
+    .split('|')
+    .findIndex((name) => new RegExp(catalogue.list_column_pattern!, 'i').test(name));
+  if (column < 0) return [];
+  const cells = segment.text.replace(/^\s*\|/, '').split('|');
+  const cell = cells[column];
+  if (cell === undefined) return [];
+  const cellStart = segment.text.indexOf(cell, cells.slice(0, column).join('|').length);
+  const out: Array<{ 0: string; index: number }> = [];
+  for (const item of cell.matchAll(/(?:^|;)\s*(\d{1,2}\.\d{1,2})(?!\.?\d)/g))
+    out.push({
+      0: `${catalogue.list_prefix ?? ''}${item[1]}`,
+      index: cellStart + item.index + item[0].indexOf(item[1]!),
+    });
+  return out;
 }
 
 export function unresolvedControls(
@@ -107,7 +141,7 @@ export function unresolvedControls(
       const older = family(familyName).filter((c) => !followed.includes(c));
       for (const segment of own)
         for (const catalogue of followed) {
-          for (const m of identifiersWritten(catalogue, segment.text)) {
+          for (const m of identifiersWritten(catalogue, segment)) {
             const id = normaliseIdentifier(catalogue, m[0]);
             if (followed.some((c) => c.controls.some((x) => x.id === id))) continue;
             if (!inContext(catalogue, segment, doc) || ownHeading(doc, m[0])) continue;
