@@ -56,6 +56,22 @@ describe('quantities', () => {
     expect(values('after the fiscal year in which the batch closed')).toEqual([]);
   });
 
+  test('working hours, and deadlines written as an ordinal day ("no later than the 15th business day")', () => {
+    const values = (text: string) =>
+      extractTimeQuantities(text).map((q) => [q.phrase, Math.round(q.value * 10) / 10, q.bound]);
+    // An insurer's breach clock in working hours: nine working days, not three.
+    expect(values('notified within 72 working hours counted from confirmation')).toEqual([
+      ['72 working hours', 12.6, 'max'],
+    ]);
+    // A hospital's copies deadline and a city's records deadline.
+    expect(values('fulfilled no later than the 15th business day after receipt')).toEqual([
+      ['no later than the 15th business day', 21, 'max'],
+    ]);
+    expect(values('answered by the tenth day after the request')).toEqual([['by the tenth day', 10, 'max']]);
+    // Decoy: a day of the month is no deadline.
+    expect(values('statements are issued on the 15th day of the month')).toEqual([]);
+  });
+
   test('emphasis marks do not hide a bound: "within **one calendar month**", "at least **six years**"', () => {
     const bounds = (text: string) => extractTimeQuantities(text).map((q) => q.bound);
     expect(

@@ -52,6 +52,19 @@ const NUMBER_WORDS: Record<string, number> = {
     Object.entries(TENS_WORDS).flatMap(([tens, t]) => UNITS_WORDS.map((u, i) => [`${tens}-${u}`, t + i + 1])),
   ),
 };
+/** Ordinal days a deadline may be written with ("by the fifteenth business day"). */
+const ORDINAL_WORDS: Record<string, number> = {
+  fifth: 5,
+  seventh: 7,
+  tenth: 10,
+  fourteenth: 14,
+  fifteenth: 15,
+  twentieth: 20,
+  thirtieth: 30,
+  sixtieth: 60,
+  ninetieth: 90,
+};
+
 const NUMBER = `(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS)
   .sort((a, b) => b.length - a.length)
   .join('|')})`;
@@ -72,11 +85,14 @@ const UNIT_DAYS: Record<string, number> = {
   'calendar year': 365.25,
   'fiscal year': 365.25,
   'financial year': 365.25,
+  // A working hour is an eighth of a working day: "72 working hours" is nine working days.
+  'working hour': 1.4 / 8,
+  'business hour': 1.4 / 8,
 };
 // "three (3) full fiscal years", "two complete years": a word that says the span is whole is no
 // other unit.
 const UNIT =
-  '(?:(?:full|complete|whole|clear)\\s+)?(second|minute|hour|business day|working day|calendar day|calendar week|calendar month|calendar year|fiscal year|financial year|day|week|month|year)s?';
+  '(?:(?:full|complete|whole|clear)\\s+)?(second|minute|hour|business day|working day|calendar day|calendar week|calendar month|calendar year|fiscal year|financial year|working hour|business hour|day|week|month|year)s?';
 
 const FREQUENCY_WORDS: Array<[RegExp, number]> = [
   [/\bhourly\b/i, 1 / 24],
@@ -193,6 +209,20 @@ export function extractTimeQuantities(text: string): Quantity[] {
     const bound = boundBefore(text, m.index);
     add(
       { kind: 'duration', value: n * unit, phrase: m[0], index: m.index, bound, changedFrom: null },
+      m[0].length,
+    );
+  }
+  // A deadline written as an ordinal day: "no later than the 15th business day after receipt",
+  // "by the thirtieth day".
+  const ordinalDay = new RegExp(
+    `\\b(?:by|no later than|not later than|on or before)\\s+the\\s+(\\d{1,3}(?:st|nd|rd|th)|${Object.keys(ORDINAL_WORDS).join('|')})\\s+(?:(business|working|calendar)\\s+)?day\\b`,
+    'gi',
+  );
+  for (const m of text.matchAll(ordinalDay)) {
+    const n = /^\d/.test(m[1]!) ? parseInt(m[1]!, 10) : ORDINAL_WORDS[m[1]!.toLowerCase()]!;
+    const unit = m[2] && !/calendar/i.test(m[2]) ? UNIT_DAYS['business day']! : 1;
+    add(
+      { kind: 'duration', value: n * unit, phrase: m[0], index: m.index, bound: 'max', changedFrom: null },
       m[0].length,
     );
   }

@@ -30,7 +30,7 @@ export interface RoleHolder {
 /** A capitalised post or role title: words, then a title noun; or "Head of X", "Director – X". */
 const TITLE_WORDS = `[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|of|and|&|for))*?`;
 const TITLE_NOUN =
-  '(?:Officer|Manager|Director|Lead|Head|Owner|Custodian|Coordinator|Administrator|Controller|Secretary|Guardian|Counsel|Partner|President|Chair)';
+  '(?:Officer|Official|Manager|Director|Lead|Head|Owner|Custodian|Coordinator|Administrator|Controller|Secretary|Guardian|Counsel|Partner|President|Chair)';
 const TITLE = `(?:(?:Head|Director|Chief)[ \\t]+of[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|Head,[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|(?:Deputy[ \\t]+)?(?:Director|Manager|Head)[ \\t]*[,–—-][ \\t]*[A-Z][\\w&]*(?:[ \\t]+(?:[A-Z][\\w&]*|&)){0,3}|${TITLE_WORDS}[ \\t]+${TITLE_NOUN}s?\\b|[A-Z]{3,6}\\b)`;
 
 /** The linking patterns: each captures the role (r) and the holder (h). */
@@ -48,14 +48,21 @@ const LINKS: RegExp[] = [
     'g',
   ),
   // "GLO's Cybersecurity Coordinator is the Chief Information Security Officer"
-  new RegExp(`(?<r>${TITLE})[ \\t]+is[ \\t]+(?:the[ \\t]+)(?<h>${TITLE})`, 'g'),
+  // "The Data Protection Officer (DPO) is the Head of Legal and Company Secretary"
+  new RegExp(`(?<r>${TITLE})(?:[ \\t]*\\([A-Z]{2,6}\\))?[ \\t]+is[ \\t]+(?:the[ \\t]+)(?<h>${TITLE})`, 'g'),
   // "the DPO role is held by the Head of Legal"
   new RegExp(
     `(?<r>${TITLE})[ \\t]+(?:role[ \\t]+)?is[ \\t]+(?:held|performed|filled|fulfilled)[ \\t]+by[ \\t]+(?:the[ \\t]+)?(?<h>${TITLE})`,
     'g',
   ),
   // "Data Protection Officer (Head of Legal Services)" and "Head of Legal (Data Protection Officer)"
-  new RegExp(`(?<a>${TITLE})[ \\t]*\\([ \\t]*(?<b>${TITLE})[ \\t]*\\)`, 'g'),
+  new RegExp(`(?<a>${TITLE})[ \\t]*\\([ \\t]*(?:the[ \\t]+)?(?<b>${TITLE})[ \\t]*\\)`, 'g'),
+  // A list of posts with their designations: "Director of Information Services. Designated HIPAA
+  // Security Official under 45 CFR 164.308(a)(2)."
+  new RegExp(
+    `(?<h>${TITLE})[ \\t]*[.:][ \\t]+(?:Designated|Appointed|Serves)[ \\t]+(?:as[ \\t]+)?(?:the[ \\t]+)?(?<r>${TITLE})`,
+    'g',
+  ),
   // "System Owner — Director of Information Technology" opening a definition or a table row, also numbered and
   // with an article ("4.3 **Caldicott Guardian** – the Medical Director.")
   new RegExp(
@@ -68,7 +75,7 @@ const LINKS: RegExp[] = [
 function isDesignatedRole(title: string): boolean {
   if (/^[A-Z]{3,6}$/.test(title)) return true;
   if (/\b(?:Chief|Head|Director|Deputy|President|Partner|Chair)\b/.test(title)) return false;
-  return /\b(?:Officer|Owner|Custodian|Guardian|Controller|Coordinator|Administrator)$/.test(title);
+  return /\b(?:Officer|Official|Owner|Custodian|Guardian|Controller|Coordinator|Administrator)$/.test(title);
 }
 
 /** A post a person holds: a head, a director, a chief officer, a manager, a secretary. */
@@ -96,8 +103,16 @@ export function roleHoldersIn(segments: LocatedSegment[], abbreviations: Spelled
   const expand = new Map(abbreviations.map((a) => [a.short, a.expansion]));
   const key = (role: string) => (expand.get(role) ?? role).replace(/\s*\([A-Z]{2,6}\)$/, '').toLowerCase();
   const out: RoleHolder[] = [];
-  for (const segment of segments) {
-    const text = segment.text;
+  segments.forEach((segment, i) => {
+    // "4.4 Director of Information Services. Designated HIPAA Security Official ...": the post is
+    // the sentence before the designation.
+    const before = segments[i - 1];
+    const post =
+      /^(?:Designated|Appointed)\b/.test(segment.text) && before?.document === segment.document
+        ? `${before.text} `
+        : '';
+    // Emphasis marks ("The **Data Protection Officer (DPO)** is the Head of Legal") are no words.
+    const text = (post + segment.text).replace(/\*\*|__/g, '');
     for (const pattern of LINKS)
       for (const m of text.matchAll(pattern)) {
         const g = m.groups!;
@@ -115,7 +130,7 @@ export function roleHoldersIn(segments: LocatedSegment[], abbreviations: Spelled
         out.push({ role: key(role), writtenRole: role, holder, segment });
       }
     out.push(...tableHolders(segment, key), ...rowDesignations(segment, key));
-  }
+  });
   return out;
 }
 
@@ -130,11 +145,15 @@ function tableHolders(segment: LocatedSegment, key: (role: string) => string): R
   );
   if (roleAt < 0 || holderAt < 0) return [];
   const cells = segment.text.split('|').map((c) => c.trim());
-  const role = clean((cells[roleAt] ?? '').replace(/\s*\([A-Z]{2,6}\)\s*$/, ''));
   const holderCell = cells[holderAt] ?? '';
   const holder = clean(new RegExp(TITLE).exec(holderCell)?.[0] ?? '');
-  if (!role || !holder || !isDesignatedRole(role) || !isPost(holder)) return [];
-  return [{ role: key(role), writtenRole: role, holder, segment }];
+  if (!holder || !isPost(holder)) return [];
+  // One post may hold two roles in one cell ("IRT Lead and HIPAA Security Official").
+  return (cells[roleAt] ?? '')
+    .split(/\s+and\s+|\s*;\s*/)
+    .map((part) => clean(part.replace(/\s*\([A-Z]{2,6}\)\s*$/, '')))
+    .filter((role) => role && isDesignatedRole(role))
+    .map((role) => ({ role: key(role), writtenRole: role, holder, segment }));
 }
 
 /**

@@ -311,3 +311,41 @@ describe('a designated role stated as "is also the Company\'s designated ..."', 
     expect(issues).toEqual([]);
   });
 });
+
+describe('designated roles written as an abbreviated title, a bracketed holder, a post list or a table cell of two roles', () => {
+  const holderIssues = async (files: Record<string, string>) =>
+    (await issuesOf(files)).filter((i) => i.subject.startsWith('role:holder:'));
+
+  test('a brokerage: "The **Data Protection Officer (DPO)** is the Head of Legal" against "Data Protection Officer (the Head of Compliance)"', async () => {
+    const issues = await holderIssues({
+      'Privacy-Policy.md':
+        '# Privacy Policy\n\n4.2 The **Data Protection Officer (DPO)** is the Head of Legal and Company Secretary (currently D. Yip).\n',
+      'Incident-Response-Procedure.md':
+        '# Incident Response Procedure\n\n3.3 Data Protection Officer (the Head of Compliance) - assesses whether personal data are affected.\n',
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/Head of Legal and Company Secretary/);
+    expect(issues[0]!.description).toMatch(/Head of Compliance/);
+  });
+
+  test('a hospital district: "Director of Information Services. Designated HIPAA Security Official" against a roles table cell "IRT Lead and HIPAA Security Official"', async () => {
+    const issues = await holderIssues({
+      'Security-Policy.md':
+        '# Security Policy\n\n4.4 Director of Information Services. Designated HIPAA Security Official under 45 CFR 164.308(a)(2).\n',
+      'Incident-Response-Plan.md':
+        '# Incident Response Plan\n\n| Role | Held by | Duties |\n|---|---|---|\n| IRT Lead and HIPAA Security Official | Chief Compliance & Privacy Officer (M. Trevino) | Convenes the IRT |\n',
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.title).toMatch(/HIPAA Security Official/);
+  });
+
+  test('decoy: the same post written with and without its abbreviation and emphasis', async () => {
+    const issues = await holderIssues({
+      'Privacy-Policy.md':
+        '# Privacy Policy\n\n4.2 The **Data Protection Officer (DPO)** is the Head of Legal.\n',
+      'Incident-Response-Procedure.md':
+        '# Incident Response Procedure\n\n3.3 Data Protection Officer (the Head of Legal) - decides on notification.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});
