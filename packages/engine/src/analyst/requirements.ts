@@ -710,9 +710,12 @@ function heldFor(text: string, quantity: Quantity): boolean {
   const before = text.slice(Math.max(0, quantity.index - 40), quantity.index).toLowerCase();
   const own = quantity.phrase.toLowerCase();
   const lead =
-    /\bfor\s+(?:(?:a\s+)?(?:minimum|maximum|period)\s+of\s+|at\s+least\s+|up\s+to\s+|not?\s+(?:less|more)\s+than\s+)?$/;
+    /\bfor\s+(?:(?:a\s+)?(?:rolling\s+|continuous\s+)?(?:minimum|maximum|period)\s+of\s+|at\s+least\s+|up\s+to\s+|not?\s+(?:less|more)\s+than\s+)?$/;
   return (lead.test(before) || /^for\s/.test(own)) && quantity.kind === 'duration';
 }
+
+/** "Customer Data is held ... for a rolling period of thirty-six (36) months": what is held for a time is kept. */
+const HELD = /\b(?:is|are|be|been|being)\s+held\b/i;
 
 const RETAIN_WORD = new RegExp(`\\b(?:${ACTION_CLASSES.retain!.join('|')})(?:s|ed|ing)?\\b`, 'i');
 
@@ -742,9 +745,11 @@ function requirementIn(
   // verb stands before an aside; what is held for a time is kept.
   const named =
     actionOf(tokens, quantity.index - span.start, preferVerbs || held, quantityEnd) ??
-    (held && RETAIN_WORD.test(text.slice(0, span.start)) ? 'retain' : null);
+    (held && (RETAIN_WORD.test(text.slice(0, span.start)) || HELD.test(text.slice(0, quantity.index)))
+      ? 'retain'
+      : null);
   if (!named) return null;
-  const action = destroyedAfter(named, text, quantity) ? 'retain' : named;
+  const action = destroyedAfter(named, text, quantity) || (held && named === 'hold') ? 'retain' : named;
   const actionWords = new Set(ACTION_CLASSES[action] ?? [action]);
   const inQuantity = (t: Token) =>
     span.start + t.start >= quantity.index && span.start + t.start < quantity.index + quantity.phrase.length;

@@ -100,3 +100,24 @@ describe('a span written as one word before a noun', () => {
     expect(statement('6.2')[0]!.quantity.phrase).toBe('30-day');
   });
 });
+
+describe('what is held for a time is kept', () => {
+  test('a port operator and a lender: "held ... for a rolling period of thirty-six (36) months", "is held for seven years"', async () => {
+    const { statement } = await analysed({
+      'Hosting-Agreement.md':
+        '# Hosting Agreement\n\n5.3 Customer Data is held in the production environment for a rolling period of thirty-six (36) months from the date of the transaction.\n',
+      'Loan-Records-Procedure.md':
+        '# Loan Records Procedure\n\n4.1 Each loan file is held for seven years after the loan is repaid.\n',
+    });
+    expect(statement('5.3')[0]).toMatchObject({ action: 'retain' });
+    expect(statement('4.1')[0]).toMatchObject({ action: 'retain' });
+  });
+
+  test('decoy: a meeting held every quarter is no retention', async () => {
+    const { statement } = await analysed({
+      'Governance-Procedure.md':
+        '# Governance Procedure\n\n2.1 The risk committee meeting is held every quarter.\n',
+    });
+    expect(statement('2.1').map((r) => r.action)).not.toContain('retain');
+  });
+});
