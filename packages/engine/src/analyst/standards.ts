@@ -572,12 +572,14 @@ export function extractStandardCitations(
   scoped: readonly StandardFamily[] = [],
 ): StandardCitation[] {
   const out: StandardCitation[] = [];
+  // Emphasis marks ("(PCI DSS) **version 3.2.1**") are no words; blanked, offsets stay.
+  const plain = text.replace(/\*\*|__/g, '  ');
   for (const family of [...STANDARD_FAMILIES, ...scoped]) {
-    for (const m of text.matchAll(new RegExp(family.pattern.source, family.pattern.flags))) {
+    for (const m of plain.matchAll(new RegExp(family.pattern.source, family.pattern.flags))) {
       const written = m.slice(1).find((g) => g !== undefined) ?? null;
       let edition = written
         ? family.edition(written)
-        : editionOfDate(family, text.slice(m.index + m[0].length, m.index + m[0].length + 200));
+        : editionOfDate(family, plain.slice(m.index + m[0].length, m.index + m[0].length + 200));
       // SSL 2.0/3.0 are their own (long retired) protocol versions, not TLS numbers.
       if (family.id === 'tls' && /ssl/i.test(m[0]) && edition) edition = `ssl${edition.split('.')[0]}`;
       out.push({ family, edition, phrase: m[0].trim(), index: m.index });

@@ -220,3 +220,21 @@ describe('a standard the intake scopes by an edition the catalogue does not know
     expect(issues).toEqual([]);
   });
 });
+
+test('an edition written in emphasis after the standard\'s bracketed short name: an insurer\'s "(PCI DSS) **version 3.2.1**" and a retailer\'s "(PCI DSS), __v3.2__"; decoy: a bold current version', async () => {
+  const issues = await superseded({
+    'Card-Payments-Procedure.md':
+      '# Card Payments Procedure\n\n1.1 Premium payments are handled in line with the Payment Card Industry Data Security Standard (PCI DSS) **version 3.2.1** and with the Information Security Policy.\n',
+    'Store-Card-Handling-Standard.md':
+      '# Store Card Handling Standard\n\n2.1 Tills follow the Payment Card Industry Data Security Standard (PCI DSS), __v3.2__, for card data.\n',
+  });
+  expect(issues.map((i) => i.title).sort()).toEqual([
+    'Superseded edition of PCI DSS cited in Card-Payments-Procedure.md',
+    'Superseded edition of PCI DSS cited in Store-Card-Handling-Standard.md',
+  ]);
+  const current = await superseded({
+    'Card-Payments-Procedure.md':
+      '# Card Payments Procedure\n\n1.1 Premium payments are handled in line with the Payment Card Industry Data Security Standard (PCI DSS) **version 4.0.1**.\n',
+  });
+  expect(current).toEqual([]);
+});

@@ -60,7 +60,16 @@ export const standardCurrencyCheck = defineCheck<FamilyParams>({
     };
   },
   verdict(params, { citations, analysis }) {
-    return { issues: findSupersededCitations(citations, params.familyId, analysis) };
+    const issues = findSupersededCitations(citations, params.familyId, analysis);
+    // A citation the retrieval did not rank among a set that names the standard everywhere: ask
+    // for its statement by its words.
+    const hints = issues.length
+      ? []
+      : findSupersededCitations(analysis.citations, params.familyId, analysis)
+          .flatMap((i) => i.quotes)
+          .slice(0, 3)
+          .map((q) => ({ query: q.text.slice(0, 200), document: q.document }));
+    return { issues, hints };
   },
 });
 
