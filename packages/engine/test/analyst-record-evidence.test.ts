@@ -832,3 +832,53 @@ describe('registers: leavers recorded in a status sentence or an engagement end 
     expect(departed(a)).toBeUndefined();
   });
 });
+
+describe('registers without a control: recorded exceptions, and rows of another shape', () => {
+  const mfaGaps = async (policy: string, register: string) => {
+    const { a } = await analyse({
+      'Information-Security-Policy.md': policy,
+      'Account-Register.csv': register,
+    });
+    return findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':mfa'));
+  };
+  const register = [
+    'Account ID,Holder,Access,MFA,Exception Ref',
+    'BP-001,Broker One,Portal,Y,',
+    'BP-002,Broker Two,Portal,N,EX-2026-031',
+    'BP-003,Broker Three,Portal,N,EX-2026-031',
+  ].join('\n');
+
+  test("an insurer's broker accounts without MFA under a recorded exception are excused where the policy allows exceptions", async () => {
+    const gaps = await mfaGaps(
+      '# Information Security Policy\n\n7.3 MFA is required for all remote access. Exceptions are approved by the CISO and recorded in the exception register.\n',
+      register,
+    );
+    expect(gaps).toEqual([]);
+  });
+
+  test('a credit union and a railroad: the same rows are reported where the rule allows no exception', async () => {
+    const waived = await mfaGaps(
+      '# Information Security Policy\n\n8.2 Multi-factor authentication (MFA) is required for all remote access. The requirements in this paragraph may not be waived by exception.\n',
+      register,
+    );
+    expect(waived.map((i) => i.title)).toEqual([expect.stringMatching(/2 records without the multi-factor/)]);
+    const without = await mfaGaps(
+      '# Cybersecurity Policy\n\n6.5 MFA is required for all access by third parties to OT, without exception.\n',
+      register,
+    );
+    expect(without).toHaveLength(1);
+  });
+
+  test("decoy: a register's sign-off rows below the accounts are no accounts", async () => {
+    const gaps = await mfaGaps(
+      '# Information Security Policy\n\n7.3 MFA is required for all remote access, without exception.\n',
+      [
+        'Account ID,Holder,Access,MFA,Last review,Reviewer',
+        'SC-001,Paramedic One,CAD,Y,2026-10-01,Ops Manager',
+        'Quarter,Q3 2026',
+        'Compiled by,IAO',
+      ].join('\n'),
+    );
+    expect(gaps).toEqual([]);
+  });
+});

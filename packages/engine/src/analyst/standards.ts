@@ -376,7 +376,10 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
   {
     id: 'eu-us-transfers',
     name: 'EU-US data transfer framework',
-    pattern: /\b(?:EU[- ]U\.?S\.?\s+)?(Privacy\s+Shield|Safe\s+Harbou?r)\b/gi,
+    // "Safe Harbor" alone is as often a legal safe harbour for researchers or HIPAA's
+    // de-identification method: only the transfer framework's own names count.
+    pattern:
+      /\b(?:(?:EU|Swiss)[- ]U\.?S\.?\s+)?(Privacy\s+Shield)\b|\b(?:EU|Swiss|U\.?S\.?)[- ](?:U\.?S\.?|EU)\s+(Safe\s+Harbou?r)\b|\b(Safe\s+Harbou?r)\s+(?:Framework|(?:Privacy\s+)?Principles)\b/gi,
     edition: (w) => w.toLowerCase().replace(/\s+/g, ' '),
     current: 'data privacy framework',
     currentLabel: 'EU-U.S. Data Privacy Framework (or standard contractual clauses)',

@@ -55,6 +55,17 @@ export interface EvidenceRequest {
   document: string | null;
 }
 
+/**
+ * Requests for the statements an issue quotes, by their words: how a verdict asks for evidence the
+ * retrieval did not rank (a register's one row, a schedule's clause, one citation among many).
+ */
+export function quoteRequests(
+  quotes: Array<{ text: string; document: string }>,
+  limit: number,
+): EvidenceRequest[] {
+  return quotes.slice(0, limit).map((q) => ({ query: q.text.slice(0, 200), document: q.document }));
+}
+
 /** What the local verdict sees: only the retrieved text, through the corpus analysis. */
 export interface VerdictContext {
   analysis: CorpusAnalysis;

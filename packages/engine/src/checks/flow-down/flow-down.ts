@@ -19,6 +19,7 @@ import { tokenize } from '../../text/normalize';
 import { CONCEPTS, type ConceptDefinition } from '../../analyst/concepts';
 import { extractTimeQuantities } from '../../analyst/quantities';
 import { describeFact, higherIsStricter } from '../concept-conflict/concept-conflicts';
+import { quoteRequests, type EvidenceRequest } from '../check';
 
 const THIRD_PARTY =
   /\b(vendors?|providers?|suppliers?|subcontractors?|third[- ]part(?:y|ies)|business associates?|contractors?|processors?)\b/i;
@@ -978,11 +979,11 @@ export function flowDownEvidenceHints(
   parent: AnalyzedDocument,
   child: AnalyzedDocument,
   found: Issue[] = [],
-): Array<{ query: string; document: string }> {
+): EvidenceRequest[] {
   const rows = new Set(providerRowFacts(parent, child).map((f) => f.segment.text));
   const timed = new Set(CONCEPTS.map((c) => `${flowSubject(child.name)}:${c.id}`));
   const subjects = new Set(found.map((i) => i.subject));
-  return flowDownIssues(analysis, parent, child)
+  const quotes = flowDownIssues(analysis, parent, child)
     .filter(
       (i) =>
         !subjects.has(i.subject) &&
@@ -992,9 +993,8 @@ export function flowDownEvidenceHints(
           timed.has(i.subject) ||
           i.quotes.some((q) => rows.has(q.text))),
     )
-    .flatMap((i) => i.quotes)
-    .slice(0, 5)
-    .map((q) => ({ query: q.text.slice(0, 200), document: q.document }));
+    .flatMap((i) => i.quotes);
+  return quoteRequests(quotes, 5);
 }
 
 /**

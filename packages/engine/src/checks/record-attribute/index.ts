@@ -1,7 +1,7 @@
 // conflict_check on a register's rows: entries without an attribute the policies require (an
 // approval, an MFA flag, a deadline between two date columns, an approver other than the author).
 import { issueDocuments } from '../../analyst/issue';
-import { defineCheck } from '../check';
+import { defineCheck, quoteRequests } from '../check';
 import {
   DEPARTED_ID,
   RECORD_ATTRIBUTES,
@@ -59,9 +59,6 @@ export const recordAttributeCheck = defineCheck<RecordAttributeParams>({
           .filter(
             (q) => !visible || ![...visible].some((s) => s.document === q.document && s.start === q.start),
           );
-    return {
-      issues,
-      hints: unseen.slice(0, 5).map((q) => ({ query: q.text.slice(0, 200), document: q.document })),
-    };
+    return { issues, hints: quoteRequests(unseen, 5) };
   },
 });

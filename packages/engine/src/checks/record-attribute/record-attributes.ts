@@ -127,6 +127,26 @@ function requirementFor(analysis: CorpusAnalysis, attribute: RecordAttribute): L
   return cache.get(attribute.id) ?? null;
 }
 
+/** "without exception", "no exceptions", "may not be waived": a rule no recorded exception excuses. */
+const NO_EXCEPTION =
+  /\b(?:without|not subject to)\s+(?:any\s+)?exceptions?\b|\bno\s+exceptions?\b|\bmay\s+not\s+be\s+waived\b|\bforbids?\s+any\s+exception/i;
+
+/**
+ * Whether a normative statement of the attribute allows no exception to it, in its own sentence or
+ * the next ("MFA is required for ... The requirements in this paragraph may not be waived by exception.").
+ */
+function forbidsExceptions(analysis: CorpusAnalysis, attribute: RecordAttribute): boolean {
+  return analysis.documents
+    .filter((d) => isNormative(d.role))
+    .some((d) =>
+      d.segments.some(
+        (s, i) =>
+          attribute.required.test(s.text) &&
+          (NO_EXCEPTION.test(s.text) || NO_EXCEPTION.test(d.segments[i + 1]?.text ?? '')),
+      ),
+    );
+}
+
 export function recordAttributeSubject(document: string, attributeId: string): string {
   return `record-attribute:${document}:${attributeId}`;
 }
@@ -159,6 +179,9 @@ function presenceIssues(
   onlyId: string | undefined,
 ): Issue[] {
   const condition = table.columns.findIndex((c) => CONDITION.test(c));
+  const exception = table.columns.findIndex((c) => EXCEPTION_COLUMN.test(c));
+  // A row of another shape (a sign-off sheet's "Quarter | Q3 2026" under the accounts) is no record.
+  const record = (row: Table['rows'][number]) => row.cells.length >= Math.ceil(table.columns.length * 0.6);
   const issues: Issue[] = [];
   for (const attribute of RECORD_ATTRIBUTES) {
     if (onlyId && attribute.id !== onlyId) continue;
@@ -172,8 +195,11 @@ function presenceIssues(
     const offending = table.rows.filter(
       (row) =>
         (!visible || visible.has(row.segment)) &&
+        record(row) &&
         ABSENT.test(row.cells[column] ?? '') &&
-        (condition < 0 || PRESENT.test(row.cells[condition] ?? '')),
+        (condition < 0 || PRESENT.test(row.cells[condition] ?? '')) &&
+        // A row whose exception is recorded ("EX-2026-031") is excused, unless the rule allows none.
+        (forbidsExceptions(analysis, attribute) || !hasException(row.cells, exception)),
     );
     if (offending.length === 0) continue;
     const names = offending.map((r) => r.cells[0]).slice(0, 5);

@@ -238,3 +238,20 @@ test('an edition written in emphasis after the standard\'s bracketed short name:
   });
   expect(current).toEqual([]);
 });
+
+test('the EU-US transfer frameworks by their own names (a SaaS firm\'s "EU-U.S. Privacy Shield", a retailer\'s "US-EU Safe Harbor"); decoys: a bug bounty\'s legal safe harbor and HIPAA\'s safe harbor method', async () => {
+  const issues = await superseded({
+    'Privacy-Notice.md':
+      '# Privacy Notice\n\nTransfers to the United States rely on the EU-U.S. Privacy Shield.\n',
+    'Customer-Data-Policy.md':
+      '# Customer Data Policy\n\nOur US affiliate is certified under the US-EU Safe Harbor.\n',
+    'Bug-Bounty-Legal-Safe-Harbor.md':
+      '# Bug Bounty Program Legal Safe Harbor\n\nResearchers acting in good faith are covered by this Safe Harbor.\n',
+    'De-identification-Standard.md':
+      '# De-identification Standard\n\nData sets are de-identified by the HIPAA Safe Harbor method, removing the 18 identifiers.\n',
+  });
+  expect(issues.map((i) => i.title).sort()).toEqual([
+    'Superseded edition of EU-US data transfer framework cited in Customer-Data-Policy.md',
+    'Superseded edition of EU-US data transfer framework cited in Privacy-Notice.md',
+  ]);
+});

@@ -2,7 +2,7 @@
 // different editions across documents (consistency_check).
 import { issueDocuments } from '../../analyst/issue';
 import { STANDARD_FAMILIES } from '../../analyst/standards';
-import { defineCheck, type Candidate } from '../check';
+import { defineCheck, quoteRequests, type Candidate } from '../check';
 import { findEditionInconsistencies, findSupersededCitations } from './standards';
 
 interface FamilyParams {
@@ -65,10 +65,10 @@ export const standardCurrencyCheck = defineCheck<FamilyParams>({
     // for its statement by its words.
     const hints = issues.length
       ? []
-      : findSupersededCitations(analysis.citations, params.familyId, analysis)
-          .flatMap((i) => i.quotes)
-          .slice(0, 3)
-          .map((q) => ({ query: q.text.slice(0, 200), document: q.document }));
+      : quoteRequests(
+          findSupersededCitations(analysis.citations, params.familyId, analysis).flatMap((i) => i.quotes),
+          3,
+        );
     return { issues, hints };
   },
 });
