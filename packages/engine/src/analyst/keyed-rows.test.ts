@@ -142,3 +142,79 @@ describe('a keyed row against the policy that sets its record class', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('keyed rows: a reference wrapped after its dash, and the owner cell before the value', () => {
+  const schedule = (cctv: string) =>
+    textPdf([
+      'Records Retention Schedule',
+      '3. Schedule',
+      'Ref. Record class Examples Owner Retention period Trigger Disposal',
+      'SEC-',
+      '01',
+      'CCTV recordings - general',
+      'Gates, perimeter, production floors, canteen',
+      'Group Security Manager',
+      `${cctv} Date of recording Overwrite`,
+      'SEC-',
+      '02',
+      'CCTV recordings - warehouse',
+      'Finished-goods warehouse, loading bay',
+      'Group Security Manager',
+      '90 days Date of recording Overwrite',
+      'SEC-',
+      '03',
+      'Visitor records',
+      'Gate visitor register, vehicle log',
+      'Client Services',
+      '12 months Date of visit Shred',
+    ]);
+
+  test('a garment maker: "SEC-" over "01" is one reference, and the row keeps footage of its own areas', async () => {
+    const analysis = analyzeCorpus(
+      await snapshotOf({ 'Records-Retention-Schedule.pdf': schedule('30 days') }),
+      null,
+    );
+    const row = analysis.documents[0]!.segments.find((s) => s.text.startsWith('SEC- 01'))!;
+    const [requirement] = requirementsOf(row);
+    expect(requirement).toMatchObject({ action: 'retain' });
+    // The owner's cell ("Group Security Manager") names who keeps the record, not what it is.
+    expect(requirement!.topic).toEqual(expect.arrayContaining(['cctv', 'recording', 'gate', 'perimeter']));
+    expect(requirement!.topic).not.toContain('manager');
+  });
+
+  test('a hospital: the policy keeps footage 30 days for gates, perimeters and production floors, the schedule 60', async () => {
+    const found = findRequirementConflicts(
+      ...(await (async () => {
+        const analysis = analyzeCorpus(
+          await snapshotOf({
+            'Data-Protection-Policy.md':
+              '# Data Protection Policy\n\n8.3 CCTV recordings are kept for 30 days for gates, perimeters, production floors and canteens and for 90 days for finished-goods warehouses, as the Records Retention Schedule sets out.\n',
+            'Records-Retention-Schedule.pdf': schedule('60 days'),
+          }),
+          null,
+        );
+        return [analysis, analysis.documents.flatMap((d) => d.segments)] as const;
+      })()),
+    ).map((c) => [c.a.quantity.phrase, c.b.quantity.phrase].sort());
+    expect(found).toEqual([['30 days', '60 days']]);
+  });
+
+  test('decoy: the schedule agrees (30 days); a visitor row owned by "Client Services" is no client\'s record', async () => {
+    const analysis = analyzeCorpus(
+      await snapshotOf({
+        'Data-Protection-Policy.md':
+          '# Data Protection Policy\n\n8.3 CCTV recordings are kept for 30 days for gates, perimeters, production floors and canteens and for 90 days for finished-goods warehouses, as the Records Retention Schedule sets out.\n',
+        'Records-Retention-Schedule.pdf': schedule('30 days'),
+      }),
+      null,
+    );
+    expect(
+      findRequirementConflicts(
+        analysis,
+        analysis.documents.flatMap((d) => d.segments),
+      ),
+    ).toEqual([]);
+    const visitors = analysis.documents[1]!.segments.find((s) => s.text.startsWith('SEC- 03'))!;
+    expect(requirementsOf(visitors)[0]!.topic).not.toContain('client');
+  });
+});

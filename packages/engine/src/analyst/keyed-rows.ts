@@ -5,8 +5,11 @@
 // names beside it.
 import type { Segment } from '../text/sentences';
 
-/** A row's reference at the start of a line: letters, an optional dash, digits ("R01", "RS-20"). */
-const ROW_KEY = /^([A-Z]{1,4})[-\u2010\u2011]?(\d{1,4})(?=\s|$)/;
+/**
+ * A row's reference at the start of a line: letters, an optional dash, digits ("R01", "RS-20"); a
+ * narrow column may wrap it after the dash ("SEC-" over "01").
+ */
+const ROW_KEY = /^([A-Z]{1,4})(?:[-\u2010\u2011]\s?)?(\d{1,4})(?=\s|$)/;
 
 /** A numbered heading ("4. Disposal", "5.1 Legal holds"): the table has ended. */
 const NUMBERED_HEADING = /^\d+(?:\.\d+)*\.?\s+[A-Z]/;
@@ -32,10 +35,35 @@ function segmentOf(text: string, start: number, end: number): Segment {
 function keyLines(segment: Segment, prefixes: Set<string> | null): number[] {
   const out: number[] = [];
   let offset = 0;
-  for (const line of segment.raw.split('\n')) {
-    const m = ROW_KEY.exec(line.trim());
+  const lines = segment.raw.split('\n');
+  for (const [i, line] of lines.entries()) {
+    const wrapped = /[-\u2010\u2011]$/.test(line.trim()) ? ` ${lines[i + 1]?.trim() ?? ''}` : '';
+    const m = ROW_KEY.exec(line.trim() + wrapped);
     if (m && (!prefixes || prefixes.has(m[1]!))) out.push(offset + (line.length - line.trimStart().length));
     offset += line.length + 1;
+  }
+  return out;
+}
+
+/**
+ * A reference wrapped after its dash, its letters ending one segment ("SEC-", alone or under the
+ * column names) and its digits starting the next ("01 CCTV ..."): one segment from the letters on.
+ */
+function joinWrappedKeys(segments: Segment[], text: string): Segment[] {
+  const out: Segment[] = [];
+  for (let i = 0; i < segments.length; i += 1) {
+    const segment = segments[i]!;
+    const next = segments[i + 1];
+    const lastLine = segment.raw.slice(segment.raw.lastIndexOf('\n') + 1);
+    if (!next || !/^[A-Z]{1,4}[-\u2010\u2011]$/.test(lastLine.trim()) || !/^\d{1,4}\b/.test(next.text)) {
+      out.push(segment);
+      continue;
+    }
+    const keyStart = segment.start + segment.raw.length - lastLine.trimStart().length;
+    const head = text.slice(segment.start, keyStart).trimEnd();
+    if (head) out.push(segmentOf(text, segment.start, segment.start + head.length));
+    out.push(segmentOf(text, keyStart, next.end));
+    i += 1;
   }
   return out;
 }
@@ -51,7 +79,8 @@ function readsAsColumns(text: string): boolean {
  * segment too, and the row runs to the next reference, a numbered heading, a repeat of the column
  * names, or a sentence. Documents without such a table come back unchanged.
  */
-export function keyedTableRows(segments: Segment[], text: string): Array<Segment | KeyedRow> {
+export function keyedTableRows(given: Segment[], text: string): Array<Segment | KeyedRow> {
+  const segments = joinWrappedKeys(given, text);
   const counts = new Map<string, number>();
   for (const segment of segments)
     for (const offset of keyLines(segment, null)) {
@@ -59,7 +88,7 @@ export function keyedTableRows(segments: Segment[], text: string): Array<Segment
       counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
     }
   const keyed = new Set([...counts].filter(([, n]) => n >= 3).map(([prefix]) => prefix));
-  if (keyed.size === 0) return segments;
+  if (keyed.size === 0) return given;
   // A key line inside a segment starts a row of its own ("... Disposal\nR-04", "... purge\nR-05").
   const split: Segment[] = segments.flatMap((segment) => {
     const cuts = keyLines(segment, keyed).filter((offset) => offset > 0);

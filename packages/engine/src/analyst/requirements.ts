@@ -395,7 +395,12 @@ function localSpan(text: string, quantities: Quantity[], i: number): { start: nu
   if (next && next.index < end) {
     // The next value's own words start after the conjunction or comma before them.
     const between = text.slice(quantity.index + quantity.phrase.length, next.index);
-    const cut = between.search(/,|\band\b|\bor\b|;/);
+    // A scope written after the value runs to the last conjunction before the next value ("kept
+    // for 30 days for gates, perimeters and production floors and for 90 days for warehouses").
+    // ("of" after a time is the event it runs from: "within 1 hour of discovery".)
+    const scoped = /^\s*for\s/.test(between);
+    const cuts = [...between.matchAll(/,|\band\b|\bor\b|;/g)];
+    const cut = scoped ? (cuts.at(-1)?.index ?? -1) : between.search(/,|\band\b|\bor\b|;/);
     end = quantity.index + quantity.phrase.length + (cut >= 0 ? cut : between.length);
   } else {
     // A clause of its own after the value ("..., and notifies affected individuals as set out in
@@ -584,10 +589,25 @@ function laidOutRowRequirement(
   // noun may read as a verb.
   if (finite && frame.columns === undefined) return null;
   return framedRequirement(segment, { ...frame, heading: segment.section ?? frame.heading }, quantity, {
-    subject: before,
+    subject: frame.columns ? withoutOwnerCell(before, frame.columns) : before,
     column: frame.columns ? valueColumnOf(frame.columns) : null,
     own: text.slice(quantity.index + quantity.phrase.length),
   });
+}
+
+/** A column that names who holds a record: "Owner", "Custodian", "Responsible". */
+const OWNER_COLUMN = /\b(?:owner|custodian|responsible|accountable|department)\b/i;
+
+/**
+ * A keyed row's words before its value without the owner's cell, when the owner's column stands
+ * just before the value's ("... Examples Owner Retention period"): the row's last capitalised
+ * words ("Group Security Manager", "CISO / CPO") name who keeps the record, not what it is.
+ */
+function withoutOwnerCell(before: string, columns: string): string {
+  const owner = columns.search(OWNER_COLUMN);
+  const value = valueColumnOf(columns);
+  if (owner < 0 || !value || columns.indexOf(value) < owner) return before;
+  return before.replace(/(?:\s+(?:[A-Z][\w&'-]*|\/|&|and|of)){1,6}\s*$/, '');
 }
 
 /** Nouns that name a column of values ("Retention period", "Review frequency", "Response time"). */

@@ -171,6 +171,9 @@ function shorterContractRetention(
   const [contract, rule] = roleOf(a) === 'contract' ? [a, b] : [b, a];
   if (roleOf(rule) === 'contract' || contract.action !== 'retain' || rule.action !== 'retain') return false;
   if (contract.quantity.kind !== 'duration' || rule.quantity.kind !== 'duration') return false;
+  // "maintain certification ... and provide it within thirty (30) days": a time to do something,
+  // not how long a thing is kept.
+  if (/\bwithin\s*$/i.test(contract.segment.text.slice(0, contract.quantity.index))) return false;
   if (!(contract.quantity.value < rule.quantity.value * 0.9) || rule.quantity.bound === 'max') return false;
   const parties = new Set([...(contract.actor ?? []), ...(rule.actor ?? [])]);
   const shared = sharedTopic(contract, rule).filter((w) => !parties.has(w));
