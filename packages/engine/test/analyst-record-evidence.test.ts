@@ -882,3 +882,37 @@ describe('registers without a control: recorded exceptions, and rows of another 
     expect(gaps).toEqual([]);
   });
 });
+
+describe('access reviews: a reviewer who holds the account ("Name" beside "Reviewer")', () => {
+  const selfReviews = async (policy: string, rows: string[]) => {
+    const { a } = await analyse({
+      'Information-Security-Policy.md': policy,
+      'Access-Review-Export.csv': ['Review ID,User ID,Name,System,Reviewer,Decision', ...rows].join('\n'),
+    });
+    return findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':self_approval'));
+  };
+
+  test('a court clerk and a utility: the manager who holds Domain Admins reviews and retains it himself', async () => {
+    for (const policy of [
+      '# Information Security Policy\n\n6.3 Privileged access is reviewed quarterly by the ISO; no one may review or certify their own access.\n',
+      '# Cybersecurity Policy\n\n5.2 Segregation of duties: access reviewers must be independent of the accounts they review.\n',
+    ]) {
+      const issues = await selfReviews(policy, [
+        'AR-410,adm_washby,Wendell Ashby,Active Directory,W. Ashby,Retain',
+        'AR-412,adm_jcole,Jo Cole,Active Directory,W. Ashby,Retain',
+      ]);
+      expect(issues.map((i) => i.title)).toEqual([expect.stringContaining('AR-410')]);
+    }
+  });
+
+  test('decoy: every account reviewed by someone else', async () => {
+    const issues = await selfReviews(
+      '# Information Security Policy\n\n6.3 No one may review or certify their own access.\n',
+      [
+        'AR-410,adm_washby,Wendell Ashby,Active Directory,R. Ortiz,Retain',
+        'AR-412,adm_jcole,Jo Cole,Active Directory,W. Ashby,Retain',
+      ],
+    );
+    expect(issues).toEqual([]);
+  });
+});

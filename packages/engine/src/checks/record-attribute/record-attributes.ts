@@ -521,8 +521,10 @@ function lateRowsIssue(
 
 export const SELF_APPROVAL_ID = 'self_approval';
 
+// An access review's "Name" column is the account holder's, whose access the reviewer keeps or
+// removes: a reviewer who is the holder reviews their own access.
 const MAKER_COLUMN =
-  /\b(author\w*|request\w*|holder|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|payee set ?up by)\b/i;
+  /^name$|\b(author\w*|request\w*|holder|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|payee set ?up by)\b/i;
 const CHECKER_COLUMN =
   /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver))\b/i;
 /** Values that name a process or a body rather than a person. */
