@@ -1,6 +1,7 @@
 // Standards and regulations cited by edition, and the table of editions that superseded them.
 // A citation of a superseded edition is a currency finding; one standard cited in two editions
 // across the corpus is a consistency finding.
+import { blankEmphasis } from '../text/normalize';
 
 export interface StandardFamily {
   id: string;
@@ -575,8 +576,8 @@ export function extractStandardCitations(
   scoped: readonly StandardFamily[] = [],
 ): StandardCitation[] {
   const out: StandardCitation[] = [];
-  // Emphasis marks ("(PCI DSS) **version 3.2.1**") are no words; blanked, offsets stay.
-  const plain = text.replace(/\*\*|__/g, '  ');
+  // "(PCI DSS) **version 3.2.1**": the edition stands behind emphasis marks.
+  const plain = blankEmphasis(text);
   for (const family of [...STANDARD_FAMILIES, ...scoped]) {
     for (const m of plain.matchAll(new RegExp(family.pattern.source, family.pattern.flags))) {
       const written = m.slice(1).find((g) => g !== undefined) ?? null;

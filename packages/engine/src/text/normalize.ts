@@ -15,6 +15,14 @@ export function normalizeForMatch(text: string): string {
   return foldTypography(text).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Markdown emphasis marks ("**version 3.2.1**", "__DPO__") blanked to spaces: they are no words, and
+ * offsets into the text stay valid.
+ */
+export function blankEmphasis(text: string): string {
+  return text.replace(/\*\*|__/g, '  ');
+}
+
 /** Whitespace collapsed and trimmed, case kept: for sentences shown in descriptions. */
 export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -1,7 +1,7 @@
 // flow_down_check on where data may be kept: a contract that lets the other party keep, replicate
 // or reach data in a country other than the one a policy or procedure requires (residency.ts).
 import type { CorpusAnalysis } from '../../analyst/corpus-analysis';
-import { defineCheck } from '../check';
+import { defineCheck, quoteRequests } from '../check';
 import { residencyBreaches, residencyIssue, residencySubject, type ResidencyBreach } from './residency';
 
 interface ResidencyParams {
@@ -46,13 +46,7 @@ export const dataResidencyCheck = defineCheck<ResidencyParams>({
     const breach = breaches(analysis).find((b) => b.permission.document === params.contract);
     if (!breach) return { issues: [] };
     if (!visible.has(breach.permission) || !visible.has(breach.rule.segment))
-      return {
-        issues: [],
-        hints: [
-          { query: breach.permission.text.slice(0, 200), document: breach.permission.document },
-          { query: breach.rule.segment.text.slice(0, 200), document: breach.rule.segment.document },
-        ],
-      };
+      return { issues: [], hints: quoteRequests([breach.permission, breach.rule.segment], 2) };
     return { issues: [residencyIssue(breach)] };
   },
 });

@@ -642,13 +642,11 @@ function missingTimedObligation(
   // are not about a breach of the contract itself.
   const parentTokens = new Set(tokenize(pf.segment.text));
   const overlap = (s: LocatedSegment) => tokenize(s.text).filter((t) => parentTokens.has(t)).length;
-  const notices = child.segments.filter(
-    (s) =>
-      seen(s) &&
-      !pf.concept.exclude?.test(s.text) &&
-      (mentions.includes(s) || (pf.concept.action?.test(s.text) && overlap(s) >= 4)),
-  );
-  const untimed = notices.sort((a, b) => overlap(b) - overlap(a))[0];
+  const notices = child.segments
+    .filter((s) => seen(s) && !pf.concept.exclude?.test(s.text))
+    .map((s) => ({ s, score: overlap(s) }))
+    .filter(({ s, score }) => mentions.includes(s) || (pf.concept.action?.test(s.text) && score >= 4));
+  const untimed = notices.sort((a, b) => b.score - a.score)[0]?.s;
   if (untimed) {
     // The contract mentions notification but sets no deadline ("without undue delay").
     return {
@@ -965,8 +963,27 @@ export function childContracts(analysis: CorpusAnalysis): AnalyzedDocument[] {
 export function findFlowDownGaps(analysis: CorpusAnalysis): Issue[] {
   const out: Issue[] = [];
   for (const child of childContracts(analysis))
-    for (const parent of parentPolicies(analysis)) out.push(...flowDownIssues(analysis, parent, child));
+    for (const parent of parentPolicies(analysis)) out.push(...allFlowDownIssues(analysis, parent, child));
   return out;
+}
+
+const allIssuesCache = new WeakMap<CorpusAnalysis, Map<string, Issue[]>>();
+
+/**
+ * A pair's issues over the whole of both documents, read once per corpus: the candidates and each
+ * verdict's evidence hints ask for them.
+ */
+function allFlowDownIssues(
+  analysis: CorpusAnalysis,
+  parent: AnalyzedDocument,
+  child: AnalyzedDocument,
+): Issue[] {
+  let cache = allIssuesCache.get(analysis);
+  if (!cache) allIssuesCache.set(analysis, (cache = new Map()));
+  const key = `${parent.name}>${child.name}`;
+  let issues = cache.get(key);
+  if (!issues) cache.set(key, (issues = flowDownIssues(analysis, parent, child)));
+  return issues;
 }
 
 /**
@@ -983,7 +1000,7 @@ export function flowDownEvidenceHints(
   const rows = new Set(providerRowFacts(parent, child).map((f) => f.segment.text));
   const timed = new Set(CONCEPTS.map((c) => `${flowSubject(child.name)}:${c.id}`));
   const subjects = new Set(found.map((i) => i.subject));
-  const quotes = flowDownIssues(analysis, parent, child)
+  const quotes = allFlowDownIssues(analysis, parent, child)
     .filter(
       (i) =>
         !subjects.has(i.subject) &&

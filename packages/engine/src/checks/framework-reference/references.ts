@@ -106,10 +106,11 @@ function columnIdentifiers(
 ): Array<{ 0: string; index: number }> {
   const header = segment.frame?.header;
   if (!catalogue.list_column_pattern || !header || !/\s\|\s/.test(segment.text)) return [];
+  const listColumn = new RegExp(catalogue.list_column_pattern, 'i');
   const column = header
     .replace(/^\s*\|/, '')
     .split('|')
-    .findIndex((name) => new RegExp(catalogue.list_column_pattern!, 'i').test(name));
+    .findIndex((name) => listColumn.test(name));
   if (column < 0) return [];
   const cells = segment.text.replace(/^\s*\|/, '').split('|');
   const cell = cells[column];

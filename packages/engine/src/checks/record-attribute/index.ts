@@ -2,6 +2,7 @@
 // approval, an MFA flag, a deadline between two date columns, an approver other than the author).
 import { issueDocuments } from '../../analyst/issue';
 import { defineCheck, quoteRequests } from '../check';
+import { segmentKey } from '../requirement-conflict/conflicts';
 import {
   DEPARTED_ID,
   RECORD_ATTRIBUTES,
@@ -52,13 +53,12 @@ export const recordAttributeCheck = defineCheck<RecordAttributeParams>({
     const issues = recordAttributeIssues(analysis, doc, visible, params.attributeId);
     // The rows the retrieval did not rank (one row among a register's many): ask for them, and for
     // the rule, by their words.
+    const seen = new Set([...(visible ?? [])].map((s) => segmentKey(s)));
     const unseen = issues.length
       ? []
       : recordAttributeIssues(analysis, doc, undefined, params.attributeId)
           .flatMap((i) => i.quotes)
-          .filter(
-            (q) => !visible || ![...visible].some((s) => s.document === q.document && s.start === q.start),
-          );
+          .filter((q) => !visible || !seen.has(segmentKey(q)));
     return { issues, hints: quoteRequests(unseen, 5) };
   },
 });

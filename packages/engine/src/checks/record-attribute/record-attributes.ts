@@ -136,16 +136,25 @@ const NO_EXCEPTION =
  * the next ("MFA is required for ... The requirements in this paragraph may not be waived by exception.").
  */
 function forbidsExceptions(analysis: CorpusAnalysis, attribute: RecordAttribute): boolean {
-  return analysis.documents
-    .filter((d) => isNormative(d.role))
-    .some((d) =>
-      d.segments.some(
-        (s, i) =>
-          attribute.required.test(s.text) &&
-          (NO_EXCEPTION.test(s.text) || NO_EXCEPTION.test(d.segments[i + 1]?.text ?? '')),
-      ),
-    );
+  let cache = forbiddenCache.get(analysis);
+  if (!cache) forbiddenCache.set(analysis, (cache = new Map()));
+  let forbidden = cache.get(attribute.id);
+  if (forbidden === undefined) {
+    forbidden = analysis.documents
+      .filter((d) => isNormative(d.role))
+      .some((d) =>
+        d.segments.some(
+          (s, i) =>
+            attribute.required.test(s.text) &&
+            (NO_EXCEPTION.test(s.text) || NO_EXCEPTION.test(d.segments[i + 1]?.text ?? '')),
+        ),
+      );
+    cache.set(attribute.id, forbidden);
+  }
+  return forbidden;
 }
+
+const forbiddenCache = new WeakMap<CorpusAnalysis, Map<string, boolean>>();
 
 export function recordAttributeSubject(document: string, attributeId: string): string {
   return `record-attribute:${document}:${attributeId}`;
@@ -199,7 +208,7 @@ function presenceIssues(
         ABSENT.test(row.cells[column] ?? '') &&
         (condition < 0 || PRESENT.test(row.cells[condition] ?? '')) &&
         // A row whose exception is recorded ("EX-2026-031") is excused, unless the rule allows none.
-        (forbidsExceptions(analysis, attribute) || !hasException(row.cells, exception)),
+        (!hasException(row.cells, exception) || forbidsExceptions(analysis, attribute)),
     );
     if (offending.length === 0) continue;
     const names = offending.map((r) => r.cells[0]).slice(0, 5);

@@ -10,7 +10,7 @@
 // one) against the side that is a post (Head, Director, Chief ... Officer, Manager, Secretary).
 import type { LocatedSegment } from '../../analyst/corpus-analysis';
 import { quoteAround, type Issue } from '../../analyst/issue';
-import { escapeRegExp } from '../../text/normalize';
+import { blankEmphasis, escapeRegExp } from '../../text/normalize';
 
 /** An abbreviation the set spells out ("Local Agency Security Officer (LASO)"). */
 export interface SpelledOut {
@@ -112,7 +112,7 @@ export function roleHoldersIn(segments: LocatedSegment[], abbreviations: Spelled
         ? `${before.text} `
         : '';
     // Emphasis marks ("The **Data Protection Officer (DPO)** is the Head of Legal") are no words.
-    const text = (post + segment.text).replace(/\*\*|__/g, '');
+    const text = blankEmphasis(post + segment.text);
     for (const pattern of LINKS)
       for (const m of text.matchAll(pattern)) {
         const g = m.groups!;
