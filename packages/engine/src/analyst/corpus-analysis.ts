@@ -9,7 +9,13 @@ import { CONCEPTS, type ConceptDefinition } from './concepts';
 import { dateOrderEvidence, extractDates, type DateOrder, type FoundDate } from './dates';
 import { inferRole, type DocumentRole } from './document-roles';
 import { keyedTableRows, type KeyedRow } from './keyed-rows';
-import { extractCounts, extractStrengths, extractTimeQuantities, type Quantity } from './quantities';
+import {
+  extractCounts,
+  extractStrengths,
+  extractTimeQuantities,
+  notesEarlierValue,
+  type Quantity,
+} from './quantities';
 import { attachesToAction, requirementsOf } from './requirements';
 import {
   extractStandardCitations,
@@ -582,6 +588,8 @@ function widerHeader(text: string, header: LocatedSegment | null): boolean {
   );
 }
 
+const MARKDOWN_TABLE_RULE = /^\|?(?:\s*:?-{3,}:?\s*\|)+\s*(?::?-{3,}:?\s*)?$/;
+
 function isTableRow(text: string): boolean {
   return text.includes(' | ') || /^\|.*\|$/.test(text);
 }
@@ -700,6 +708,9 @@ export function conceptFactsOf(
     // clause, not to an action named in another clause of the sentence.
     if (concept.kind === 'period' && concept.action && !row)
       candidates = candidates.filter((q) => inActionClause(text, q, concept.action!));
+    // A keyed row's later value in brackets notes its value ("6 years (13 months online)").
+    if (segment.frame?.columns)
+      candidates = candidates.filter((q) => !notesEarlierValue(text, q, candidates));
     if (candidates.length === 0) continue;
     // In a table, the value under the column that names the action ("Total retention", not
     // "Online") is the rule's value.
@@ -1028,8 +1039,13 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
     let leadIn: string | null = null;
     segments.forEach((segment, position) => {
       const row = isTableRow(segment.text);
-      // A table's first row is its header; the rows that follow are read with it.
-      if (row && (!(previous && isTableRow(previous.text) && header) || widerHeader(segment.text, header))) {
+      // A table's first row is its header; the rows that follow are read with it. A row over a
+      // Markdown rule ("|---|---|") opens a new table, even right after another table.
+      const overRule = MARKDOWN_TABLE_RULE.test(segments[position + 1]?.text ?? '');
+      if (
+        row &&
+        (!(previous && isTableRow(previous.text) && header) || overRule || widerHeader(segment.text, header))
+      ) {
         header = segment;
         caption = previous && !isTableRow(previous.text) ? tableCaption(previous.text) : null;
       }

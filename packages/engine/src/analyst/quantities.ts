@@ -401,3 +401,14 @@ export function describeQuantity(q: Quantity): string {
     }
   }
 }
+
+/**
+ * A value that opens a bracket after another of its kind notes that one or another cell: "6 years
+ * (13 months online)", "21 CFR 1304.04 (2 yrs)". In a table row it is not the row's value.
+ */
+export function notesEarlierValue(text: string, quantity: Quantity, earlier: Quantity[]): boolean {
+  return (
+    earlier.some((q) => q.kind === quantity.kind && q.index < quantity.index) &&
+    /\(\s*$/.test(text.slice(0, quantity.index))
+  );
+}

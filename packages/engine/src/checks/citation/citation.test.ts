@@ -567,6 +567,37 @@ describe('codes on a line of their own and annexures', () => {
     ]);
     expect(await broken({ 'Cyber-Incident-Response-Procedure.md': procedure('Annexure C') })).toEqual([]);
   });
+
+  test('decoy: "Annexure I to the CERT-In Directions" and "Schedule 3 to the Building Regulations" are parts of other texts; "Annexure D to the Agreement" is still checked', async () => {
+    const document = (sentence: string) =>
+      ['# Incident Policy', '', `3.4 ${sentence}`, '', '## Annexure 1 — Control mapping'].join('\n');
+    expect(
+      await broken({
+        'Incident-Policy.md': document(
+          'A Reportable Incident is one of a type listed in Annexure I to the CERT-In Directions.',
+        ),
+      }),
+    ).toEqual([]);
+    expect(
+      await broken({
+        'Incident-Policy.md': document('Fire doors meet Schedule 3 to the Building Regulations.'),
+      }),
+    ).toEqual([]);
+    const agreement = [
+      '# Hosting Services Agreement',
+      '',
+      '7.2 Service credits are set out in Annexure D to the Agreement.',
+      '',
+      '## Annexure A — Services',
+      '',
+      '## Annexure B — Fees',
+      '',
+      '## Annexure C — Contacts',
+    ].join('\n');
+    expect(await broken({ 'Hosting-Services-Agreement.md': agreement })).toEqual([
+      expect.stringMatching(/Annexure D/),
+    ]);
+  });
 });
 
 test('decoy: "the Annex A controls of ISO/IEC 27001:2022" and a column named "Annex A control(s)" are the standard\'s annex, in a document with an Appendix A of its own', async () => {

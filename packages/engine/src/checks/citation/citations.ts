@@ -79,6 +79,10 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
       )
     )
       continue;
+    // "Annexure I to the CERT-In Directions": a part of some other named text (a name that is no
+    // document's, unlike "Schedule 2 to the Agreement").
+    const toNamed = /^\s*to\s+(?:the\s+)?((?:[A-Z][\w&/-]*\s*){1,6})/.exec(after);
+    if (!citedName && !ofThisDocument && toNamed && !DOC_KIND_AT_END.test(toNamed[1]!.trim())) continue;
     // "Quality Manual, section 3.2" or "ISO 9001:2015 clause 8.4 and Annex B":
     // the name written just before the reference says whose section it is.
     if (!citedName && !ofThisDocument) {
@@ -90,6 +94,8 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
   }
   return out;
 }
+
+const DOC_KIND_AT_END = new RegExp(`\\b${DOC_KIND}$`);
 
 /** The rest of a list of numbers and the name it belongs to: " and 21 of POPIA", ", 4.2 and 4.3 of the Plan". */
 const LISTED_REFERENCE_TAIL = new RegExp(

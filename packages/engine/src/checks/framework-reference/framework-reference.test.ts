@@ -97,6 +97,23 @@ describe('superseded editions', () => {
     expect(candidates).toEqual([]);
   });
 
+  test('a row under a column naming the 2022 edition is judged on it, though the revision history names 2013: a payroll processor and a brewery', async () => {
+    const history =
+      '| Version | Change |\n|---|---|\n| 4.0 | Control mapping moved from ISO/IEC 27001:2013 to ISO/IEC 27001:2022 |\n\n';
+    const mapping = (id: string) =>
+      `| Section | Subject | ISO/IEC 27001:2022 Annex A |\n|---|---|---|\n| 6.1 | Leavers | A.5.18, A.8.5 |\n| 6.5 | Access reviews | ${id} |\n`;
+    for (const title of ['Payroll Security Policy', 'Brewery Information Security Policy']) {
+      const { candidates } = await run({ 'Policy.md': `# ${title}\n\n${history}${mapping('A.9.2.5')}` });
+      expect(candidates.map((c) => c.primitive)).toEqual(['currency_check']);
+      expect(JSON.stringify(candidates[0])).toMatch(/A\.9\.2\.5/);
+    }
+    // Decoy: the same history over a mapping whose identifiers all exist in 2022.
+    const { candidates } = await run({
+      'Policy.md': `# Payroll Security Policy\n\n${history}${mapping('A.5.18')}`,
+    });
+    expect(candidates).toEqual([]);
+  });
+
   test('a document naming the framework without an edition, dated before the 2022 edition, follows 2013 (decoy)', async () => {
     const { candidates } = await run({
       'Access-Standard.md':
@@ -307,5 +324,38 @@ test('a mapping table whose column is "Annex A control(s)": a ferry operator cit
       '| 9.4 | Logging | 8.15 Logging; 8.16 Monitoring activities |',
       '| 11.2 | Backup | 8.13 Information backup |',
     ]),
+  ).toEqual([]);
+});
+
+test('a table with a column per framework: identifiers are judged only in the column naming theirs (a foundation cites PCI DSS 12.11; decoys: CIS "8.10" and an "OL 8.10" version cell)', async () => {
+  const unresolved = async (files: Record<string, string>) => {
+    const { analysis } = await run(files);
+    return unresolvedControls(
+      analysis,
+      analysis.documents.flatMap((d) => d.segments),
+    ).map((u) => `${u.catalogue.id} ${u.id}`);
+  };
+  expect(
+    await unresolved({
+      'Security-Program-Policy.md': [
+        '# Security Program Policy',
+        '',
+        'This Policy follows PCI DSS v4.0 for card data.',
+        '',
+        '| Area | Section | CIS Controls v8 | PCI DSS v4.0 |',
+        '|---|---|---|---|',
+        '| Logging | 9.4 | 8.2, 8.10 | 10.5.1 |',
+        '| Vendors | 11.2 | 15.1 | 12.11 |',
+      ].join('\n'),
+    }),
+  ).toEqual(['pci-dss-4.0 12.11']);
+  expect(
+    await unresolved({
+      'Asset-Register.csv': [
+        'Asset | Platform | Version | PCI scope',
+        'DB-01 | Oracle Linux | OL 8.10 | Out of scope',
+        'WEB-02 | Ubuntu | 22.04 | In scope (PCI DSS requirement 6.3.3)',
+      ].join('\n'),
+    }),
   ).toEqual([]);
 });

@@ -43,6 +43,16 @@ export function followedEditions(
   return inForce ? [inForce] : [];
 }
 
+/**
+ * The editions a row or sentence names itself ("| ISO/IEC 27001:2022 Annex A |" over a mapping
+ * table): they decide for that text, whatever else the document names (a revision history that
+ * records the move from the old edition names both).
+ */
+function editionsNamedBy(editions: ControlCatalogue[], segment: LocatedSegment): ControlCatalogue[] {
+  const own = `${segment.frame?.header ?? ''}\n${segment.text}`;
+  return editions.filter((c) => c.edition_pattern && new RegExp(c.edition_pattern, 'i').test(own));
+}
+
 /** The document's own numbering (a line opening with "A.1" in its appendix) is not a framework identifier. */
 function ownHeading(doc: AnalyzedDocument, written: string): boolean {
   const opens = new RegExp(`^[\\s#*]*${written.replace(/\./g, '\\.')}(?![\\d.]*\\d)`, 'm');
@@ -63,7 +73,8 @@ function sectionOfDocument(text: string, index: number): boolean {
 function inContext(catalogue: ControlCatalogue, segment: LocatedSegment, doc: AnalyzedDocument): boolean {
   if (!catalogue.context_pattern) return true;
   const context = new RegExp(catalogue.context_pattern, 'i');
-  if (context.test(segment.text)) return true;
+  // A mapping table's row is in context through its column names ("| ISO/IEC 27001:2022 Annex A |").
+  if (context.test(segment.text) || context.test(segment.frame?.header ?? '')) return true;
   let heading: string | null = null;
   for (const h of doc.headings) if (h.start <= segment.start) heading = h.title;
   return heading !== null && context.test(heading);
@@ -83,16 +94,44 @@ function identifiersWritten(
     ...text.matchAll(new RegExp(catalogue.id_pattern, 'g')),
     ...columnIdentifiers(catalogue, segment),
   ];
-  if (!catalogue.list_pattern) return found;
-  for (const list of text.matchAll(new RegExp(catalogue.list_pattern, 'gi'))) {
-    const items = list[1]!;
-    const start = list.index + list[0].indexOf(items);
-    // Numbers inside brackets are the controls' names or notes, not identifiers.
-    const bare = items.replace(/\([^)]*\)/g, (inner) => ' '.repeat(inner.length));
-    for (const n of bare.matchAll(/\b\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\b/g))
-      found.push({ 0: `${catalogue.list_prefix ?? ''}${n[0]}`, index: start + n.index });
+  if (catalogue.list_pattern)
+    for (const list of text.matchAll(new RegExp(catalogue.list_pattern, 'gi'))) {
+      const items = list[1]!;
+      const start = list.index + list[0].indexOf(items);
+      // Numbers inside brackets are the controls' names or notes, not identifiers.
+      const bare = items.replace(/\([^)]*\)/g, (inner) => ' '.repeat(inner.length));
+      for (const n of bare.matchAll(/\b\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\b/g))
+        found.push({ 0: `${catalogue.list_prefix ?? ''}${n[0]}`, index: start + n.index });
+    }
+  // A table whose column names this framework ("| CIS Controls v8 | PCI DSS v4.0 |"): only that
+  // column's cell holds its identifiers; "8.10" under another framework or a version column is not one.
+  const cell = namedColumnCell(catalogue, segment);
+  return cell ? found.filter((m) => m.index >= cell.start && m.index < cell.end) : found;
+}
+
+/** The span of a row's cell under the header column that names the catalogue's framework, if any. */
+function namedColumnCell(
+  catalogue: ControlCatalogue,
+  segment: LocatedSegment,
+): { start: number; end: number } | null {
+  const header = segment.frame?.header;
+  if (!header || !segment.text.includes('|')) return null;
+  const names = new RegExp(catalogue.names_pattern, 'i');
+  const column = cellSpans(header).findIndex((c) => names.test(header.slice(c.start, c.end)));
+  if (column < 0) return null;
+  return cellSpans(segment.text)[column] ?? { start: 0, end: 0 };
+}
+
+/** Where each cell of a "| a | b |" or "a | b" row stands. */
+function cellSpans(row: string): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  let start = /^\s*\|/.test(row) ? row.indexOf('|') + 1 : 0;
+  for (let bar = row.indexOf('|', start); ; bar = row.indexOf('|', start)) {
+    const end = bar < 0 ? row.length : bar;
+    if (bar >= 0 || row.slice(start).trim()) spans.push({ start, end });
+    if (bar < 0) return spans;
+    start = bar + 1;
   }
-  return found;
 }
 
 /**
@@ -139,12 +178,14 @@ export function unresolvedControls(
     for (const familyName of families) {
       const followed = followedEditions(doc, familyName, analysis.referenceDate?.iso ?? null);
       if (followed.length === 0) continue;
-      const older = family(familyName).filter((c) => !followed.includes(c));
-      for (const segment of own)
-        for (const catalogue of followed) {
+      for (const segment of own) {
+        const named = editionsNamedBy(followed, segment);
+        const followedHere = named.length > 0 ? named : followed;
+        const older = family(familyName).filter((c) => !followedHere.includes(c));
+        for (const catalogue of followedHere) {
           for (const m of identifiersWritten(catalogue, segment)) {
             const id = normaliseIdentifier(catalogue, m[0]);
-            if (followed.some((c) => c.controls.some((x) => x.id === id))) continue;
+            if (followedHere.some((c) => c.controls.some((x) => x.id === id))) continue;
             if (!inContext(catalogue, segment, doc) || ownHeading(doc, m[0])) continue;
             if (sectionOfDocument(segment.text, m.index)) continue;
             // An older edition may write its identifiers differently ("PR.AC-1", not "PR.AC-01").
@@ -160,6 +201,7 @@ export function unresolvedControls(
             });
           }
         }
+      }
     }
   }
   return out;

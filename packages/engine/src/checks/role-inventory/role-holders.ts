@@ -30,15 +30,16 @@ export interface RoleHolder {
 /** A capitalised post or role title: words, then a title noun; or "Head of X", "Director – X". */
 const TITLE_WORDS = `[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|of|and|&|for))*?`;
 const TITLE_NOUN =
-  '(?:Officer|Official|Manager|Director|Lead|Head|Owner|Custodian|Coordinator|Administrator|Controller|Secretary|Guardian|Counsel|Partner|President|Chair)';
+  '(?:Officer|Official|Manager|Director|Lead|Head|Owner|Custodian|Coordinator|Administrator|Controller|Secretary|Guardian|Counsel|Partner|President|Chair|(?<=Point[ \\t]+of[ \\t]+)Contact)';
 const TITLE = `(?:(?:Head|Director|Chief)[ \\t]+of[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|Head,[ \\t]+[A-Z][\\w&'-]*(?:[ \\t]+(?:[A-Z][\\w&'-]*|and|&|of))*|(?:Deputy[ \\t]+)?(?:Director|Manager|Head)[ \\t]*[,–—-][ \\t]*[A-Z][\\w&]*(?:[ \\t]+(?:[A-Z][\\w&]*|&)){0,3}|${TITLE_WORDS}[ \\t]+${TITLE_NOUN}s?\\b|[A-Z]{3,6}\\b)`;
 
 /** The linking patterns: each captures the role (r) and the holder (h). */
 const LINKS: RegExp[] = [
   // "The Head of Compliance is designated as the Bank's Data Protection Officer", "serves as LASO",
+  // "the Head - IT Operations (Mr. R. Iyer) is the designated Point of Contact",
   // "The Chief Information Security Officer is also the Company's designated Data Protection Officer"
   new RegExp(
-    `(?:the[ \\t]+)?(?<h>${TITLE})[ \\t]+(?:is[ \\t]+(?:also[ \\t]+)?(?:designated|appointed|nominated)[ \\t]+as|(?:also[ \\t]+)?serves[ \\t]+as|(?:also[ \\t]+)?acts[ \\t]+as|is(?:[ \\t]+also)?)[ \\t]+(?:the[ \\t]+(?:[A-Z][\\w-]*['’]s[ \\t]+)?|its[ \\t]+|our[ \\t]+|\\w+'s[ \\t]+)?(?:designated[ \\t]+|appointed[ \\t]+)?(?<r>${TITLE})`,
+    `(?:the[ \\t]+)?(?<h>${TITLE})(?:[ \\t]+\\((?:Mr|Ms|Mrs|Dr|Miss)\\.?[ \\t]+[^()]{2,50}\\))?[ \\t]+(?:is[ \\t]+(?:also[ \\t]+)?(?:designated|appointed|nominated)[ \\t]+as|(?:also[ \\t]+)?serves[ \\t]+as|(?:also[ \\t]+)?acts[ \\t]+as|is(?:[ \\t]+also)?)[ \\t]+(?:the[ \\t]+(?:[A-Z][\\w-]*['’]s[ \\t]+)?|its[ \\t]+|our[ \\t]+|\\w+'s[ \\t]+)?(?:designated[ \\t]+|appointed[ \\t]+)?(?<r>${TITLE})`,
     'g',
   ),
   // "has designated the Head of Legal Services as its Data Protection Officer", "designates the
@@ -75,7 +76,9 @@ const LINKS: RegExp[] = [
 function isDesignatedRole(title: string): boolean {
   if (/^[A-Z]{3,6}$/.test(title)) return true;
   if (/\b(?:Chief|Head|Director|Deputy|President|Partner|Chair)\b/.test(title)) return false;
-  return /\b(?:Officer|Official|Owner|Custodian|Guardian|Controller|Coordinator|Administrator)$/.test(title);
+  return /\b(?:Officer|Official|Owner|Custodian|Guardian|Controller|Coordinator|Administrator|Point of Contact)$/.test(
+    title,
+  );
 }
 
 /** A post a person holds: a head, a director, a chief officer, a manager, a secretary. */
@@ -112,7 +115,8 @@ export function roleHoldersIn(segments: LocatedSegment[], abbreviations: Spelled
         ? `${before.text} `
         : '';
     // Emphasis marks ("The **Data Protection Officer (DPO)** is the Head of Legal") are no words.
-    const text = blankEmphasis(post + segment.text);
+    // A line wrapped with an indent continues the sentence ("... & SOC\n    (Mr. S. Patil) is the").
+    const text = blankEmphasis(post + segment.text).replace(/\n[ \t]+/g, ' ');
     for (const pattern of LINKS)
       for (const m of text.matchAll(pattern)) {
         const g = m.groups!;
@@ -127,11 +131,25 @@ export function roleHoldersIn(segments: LocatedSegment[], abbreviations: Spelled
         // "designates the CISO as ...": the post as the set spells it out.
         holder = expand.get(holder) ?? holder;
         if (!role || !holder || !isDesignatedRole(role) || !isPost(holder)) continue;
-        out.push({ role: key(role), writtenRole: role, holder, segment });
+        const contactOf = /Point of Contact$/.test(role) ? contactParty(text, m.index + m[0].length) : '';
+        if (contactOf === null) continue;
+        out.push({ role: key(role) + contactOf, writtenRole: role, holder, segment });
       }
     out.push(...tableHolders(segment, key), ...rowDesignations(segment, key));
   });
   return out;
+}
+
+/**
+ * Whom a point of contact answers to ("... Point of Contact of the Company for interaction with
+ * CERT-In", "... Point of Contact with the Regulator"): contacts for different parties are different
+ * roles, and a contact for no named party is not compared (null).
+ */
+function contactParty(text: string, end: number): string | null {
+  const party = /^[^.;]{0,40}?\b(?:with|for|to)\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)/.exec(
+    text.slice(end, end + 80),
+  );
+  return party ? ` (${party[1]!.toLowerCase()})` : null;
 }
 
 /** A roles table's row: "| Data Protection Officer | Finance Director | ... |" under "| Role | Held by |". */

@@ -349,3 +349,40 @@ describe('designated roles written as an abbreviated title, a bracketed holder, 
     expect(issues).toEqual([]);
   });
 });
+
+describe('a point of contact for a named party, its holder in brackets or on a wrapped line', () => {
+  const holderIssues = async (files: Record<string, string>) =>
+    (await issuesOf(files)).filter((i) => i.subject.startsWith('role:holder:'));
+
+  test('a software house: the policy\'s CISO "is the designated Point of Contact ... with CERT-In", the procedure\'s Head - IT Operations (Mr. ...) on a wrapped line', async () => {
+    const issues = await holderIssues({
+      'Security-Policy.md':
+        '# Security Policy\n\n4.3 Chief Information Security Officer (CISO) - owns this Policy. The CISO is the designated Point of Contact of the Company for interaction with CERT-In.\n',
+      'Incident-Procedure.txt':
+        'INCIDENT PROCEDURE\n\n3.4 Reporting - the Head - IT Operations\n    (Mr. Arvind Rao) is the designated Point of Contact with\n    CERT-In and files every report.\n',
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toMatch(/Head - IT Operations/);
+    expect(issues[0]!.description).toMatch(/Chief Information Security Officer/);
+  });
+
+  test('an airline: the Compliance Manager is the Point of Contact with the Authority in one document, the Director of Safety in another', async () => {
+    const issues = await holderIssues({
+      'Safety-Policy.md':
+        '# Safety Policy\n\n2.2 The Compliance Manager is the designated Point of Contact with the Civil Aviation Authority.\n',
+      'Occurrence-Reporting-Procedure.md':
+        '# Occurrence Reporting Procedure\n\n1.3 The Director of Safety is the Point of Contact for the Civil Aviation Authority on every mandatory report.\n',
+    });
+    expect(issues).toHaveLength(1);
+  });
+
+  test('decoy: points of contact for two different parties, and one for no named party', async () => {
+    const issues = await holderIssues({
+      'Safety-Policy.md':
+        '# Safety Policy\n\n2.2 The Compliance Manager is the designated Point of Contact with the Civil Aviation Authority.\n\n2.3 The Head of Procurement is the Point of Contact for suppliers.\n',
+      'Occurrence-Reporting-Procedure.md':
+        '# Occurrence Reporting Procedure\n\n1.3 The Director of Safety is the Point of Contact for Airport Operators.\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});
