@@ -882,3 +882,43 @@ function minutesEmail(line: string): string {
     '',
   ].join('\r\n');
 }
+
+describe('a statement about the rest of a kind', () => {
+  const logConflicts = async (policy: string, row: string) =>
+    (
+      await conflicts({
+        'Security-Policy.md': `# Security Policy\n\n7.2 ${policy}\n`,
+        'Records-Retention-Schedule.md': `# Records Retention Schedule\n\n| Code | Record series | Retention period |\n|---|---|---|\n${row}\n`,
+      })
+    ).issues.filter((i) => i.subject.startsWith('concept:log_retention'));
+
+  test('decoys: a pharmacy benefit manager\'s logs of components "that hold no ePHI" and a school district\'s kiosks "without student data" are not the logs the policy keeps', async () => {
+    expect(
+      await logConflicts(
+        'Audit logs of ePHI systems are kept for not less than six (6) years.',
+        '| SEC-02 | Audit logs of payment components that hold no ePHI | 12 months |',
+      ),
+    ).toEqual([]);
+    expect(
+      await logConflicts(
+        'Audit logs of student information systems are retained for three years.',
+        '| IT-04 | Audit logs of library kiosks without student data | 90 days |',
+      ),
+    ).toEqual([]);
+  });
+
+  test('the same rows about the very logs the policy keeps conflict with it', async () => {
+    expect(
+      await logConflicts(
+        'Audit logs of ePHI systems are kept for not less than six (6) years.',
+        '| SEC-01 | Audit logs of ePHI systems | 12 months |',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await logConflicts(
+        'Audit logs of student information systems are retained for three years.',
+        '| IT-04 | Audit logs of student information systems | 90 days |',
+      ),
+    ).toHaveLength(1);
+  });
+});

@@ -815,3 +815,44 @@ describe('flow_down_check quotes the clause that comes closest to the untimed ru
     );
   });
 });
+
+describe('flow_down_check: contractors among the workforce are no providers', () => {
+  const notificationGaps = async (files: Record<string, string>) =>
+    findFlowDownGaps(await analyse(files, [])).filter((i) => /notification window/.test(i.title));
+  const procedure = (name: string) =>
+    `# Incident Response Procedure\n\n5.1 Any employee, consultant or contractor who notices or suspects an incident shall report it to the ${name} within one hour.\n`;
+  const agreement =
+    '# Cloud Hosting Agreement\n\n7.1 The Provider shall notify the Customer of a Security Incident within forty-eight (48) hours after the Provider has confirmed it.\n';
+
+  test("a payroll company and a hospital: the hosting contract is held to the policy's two hours for providers, not to the hour in which any employee, consultant or contractor reports", async () => {
+    const cases: Array<Record<string, string>> = [
+      {
+        'Information-Security-Policy.md':
+          '# Information Security Policy\n\n10.4 Hosting providers and sub-processors shall be contractually bound to notify the SOC of any security incident within two hours of detecting it.\n',
+        'Incident-Response-Procedure.md': procedure('SOC'),
+        'Cloud-Hosting-Agreement.md': agreement,
+      },
+      {
+        'Clinical-Systems-Security-Policy.md':
+          '# Clinical Systems Security Policy\n\n8.2 Suppliers hosting patient data shall be contractually bound to notify the Trust of any security incident within two hours of detecting it.\n',
+        'Incident-Response-Procedure.md': procedure('Service Desk'),
+        'Cloud-Hosting-Agreement.md': agreement,
+      },
+    ];
+    for (const files of cases) {
+      const gaps = await notificationGaps(files);
+      expect(gaps.map((g) => g.description)).toEqual([
+        expect.stringMatching(/of 2 hours .* only commits the provider to 48 hours/),
+      ]);
+    }
+  });
+
+  test('decoy: a procedure whose only one-hour rule is for employees, consultants and contractors sets no provider deadline', async () => {
+    expect(
+      await notificationGaps({
+        'Incident-Response-Procedure.md': procedure('SOC'),
+        'Cloud-Hosting-Agreement.md': agreement,
+      }),
+    ).toEqual([]);
+  });
+});

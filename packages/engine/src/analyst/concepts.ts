@@ -50,10 +50,12 @@ export interface ConceptDefinition {
   focus: string[];
 }
 
+// A contractor named among the workforce ("any employee, consultant or contractor who notices an
+// incident") is one of the organisation's own people, not a provider bound by a contract.
 const VENDOR_SCOPE: ConceptScope = {
   name: 'vendors',
   pattern:
-    /\b(vendors?|providers?|suppliers?|subcontractors?|sub-processors?|processors?|third[- ]part(?:y|ies)|business associates?|contractors?|carriers?|hauliers?|outsourc\w*|business partners?)\b/i,
+    /\b(vendors?|providers?|suppliers?|subcontractors?|sub-processors?|processors?|third[- ]part(?:y|ies)|business associates?|(?<!\b(?:employees?|staff|workers?|consultants?|personnel)\b[^.;]{0,30})contractors?|carriers?|hauliers?|outsourc\w*|business partners?)\b/i,
 };
 
 export const CONCEPTS: ConceptDefinition[] = [

@@ -11,6 +11,15 @@ import { snapshotOf } from '../../test/helpers/synthetic-corpus';
 import { textPdf } from '../../../../test/helpers/pdf';
 import { findRequirementConflicts } from '../checks/requirement-conflict/conflicts';
 
+/** The values of every requirement conflict among the files, each pair sorted. */
+async function conflicts(files: Record<string, string | Buffer>) {
+  const analysis = analyzeCorpus(await snapshotOf(files), null);
+  return findRequirementConflicts(
+    analysis,
+    analysis.documents.flatMap((d) => d.segments),
+  ).map((c) => [c.a.quantity.phrase, c.b.quantity.phrase].sort());
+}
+
 const telecomSchedule = (cdrValue: string) =>
   textPdf([
     'Data Retention Schedule',
@@ -107,14 +116,6 @@ describe('keyed rows of a PDF table', () => {
 });
 
 describe('a keyed row against the policy that sets its record class', () => {
-  async function conflicts(files: Record<string, string | Buffer>) {
-    const analysis = analyzeCorpus(await snapshotOf(files), null);
-    return findRequirementConflicts(
-      analysis,
-      analysis.documents.flatMap((d) => d.segments),
-    ).map((c) => [c.a.quantity.phrase, c.b.quantity.phrase].sort());
-  }
-
   test('a telecom: call detail records 180 days in the schedule, at least 24 months in the policy', async () => {
     const found = await conflicts({
       'Information-Security-Policy.md':
@@ -216,5 +217,203 @@ describe('keyed rows: a reference wrapped after its dash, and the owner cell bef
     ).toEqual([]);
     const visitors = analysis.documents[1]!.segments.find((s) => s.text.startsWith('SEC- 03'))!;
     expect(requirementsOf(visitors)[0]!.topic).not.toContain('client');
+  });
+});
+
+describe('keyed rows under column names wrapped over lines, with the authority cited in a cell', () => {
+  const claimsSchedule = (claimFiles: string) =>
+    textPdf([
+      'Claims Records Retention Schedule',
+      '2. Schedule',
+      'Code Record series Examples',
+      'Office of',
+      'record',
+      'Retention period Trigger Authority / basis Disposition',
+      'CL-01',
+      'Claim files',
+      'Claim forms, assessor reports, loss',
+      'adjuster notes, settlement letters',
+      'Claims Manager',
+      `${claimFiles} Claim closure`,
+      '',
+      '15 USC 6801 (5 yrs); State',
+      'Insurance Code (7 yrs)',
+      'Secure delete',
+      'CL-02',
+      'Complaint records',
+      'Complaint letters, call notes',
+      'Complaints Lead',
+      '5 years Date closed',
+      'Shred',
+      'CL-03',
+      'Paper claim forms',
+      'Originals after scanning',
+      'Claims Manager',
+      '30 days Date scanned',
+      'Shred',
+    ]);
+  const labSchedule = textPdf([
+    'Laboratory Records Retention Schedule',
+    '3. Schedule',
+    'Code Record series',
+    'Custodian',
+    'Retention period Trigger Authority Disposition',
+    'LAB-01',
+    'Test reports and requisitions',
+    'Laboratory Director',
+    '10 years Date of report',
+    '',
+    '42 CFR 493.1105 (2 yrs); State',
+    'Health Code (10 yrs)',
+    'Shred',
+    'LAB-02',
+    'Instrument maintenance logs',
+    'Quality Lead',
+    '2 years Date of entry',
+    'Shred',
+    'LAB-03',
+    'Courier manifests',
+    'Logistics Lead',
+    '1 year Date of delivery',
+    'Shred',
+  ]);
+
+  test('an insurer: the column names joined, the row runs past "15 USC 6801", and only its first value is its retention', async () => {
+    const analysis = analyzeCorpus(
+      await snapshotOf({ 'Claims-Retention-Schedule.pdf': claimsSchedule('7 years') }),
+      null,
+    );
+    const row = analysis.documents[0]!.segments.find((s) => s.text.startsWith('CL-01'))!;
+    expect(row.text).toBe(
+      'CL-01 Claim files Claim forms, assessor reports, loss adjuster notes, settlement letters Claims Manager 7 years Claim closure 15 USC 6801 (5 yrs); State Insurance Code (7 yrs) Secure delete',
+    );
+    expect(row.frame?.columns).toBe(
+      'Code Record series Examples Office of record Retention period Trigger Authority / basis Disposition',
+    );
+    expect(requirementsOf(row).map((r) => [r.action, r.quantity.phrase])).toEqual([['retain', '7 years']]);
+  });
+
+  test('a laboratory and an insurer: a bracketed sub-period after the value ("10 years (13 months online)") is no value of the row', async () => {
+    const schedule = claimsSchedule('7 years (13 months online)');
+    const analysis = analyzeCorpus(await snapshotOf({ 'Claims-Retention-Schedule.pdf': schedule }), null);
+    const row = analysis.documents[0]!.segments.find((s) => s.text.startsWith('CL-01'))!;
+    expect(requirementsOf(row).map((r) => r.quantity.phrase)).toEqual(['7 years']);
+    const logs = analyzeCorpus(
+      await snapshotOf({
+        'Laboratory-Retention-Schedule.pdf': textPdf([
+          'Laboratory Records Retention Schedule',
+          '3. Schedule',
+          'Code Record series',
+          'Custodian',
+          'Retention period Trigger Disposition',
+          'SEC-01',
+          'Audit logs of laboratory systems',
+          'LIMS, analysers, SIEM',
+          'IT Manager',
+          '6 years (13 months online) Date of event',
+          'Secure delete',
+          'SEC-02',
+          'Instrument maintenance logs',
+          'Quality Lead',
+          '2 years Date of entry',
+          'SEC-03',
+          'Courier manifests',
+          'Logistics Lead',
+          '1 year Date of delivery',
+        ]),
+      }),
+      null,
+    );
+    const auditLogs = logs.facts.filter((f) => f.segment.text.startsWith('SEC-01'));
+    expect(auditLogs.map((f) => f.quantity.phrase)).toEqual(['6 years']);
+  });
+
+  test('a brokerage: a cell left over from a long row ("CRM deletion job") is no new column names for the rows below', async () => {
+    const longRow = Array.from({ length: 16 }, (_, n) => [`Order line ${n + 1}`, '']).flat();
+    const schedule = textPdf([
+      'Records Retention Schedule',
+      '2. Schedule',
+      'Ref Record class Description',
+      'Retention period Trigger Disposal',
+      'R01',
+      'Client agreements',
+      '',
+      ...longRow,
+      '5 years End of relationship',
+      '',
+      'CRM deletion job',
+      '',
+      'R02',
+      'Client orders and executions',
+      'Order and execution records',
+      '7 years Date of creation',
+      'R03',
+      'Complaints',
+      '5 years Date of response',
+    ]);
+    const analysis = analyzeCorpus(await snapshotOf({ 'Records-Retention-Schedule.pdf': schedule }), null);
+    const row = analysis.documents[0]!.segments.find((s) => s.text.startsWith('R02'))!;
+    expect(row.frame?.columns).toBe('Ref Record class Description Retention period Trigger Disposal');
+    expect(requirementsOf(row).map((r) => r.action)).toEqual(['retain']);
+  });
+
+  test('an insurer: claim files five years in the procedure against the claim-files row, not the row for paper claim forms kept 30 days after scanning', async () => {
+    const found = await conflicts({
+      'Claims-Handling-Procedure.md':
+        '# Claims Handling Procedure\n\n6.2 Claim files, including claim forms, assessor reports, loss adjuster notes and settlement letters, are kept in the claims archive (paper) for five years from claim closure and then shredded (see the Claims Retention Schedule).\n',
+      'Claims-Retention-Schedule.pdf': claimsSchedule('7 years'),
+    });
+    expect(found).toEqual([['7 years', 'five years']]);
+  });
+
+  test('a health insurer: pre-authorisation records 24 months in the procedure against their own row, not the claims-files row that shares "notes" and the system', async () => {
+    const found = await conflicts({
+      'Claims-Preauthorisation-Procedure.md':
+        '# Claims Preauthorisation Procedure\n\n10.2 Pre-authorisation records (requests, attached clinical notes and decision letters) are retained in ClaimsHub for twenty-four (24) months from the date of the decision and are then purged by the monthly housekeeping job (see the Records Retention Schedule).\n',
+      'Records-Retention-Schedule.pdf': textPdf([
+        'Records Retention Schedule',
+        '3. Schedule',
+        'Ref. Record class Examples Main system / location Retention period Trigger Disposal Record owner',
+        'RS-05',
+        'Pre-authorisation records',
+        'Pre-authorisation requests, attached',
+        'clinical notes, PA letters, approval audit trail',
+        'ClaimsHub',
+        '7 years Date of decision',
+        'Secure deletion',
+        'RS-06',
+        'Claims files',
+        'Claim forms, provider invoices,',
+        'adjudication notes, payment advice',
+        'ClaimsHub',
+        '7 years Final settlement',
+        'Secure deletion Head of Claims Operations',
+        'RS-07',
+        'Member complaints',
+        'Letters, call notes',
+        'CRM',
+        '5 years Date closed',
+        'Secure deletion Head of Claims Operations',
+      ]),
+    });
+    expect(found).toEqual([['7 years', 'twenty-four (24) months']]);
+  });
+
+  test('a laboratory: test reports two years in the procedure against ten in the schedule', async () => {
+    const found = await conflicts({
+      'Specimen-Handling-Procedure.md':
+        '# Specimen Handling Procedure\n\n8.1 Test reports and requisitions are kept for two years from the date of report and then destroyed.\n',
+      'Laboratory-Retention-Schedule.pdf': labSchedule,
+    });
+    expect(found).toEqual([['10 years', 'two years']]);
+  });
+
+  test('decoy: a procedure that keeps claim files as long as the row, though the row cites a shorter federal period', async () => {
+    const found = await conflicts({
+      'Claims-Handling-Procedure.md':
+        '# Claims Handling Procedure\n\n6.2 Claim files, including claim forms and assessor reports, are kept in the claims archive for seven years from claim closure.\n',
+      'Claims-Retention-Schedule.pdf': claimsSchedule('7 years'),
+    });
+    expect(found).toEqual([]);
   });
 });

@@ -11,8 +11,11 @@ import type { Segment } from '../text/sentences';
  */
 const ROW_KEY = /^([A-Z]{1,4})(?:[-\u2010\u2011]\s?)?(\d{1,4})(?=\s|$)/;
 
-/** A numbered heading ("4. Disposal", "5.1 Legal holds"): the table has ended. */
-const NUMBERED_HEADING = /^\d+(?:\.\d+)*\.?\s+[A-Z]/;
+/**
+ * A numbered heading ("4. Disposal", "5.1 Legal holds"): the table has ended. A citation in a cell
+ * ("21 CFR 1304.04") is no heading.
+ */
+const NUMBERED_HEADING = /^\d+(?:\.\d+)*\.?\s+[A-Z][a-z]/;
 
 /** A clause, not a cell: a finite verb in a line long enough to be a sentence. */
 const SENTENCE = /\b(?:is|are|was|were|shall|must|will|should|may|has|have)\b/i;
@@ -105,15 +108,25 @@ export function keyedTableRows(given: Segment[], text: string): Array<Segment | 
   };
   const out: Array<Segment | KeyedRow> = [];
   let columns: string | null = null;
+  // Column names wrapped over several short lines ("Code Record series Examples", "Office of
+  // record", "Retention period Trigger ..."): the run of them just before the first row.
+  let namesSoFar: string[] = [];
+  // Once the table has rows, a short verbless line between two rows is a cell left over from the
+  // row above ("CRM deletion job"), not the table's column names.
+  let inTable = false;
   for (let i = 0; i < split.length; i += 1) {
     const segment = split[i]!;
     if (!startsRow(segment)) {
       out.push(segment);
-      if (readsAsColumns(segment.text) && i + 1 < split.length && startsRow(split[i + 1]!))
-        columns = segment.text;
-      else if (NUMBERED_HEADING.test(segment.text)) columns = null;
+      namesSoFar = readsAsColumns(segment.text) ? [...namesSoFar, segment.text] : [];
+      const beforeRow = i + 1 < split.length && startsRow(split[i + 1]!);
+      if (namesSoFar.length > 0 && beforeRow && !(inTable && columns !== null))
+        columns = namesSoFar.join(' ');
+      else if (NUMBERED_HEADING.test(segment.text)) [columns, inTable] = [null, false];
       continue;
     }
+    namesSoFar = [];
+    inTable = true;
     let last = i;
     while (
       last + 1 < split.length &&
@@ -121,7 +134,9 @@ export function keyedTableRows(given: Segment[], text: string): Array<Segment | 
       split[last + 1]!.end - segment.start <= MAX_ROW_LENGTH
     ) {
       const next = split[last + 1]!;
-      if (startsRow(next) || NUMBERED_HEADING.test(next.text) || next.text === columns) break;
+      // The column names repeated at the top of a page end the row, whole or one wrapped line of them.
+      const repeatsColumns = columns !== null && readsAsColumns(next.text) && columns.includes(next.text);
+      if (startsRow(next) || NUMBERED_HEADING.test(next.text) || repeatsColumns) break;
       if (next.text.length > 90 && SENTENCE.test(next.text)) break;
       last += 1;
     }

@@ -8,7 +8,7 @@
 import winkNLP, { type ItemToken, type ItsHelpers, type Model, type WinkMethods } from 'wink-nlp';
 import { foldTypography } from '../text/normalize';
 import type { LocatedSegment, RowFrame } from './corpus-analysis';
-import { extractTimeQuantities, type Quantity } from './quantities';
+import { extractTimeQuantities, notesEarlierValue, type Quantity } from './quantities';
 import { clauseAround } from './topics';
 
 // The English model (about 40 MB once read) loads at the first reading, so a process that never
@@ -478,6 +478,23 @@ function subjectTokens(text: string): Token[] {
       !/\d/.test(t.value) &&
       !NOT_TOPIC.has(normaliseLemma(t)),
   );
+}
+
+const titleCache = new Map<string, string[]>();
+
+/** The content lemmas of a phrase, as a requirement's topic holds them. */
+export function contentLemmas(text: string): string[] {
+  return [...new Set(subjectTokens(text).map(normaliseLemma))];
+}
+
+/** The content lemmas of a document's name ("Subject-Access-Request-Procedure.docx": subject, access, request, procedure). */
+export function titleLemmas(documentName: string): string[] {
+  let lemmas = titleCache.get(documentName);
+  if (!lemmas) {
+    lemmas = contentLemmas(documentName.replace(/\.[A-Za-z0-9]+$/, '').replace(/[-_.]+/g, ' '));
+    titleCache.set(documentName, lemmas);
+  }
+  return lemmas;
 }
 
 /**
@@ -1108,6 +1125,10 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
     // later than 60 days") takes its row's, as a short cell does.
     // A keyed row put back together (keyed-rows.ts) is a row, whatever verb its cells hold.
     const keyedRow = segment.frame?.columns !== undefined;
+    // Under known column names, a keyed row's first value of a kind is its value column's; a later
+    // one in brackets is a note on it or on another cell ("6 years (13 months online)", "21 CFR
+    // 1304.04 (2 yrs); Ohio Board of Pharmacy (3 yrs)").
+    if (segment.frame?.columns && notesEarlierValue(text, quantity, quantities.slice(0, i))) return [];
     const requirement =
       frame && (!inProseCell(text, quantity) || leadsCell(text, quantity))
         ? rowRequirement(segment, frame, text, quantity)

@@ -80,6 +80,7 @@ function bestPair(
       }
       if (!incompatible(asStated(a), asStated(b))) continue;
       if (practiceMeetsRule(a, b, roles) || practiceMeetsRule(b, a, roles)) continue;
+      if (excludesSubject(a, b) || excludesSubject(b, a)) continue;
       let score = jaccard(tokens.get(a)!, tokens.get(b)!);
       if (a.quantity.changedFrom || b.quantity.changedFrom) score += 0.5;
       if (a.scope === b.scope) score += 0.2;
@@ -90,6 +91,20 @@ function bestPair(
     }
   }
   return best;
+}
+
+/**
+ * The other statement sets the fact's subject aside ("Audit logs of cardholder data environment
+ * components that hold no ePHI" against "Audit logs of ePHI systems are kept six years"): it is
+ * about the rest, not the same records.
+ */
+function excludesSubject(fact: ConceptFact, other: ConceptFact): boolean {
+  const topic = new Set(fact.topic);
+  for (const m of other.segment.text.matchAll(
+    /\b(?:no|not|non-?|without|excluding|other than)\s+([A-Za-z][\w-]*)/gi,
+  ))
+    if (topic.has(m[1]!.toLowerCase())) return true;
+  return false;
 }
 
 /**

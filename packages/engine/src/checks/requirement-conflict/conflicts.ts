@@ -3,6 +3,7 @@
 // same kind of value and aligned topics, whose values contradict each other.
 import { valueColumn, type CorpusAnalysis, type LocatedSegment } from '../../analyst/corpus-analysis';
 import { linked } from './links';
+import { withDefinedTerms } from './contract-terms';
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeQuantity, incompatible } from '../../analyst/quantities';
@@ -14,6 +15,7 @@ import {
   restated,
   requirementsOf,
   sharedTopic,
+  titleLemmas,
   type Requirement,
 } from '../../analyst/requirements';
 
@@ -54,7 +56,8 @@ export function findRequirementConflicts(
   const requirements = segments
     .filter((s) => isNormative(roleIn(s.document)) || roleIn(s.document) === 'contract')
     .flatMap((s) => requirementsOf(s))
-    .filter((r) => roleOf(r) !== 'contract' || r.obligation);
+    .filter((r) => roleOf(r) !== 'contract' || r.obligation)
+    .map((r) => (roleOf(r) === 'contract' ? withDefinedTerms(analysis, r) : r));
   // Candidate pairs share a topic word and an action: index by both.
   const index = new Map<string, Requirement[]>();
   for (const r of requirements)
@@ -110,7 +113,27 @@ export function findRequirementConflicts(
     if (taken.has(segmentKey(conflict.a.segment)) && taken.has(segmentKey(conflict.b.segment))) continue;
     if (!best.has(conflict.key)) best.set(conflict.key, conflict);
   }
-  return [...best.values()];
+  return closestStatements([...best.values()]);
+}
+
+/**
+ * A statement set against several statements of one other document keeps the one it is about:
+ * "DEA Forms 222, CSOS order records ... two years" is the controlled-substance row's subject (ten
+ * words shared), not the enrolment-forms row's ("form", "order", "paper"). One sharing less than
+ * half the words the closest one shares is about something else.
+ */
+function closestStatements(conflicts: RequirementConflict[]): RequirementConflict[] {
+  const groups = (c: RequirementConflict) => [
+    `${segmentKey(c.a.segment)}:${c.a.quantity.index}|${c.b.segment.document}`,
+    `${segmentKey(c.b.segment)}:${c.b.quantity.index}|${c.a.segment.document}`,
+  ];
+  const closest = new Map<string, number>();
+  for (const c of conflicts)
+    for (const group of groups(c))
+      closest.set(group, Math.max(closest.get(group) ?? 0, sharedTopic(c.a, c.b).length));
+  return conflicts.filter((c) =>
+    groups(c).every((group) => sharedTopic(c.a, c.b).length * 2 >= closest.get(group)!),
+  );
 }
 
 /** A register column that says how often a row's work is done: "Review frequency", "Cycle". */
@@ -193,13 +216,15 @@ function agreedElsewhere(
   byDocument: Map<string, Requirement[]>,
 ): boolean {
   if (r.segment.document === other.segment.document) return false;
-  const closeness = sharedTopic(r, other).length;
+  // What a statement is about includes what its document is about: "Case papers are kept for two
+  // years" in a subject access request procedure are the papers of those requests.
+  const title = titleLemmas(r.segment.document);
+  const closeness = (c: Requirement) =>
+    new Set([...sharedTopic(r, c), ...title.filter((w) => c.topic.includes(w))]).size;
+  const bar = Math.max(2, closeness(other));
   return (byDocument.get(other.segment.document) ?? []).some(
     (c) =>
-      c !== other &&
-      c.action === r.action &&
-      !incompatible(r.quantity, c.quantity) &&
-      sharedTopic(r, c).length >= Math.max(2, closeness),
+      c !== other && c.action === r.action && !incompatible(r.quantity, c.quantity) && closeness(c) >= bar,
   );
 }
 
