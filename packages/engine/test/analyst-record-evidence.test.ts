@@ -439,6 +439,37 @@ describe("registers: leavers read from a departure date column under a sheet's t
     expectVerbatim(issue!, texts);
   });
 
+  test('a pharmacy benefit manager and a port: a title merged across the sheet (one text in every cell) is no header', async () => {
+    const title = (text: string, cells: number) => Array.from({ length: cells }, () => text).join(',');
+    for (const [org, rows] of [
+      [
+        'Mapleton Rx - Privileged Account Register',
+        [
+          'Register ID,Account,System,Account owner,HR / engagement status,Last logon,Review decision',
+          'PA-001,aadmin-adm,Active Directory,Ann Admin,Active,2026-11-20,Retain',
+          'PA-003,jk-adm,Active Directory,Jan Kowal,Separated 2026-09-18,2026-10-27,Retain',
+        ],
+      ],
+      [
+        'Harbour Authority - Access Register',
+        [
+          'Ref,Account,System,Holder,Employment status,Last login,Decision',
+          'AR-01,pilot-ops,Vessel traffic system,Ola Berg,Active,2026-11-21,Retain',
+          'AR-02,crane-adm,Crane control,Nils Dahl,Terminated 2026-08-01,2026-10-02,Retain',
+        ],
+      ],
+    ] as const) {
+      const { a } = await analyse({
+        'Information-Security-Policy.md': policy(
+          'Privileged accounts of a departing worker are disabled within four hours of the separation.',
+        ),
+        'Register.csv': [title(org, 7), ...rows].join('\n'),
+      });
+      const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':departed_access'));
+      expect(issue?.title).toMatch(/1 account of people who have left still live \((?:jk-adm|crane-adm)\)/);
+    }
+  });
+
   test('an online retailer: a review after the leaving date decided "Revoke" and recorded no completion', async () => {
     const { a } = await analyse({
       'Password-and-Authentication-Standard.md':

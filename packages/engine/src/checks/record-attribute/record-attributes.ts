@@ -79,10 +79,10 @@ interface Table {
 /**
  * Index of a table's header among its rows: exports often open with title or "generated on"
  * rows that fill only a cell or two, so the header is the first row filling nearly as many cells
- * as the fullest row.
+ * as the fullest row. A title merged across the sheet repeats one text in every cell: it fills one.
  */
 export function headerIndex(rows: string[][]): number {
-  const filled = rows.map((cells) => cells.filter((c) => c.length > 0).length);
+  const filled = rows.map((cells) => new Set(cells.filter((c) => c.length > 0)).size);
   const widest = Math.max(0, ...filled);
   const found = filled.findIndex((n) => n >= Math.max(2, widest * 0.8));
   return found < 0 ? 0 : found;
