@@ -293,7 +293,7 @@ describe('keyed rows under column names wrapped over lines, with the authority c
     expect(requirementsOf(row).map((r) => [r.action, r.quantity.phrase])).toEqual([['retain', '7 years']]);
   });
 
-  test('a laboratory and an insurer: a bracketed sub-period after the value ("10 years (13 months online)") is no value of the row', async () => {
+  test('a laboratory and an insurer: a bracketed sub-period after the value ("6 years (13 months online)") is no value of the row', async () => {
     const schedule = claimsSchedule('7 years (13 months online)');
     const analysis = analyzeCorpus(await snapshotOf({ 'Claims-Retention-Schedule.pdf': schedule }), null);
     const row = analysis.documents[0]!.segments.find((s) => s.text.startsWith('CL-01'))!;
@@ -357,7 +357,7 @@ describe('keyed rows under column names wrapped over lines, with the authority c
     expect(requirementsOf(row).map((r) => r.action)).toEqual(['retain']);
   });
 
-  test('an insurer: claim files five years in the procedure against the claim-files row, not the row for paper claim forms kept 30 days after scanning', async () => {
+  test('an insurer: claim files five years in the procedure against the claim-files row whose notes cite a shorter federal period', async () => {
     const found = await conflicts({
       'Claims-Handling-Procedure.md':
         '# Claims Handling Procedure\n\n6.2 Claim files, including claim forms, assessor reports, loss adjuster notes and settlement letters, are kept in the claims archive (paper) for five years from claim closure and then shredded (see the Claims Retention Schedule).\n',

@@ -480,21 +480,9 @@ function subjectTokens(text: string): Token[] {
   );
 }
 
-const titleCache = new Map<string, string[]>();
-
 /** The content lemmas of a phrase, as a requirement's topic holds them. */
 export function contentLemmas(text: string): string[] {
   return [...new Set(subjectTokens(text).map(normaliseLemma))];
-}
-
-/** The content lemmas of a document's name ("Subject-Access-Request-Procedure.docx": subject, access, request, procedure). */
-export function titleLemmas(documentName: string): string[] {
-  let lemmas = titleCache.get(documentName);
-  if (!lemmas) {
-    lemmas = contentLemmas(documentName.replace(/\.[A-Za-z0-9]+$/, '').replace(/[-_.]+/g, ' '));
-    titleCache.set(documentName, lemmas);
-  }
-  return lemmas;
 }
 
 /**

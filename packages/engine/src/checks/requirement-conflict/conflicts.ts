@@ -1,7 +1,12 @@
 // Conflicting requirements found by aligning requirements (see analyst/requirements.ts), not by a
 // vocabulary of concepts: any two requirements of normative documents with the same action, the
 // same kind of value and aligned topics, whose values contradict each other.
-import { valueColumn, type CorpusAnalysis, type LocatedSegment } from '../../analyst/corpus-analysis';
+import {
+  documentSubject,
+  valueColumn,
+  type CorpusAnalysis,
+  type LocatedSegment,
+} from '../../analyst/corpus-analysis';
 import { linked } from './links';
 import { withDefinedTerms } from './contract-terms';
 import { isNormative } from '../../analyst/document-roles';
@@ -15,7 +20,7 @@ import {
   restated,
   requirementsOf,
   sharedTopic,
-  titleLemmas,
+  contentLemmas,
   type Requirement,
 } from '../../analyst/requirements';
 
@@ -210,6 +215,15 @@ function shorterContractRetention(
  * as `other` does: then `other`'s value is another rule's ("notify within 24 hours of a disruption"
  * beside "within 72 hours of a material incident"), not a contradiction of `r`.
  */
+const titleCache = new Map<string, string[]>();
+
+/** The content words of a document's name ("Subject-Access-Request-Procedure.docx": subject, access, request, procedure). */
+function titleLemmas(documentName: string): string[] {
+  let lemmas = titleCache.get(documentName);
+  if (!lemmas) titleCache.set(documentName, (lemmas = contentLemmas(documentSubject(documentName))));
+  return lemmas;
+}
+
 function agreedElsewhere(
   r: Requirement,
   other: Requirement,
