@@ -5,18 +5,19 @@
 // read with the words of the definitions it uses.
 import type { CorpusAnalysis } from '../../analyst/corpus-analysis';
 import { contentLemmas, type Requirement } from '../../analyst/requirements';
+import { definitionsOf } from '../defined-term/definitions';
 
 interface ContractTerm {
   term: string;
   lemmas: string[];
 }
 
-/** '"Trade Logs" means records of ...', and the definition written before its term: 'records of ... ("Trade Logs")'. */
-const DEFINED_AFTER =
-  /["\u201c]([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})["\u201d]\s+(?:means|shall mean|refers to)\s+([^.;]{10,300})/g;
+// '"Trade Logs" means records of ...' is read by the defined-term check's own extractor; the two
+// forms below are those it does not read.
 /** A definitions list: "Documentation: in relation to any Part, its EASA Form 1, ...". */
 const GLOSSARY_ENTRY =
   /^[ \t]*(?:\d+(?:\.\d+)*\.?[ \t]+)?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3}):[ \t]+((?:any|all|each|every|the|a|an|in relation to)\b[^\n]{10,300})/gm;
+/** The definition written before its term: 'records of ... ("Trade Logs")'. */
 const DEFINED_BEFORE =
   /([^.;:()]{10,300})\(\s*(?:the\s+)?["\u201c]([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})["\u201d]\s*\)/g;
 
@@ -29,7 +30,11 @@ function termsOf(analysis: CorpusAnalysis): Map<string, ContractTerm[]> {
   for (const doc of analysis.documents) {
     if (doc.role !== 'contract') continue;
     const own: ContractTerm[] = [];
-    for (const m of doc.text.matchAll(DEFINED_AFTER)) own.push({ term: m[1]!, lemmas: contentLemmas(m[2]!) });
+    for (const d of definitionsOf(doc.segments)) {
+      // The definition's first sentence: what follows is about something else.
+      const meaning = d.meaning.split(/[.;]/)[0]!;
+      if (meaning.length >= 10) own.push({ term: d.term, lemmas: contentLemmas(meaning) });
+    }
     for (const m of doc.text.matchAll(DEFINED_BEFORE))
       own.push({ term: m[2]!, lemmas: contentLemmas(m[1]!) });
     for (const m of doc.text.matchAll(GLOSSARY_ENTRY))
