@@ -210,20 +210,23 @@ function shorterContractRetention(
   return shared.length >= 2 && shared.some((w) => headsA.includes(w) && headsB.includes(w));
 }
 
+/** Document-name words per analysis (one `byDocument` map per analysis), so nothing outlives a run. */
+const titleCache = new WeakMap<Map<string, Requirement[]>, Map<string, string[]>>();
+
+/** The content words of a document's name ("Subject-Access-Request-Procedure.docx": subject, access, request, procedure). */
+function titleLemmas(documentName: string, byDocument: Map<string, Requirement[]>): string[] {
+  let names = titleCache.get(byDocument);
+  if (!names) titleCache.set(byDocument, (names = new Map()));
+  let lemmas = names.get(documentName);
+  if (!lemmas) names.set(documentName, (lemmas = contentLemmas(documentSubject(documentName))));
+  return lemmas;
+}
+
 /**
  * Whether `other`'s document states `r`'s value for `r`'s subject elsewhere, at least as closely
  * as `other` does: then `other`'s value is another rule's ("notify within 24 hours of a disruption"
  * beside "within 72 hours of a material incident"), not a contradiction of `r`.
  */
-const titleCache = new Map<string, string[]>();
-
-/** The content words of a document's name ("Subject-Access-Request-Procedure.docx": subject, access, request, procedure). */
-function titleLemmas(documentName: string): string[] {
-  let lemmas = titleCache.get(documentName);
-  if (!lemmas) titleCache.set(documentName, (lemmas = contentLemmas(documentSubject(documentName))));
-  return lemmas;
-}
-
 function agreedElsewhere(
   r: Requirement,
   other: Requirement,
@@ -232,7 +235,7 @@ function agreedElsewhere(
   if (r.segment.document === other.segment.document) return false;
   // What a statement is about includes what its document is about: "Case papers are kept for two
   // years" in a subject access request procedure are the papers of those requests.
-  const title = titleLemmas(r.segment.document);
+  const title = titleLemmas(r.segment.document, byDocument);
   const closeness = (c: Requirement) =>
     new Set([...sharedTopic(r, c), ...title.filter((w) => c.topic.includes(w))]).size;
   const bar = Math.max(2, closeness(other));
