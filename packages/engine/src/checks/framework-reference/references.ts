@@ -14,6 +14,57 @@ export interface UnresolvedControl {
   superseded: { catalogue: ControlCatalogue; mapsTo: string[] } | null;
 }
 
+/** A catalogue's patterns, compiled once: the catalogues are loaded once per process. */
+interface Patterns {
+  edition: RegExp | null;
+  names: RegExp;
+  id: RegExp;
+  list: RegExp | null;
+  listColumn: RegExp | null;
+  context: RegExp | null;
+}
+
+const compiled = new WeakMap<ControlCatalogue, Patterns>();
+
+function patternsOf(c: ControlCatalogue): Patterns {
+  let patterns = compiled.get(c);
+  if (!patterns)
+    compiled.set(
+      c,
+      (patterns = {
+        edition: c.edition_pattern ? new RegExp(c.edition_pattern, 'i') : null,
+        names: new RegExp(c.names_pattern, 'i'),
+        // Global: read with matchAll, which works on a copy and leaves lastIndex alone.
+        id: new RegExp(c.id_pattern, 'g'),
+        list: c.list_pattern ? new RegExp(c.list_pattern, 'gi') : null,
+        listColumn: c.list_column_pattern ? new RegExp(c.list_column_pattern, 'i') : null,
+        context: c.context_pattern ? new RegExp(c.context_pattern, 'i') : null,
+      }),
+    );
+  return patterns;
+}
+
+/**
+ * Which column of a table header a pattern names (-1 for none), looked up once per header and
+ * pattern in a run: every row of a table shares its header.
+ */
+type ColumnLookup = (header: string, pattern: RegExp) => number;
+
+function columnLookup(): ColumnLookup {
+  const seen = new Map<RegExp, Map<string, number>>();
+  return (header, pattern) => {
+    let byHeader = seen.get(pattern);
+    if (!byHeader) seen.set(pattern, (byHeader = new Map()));
+    let column = byHeader.get(header);
+    if (column === undefined)
+      byHeader.set(
+        header,
+        (column = cellSpans(header).findIndex((c) => pattern.test(header.slice(c.start, c.end)))),
+      );
+    return column;
+  };
+}
+
 /** The catalogues of a framework family, newest first. */
 function family(name: string): ControlCatalogue[] {
   return knowledge()
@@ -32,11 +83,9 @@ export function followedEditions(
   asOf: string | null,
 ): ControlCatalogue[] {
   const editions = family(familyName);
-  const named = editions.filter(
-    (c) => c.edition_pattern && new RegExp(c.edition_pattern, 'i').test(doc.text),
-  );
+  const named = editions.filter((c) => patternsOf(c).edition?.test(doc.text));
   if (named.length > 0) return named;
-  if (!editions.some((c) => new RegExp(c.names_pattern, 'i').test(doc.text))) return [];
+  if (!editions.some((c) => patternsOf(c).names.test(doc.text))) return [];
   const inForce = asOf
     ? editions.find((c) => c.published <= asOf && (!c.withdrawn || c.withdrawn > asOf))
     : editions.find((c) => c.status === 'current');
@@ -50,7 +99,7 @@ export function followedEditions(
  */
 function editionsNamedBy(editions: ControlCatalogue[], segment: LocatedSegment): ControlCatalogue[] {
   const own = `${segment.frame?.header ?? ''}\n${segment.text}`;
-  return editions.filter((c) => c.edition_pattern && new RegExp(c.edition_pattern, 'i').test(own));
+  return editions.filter((c) => patternsOf(c).edition?.test(own));
 }
 
 /** The document's own numbering (a line opening with "A.1" in its appendix) is not a framework identifier. */
@@ -71,8 +120,8 @@ function sectionOfDocument(text: string, index: number): boolean {
 }
 
 function inContext(catalogue: ControlCatalogue, segment: LocatedSegment, doc: AnalyzedDocument): boolean {
-  if (!catalogue.context_pattern) return true;
-  const context = new RegExp(catalogue.context_pattern, 'i');
+  const context = patternsOf(catalogue).context;
+  if (!context) return true;
   // A mapping table's row is in context through its column names ("| ISO/IEC 27001:2022 Annex A |").
   if (context.test(segment.text) || context.test(segment.frame?.header ?? '')) return true;
   let heading: string | null = null;
@@ -88,14 +137,16 @@ function inContext(catalogue: ControlCatalogue, segment: LocatedSegment, doc: An
 function identifiersWritten(
   catalogue: ControlCatalogue,
   segment: LocatedSegment,
+  columnOf: ColumnLookup,
 ): Array<{ 0: string; index: number }> {
   const text = segment.text;
+  const patterns = patternsOf(catalogue);
   const found: Array<{ 0: string; index: number }> = [
-    ...text.matchAll(new RegExp(catalogue.id_pattern, 'g')),
-    ...columnIdentifiers(catalogue, segment),
+    ...text.matchAll(patterns.id),
+    ...columnIdentifiers(catalogue, segment, columnOf),
   ];
-  if (catalogue.list_pattern)
-    for (const list of text.matchAll(new RegExp(catalogue.list_pattern, 'gi'))) {
+  if (patterns.list)
+    for (const list of text.matchAll(patterns.list)) {
       const items = list[1]!;
       const start = list.index + list[0].indexOf(items);
       // Numbers inside brackets are the controls' names or notes, not identifiers.
@@ -105,7 +156,7 @@ function identifiersWritten(
     }
   // A table whose column names this framework ("| CIS Controls v8 | PCI DSS v4.0 |"): only that
   // column's cell holds its identifiers; "8.10" under another framework or a version column is not one.
-  const cell = namedColumnCell(catalogue, segment);
+  const cell = namedColumnCell(catalogue, segment, columnOf);
   return cell ? found.filter((m) => m.index >= cell.start && m.index < cell.end) : found;
 }
 
@@ -113,11 +164,11 @@ function identifiersWritten(
 function namedColumnCell(
   catalogue: ControlCatalogue,
   segment: LocatedSegment,
+  columnOf: ColumnLookup,
 ): { start: number; end: number } | null {
   const header = segment.frame?.header;
   if (!header || !segment.text.includes('|')) return null;
-  const names = new RegExp(catalogue.names_pattern, 'i');
-  const column = cellSpans(header).findIndex((c) => names.test(header.slice(c.start, c.end)));
+  const column = columnOf(header, patternsOf(catalogue).names);
   if (column < 0) return null;
   return cellSpans(segment.text)[column] ?? { start: 0, end: 0 };
 }
@@ -142,19 +193,17 @@ function cellSpans(row: string): Array<{ start: number; end: number }> {
 function columnIdentifiers(
   catalogue: ControlCatalogue,
   segment: LocatedSegment,
+  columnOf: ColumnLookup,
 ): Array<{ 0: string; index: number }> {
   const header = segment.frame?.header;
-  if (!catalogue.list_column_pattern || !header || !/\s\|\s/.test(segment.text)) return [];
-  const listColumn = new RegExp(catalogue.list_column_pattern, 'i');
-  const column = header
-    .replace(/^\s*\|/, '')
-    .split('|')
-    .findIndex((name) => listColumn.test(name));
+  const listColumn = patternsOf(catalogue).listColumn;
+  if (!listColumn || !header || !/\s\|\s/.test(segment.text)) return [];
+  const column = columnOf(header, listColumn);
   if (column < 0) return [];
-  const cells = segment.text.replace(/^\s*\|/, '').split('|');
-  const cell = cells[column];
-  if (cell === undefined) return [];
-  const cellStart = segment.text.indexOf(cell, cells.slice(0, column).join('|').length);
+  const span = cellSpans(segment.text)[column];
+  if (span === undefined) return [];
+  const cell = segment.text.slice(span.start, span.end);
+  const cellStart = span.start;
   const out: Array<{ 0: string; index: number }> = [];
   for (const item of cell.matchAll(/(?:^|;)\s*(\d{1,2}\.\d{1,2})(?!\.?\d)/g))
     out.push({
@@ -170,6 +219,7 @@ export function unresolvedControls(
 ): UnresolvedControl[] {
   const out: UnresolvedControl[] = [];
   const families = [...new Set(knowledge().catalogues.map((c) => c.family))];
+  const columnOf = columnLookup();
   const byDocument = new Map<string, LocatedSegment[]>();
   for (const s of segments) byDocument.set(s.document, [...(byDocument.get(s.document) ?? []), s]);
   for (const [name, own] of byDocument) {
@@ -183,7 +233,7 @@ export function unresolvedControls(
         const followedHere = named.length > 0 ? named : followed;
         const older = family(familyName).filter((c) => !followedHere.includes(c));
         for (const catalogue of followedHere) {
-          for (const m of identifiersWritten(catalogue, segment)) {
+          for (const m of identifiersWritten(catalogue, segment, columnOf)) {
             const id = normaliseIdentifier(catalogue, m[0]);
             if (followedHere.some((c) => c.controls.some((x) => x.id === id))) continue;
             if (!inContext(catalogue, segment, doc) || ownHeading(doc, m[0])) continue;
