@@ -678,6 +678,90 @@ describe('a control something has is not a control switched off', () => {
   });
 });
 
+describe('a control waived rather than switched off', () => {
+  const mfaOf = (a: CorpusAnalysis) =>
+    findControlStateConflicts(a).filter((i) => i.subject === 'control:mfa');
+  const noExceptionRule =
+    '# Remote Access Policy\n\n4.1 Remote access by suppliers requires multi-factor authentication.\n\n4.2 No exception to this requirement may be granted.\n';
+  const plainRule =
+    '# Remote Access Policy\n\n4.1 Remote access by suppliers requires multi-factor authentication.\n\n4.2 Exceptions are approved by the Security Manager.\n';
+
+  test("a logistics contract exempts the provider's gateway from the MFA requirement", async () => {
+    const { a, texts } = await analyse({
+      'Remote-Access-Policy.md': plainRule,
+      'Support-Services-Agreement.md':
+        '# Support Services Agreement\n\n7.4 Remote sessions through the Support Gateway shall not be subject to the multi-factor authentication requirement of clause 7.2.\n',
+    });
+    const [issue] = mfaOf(a);
+    expect(issue?.quotes.map((q) => q.document).sort()).toEqual([
+      'Remote-Access-Policy.md',
+      'Support-Services-Agreement.md',
+    ]);
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a pharmacy grants a supplier password-only access by e-mail where the policy admits no exception', async () => {
+    const { a } = await analyse({
+      'Remote-Access-Policy.md': noExceptionRule,
+      'vendor-exception.eml': email(
+        'Exception approved: until the upgrade the dispensing-system vendor connects with a shared password, without MFA.\n',
+      ),
+    });
+    expect(mfaOf(a)).toHaveLength(1);
+  });
+
+  test('the same exception is the process working where the policy allows exceptions (decoy)', async () => {
+    const { a } = await analyse({
+      'Remote-Access-Policy.md': plainRule,
+      'vendor-exception.eml': email(
+        'Exception approved: until the upgrade the dispensing-system vendor connects with a shared password, without MFA.\n',
+      ),
+    });
+    expect(mfaOf(a)).toEqual([]);
+  });
+
+  test('a plant procedure lets a tool that cannot enforce MFA in, against a rule without exception', async () => {
+    const rule =
+      '# OT Security Policy\n\n6.1 Remote access to the plant network is permitted only through the jump host, with MFA and without exception.\n';
+    const procedure =
+      "# Contractor Access Procedure\n\n3.2 Where a contractor's diagnostic laptop cannot enforce MFA, the shift engineer may allow a password session.\n";
+    const { a } = await analyse({
+      'OT-Security-Policy.md': rule,
+      'Contractor-Access-Procedure.md': procedure,
+    });
+    expect(mfaOf(a)).toHaveLength(1);
+    const softer = await analyse({
+      'OT-Security-Policy.md': rule.replace(' and without exception', ''),
+      'Contractor-Access-Procedure.md': procedure,
+    });
+    expect(mfaOf(softer.a)).toEqual([]);
+  });
+
+  test.each([
+    ['a rule in a procedure', '3.1 No supplier may connect to the network without MFA.'],
+    [
+      'a condition the system enforces',
+      'If operators try to use their keys without MFA, the API refuses the request.',
+    ],
+    ['a fact about service accounts', '5.6 Service accounts cannot use MFA; their keys are vaulted.'],
+  ])('%s is no waiver (decoy)', async (_label, statement) => {
+    const { a } = await analyse({
+      'Remote-Access-Policy.md': plainRule,
+      'Access-Standard.md': `# Access Standard\n\n${statement}\n`,
+    });
+    expect(mfaOf(a)).toEqual([]);
+  });
+
+  test("a defined term's gloss calling a service optional switches no control off (decoy)", async () => {
+    const { a } = await analyse({
+      'Backup-Policy.md': '# Backup Policy\n\n2.1 Backups of production databases are required daily.\n',
+      'Hosting-Agreement.md':
+        '# Hosting Agreement\n\n1.4 "Managed Backup Service" means the optional service described in Schedule 2.\n',
+    });
+    expect(findControlStateConflicts(a).filter((i) => i.subject === 'control:backups')).toEqual([]);
+  });
+});
+
 describe('rules reversed or bypassed in correspondence', () => {
   const inductionRule =
     '# Laboratory Access Standard\n\n3.2 Biosafety induction training must be completed before a badge or system account is granted to any new starter.\n';

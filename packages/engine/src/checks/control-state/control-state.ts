@@ -2,6 +2,7 @@
 // laptops are encrypted) while another document says it is off (MFA "is disabled on the VPN").
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
+import { allowsNoException } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { jaccard, tokenize } from '../../text/normalize';
 import { DAY_MS, extractDates, isoOf, type FoundDate } from '../../analyst/dates';
@@ -367,7 +368,8 @@ CONTROLS.push(
   },
 );
 
-const REQUIRED = /\b(required|must|shall|enforced|mandatory|enabled|always)\b/i;
+const REQUIRED =
+  /\b(required|requires?|must|shall|enforced|mandatory|enabled|always|(?:permitted|allowed) only|only (?:with|through|via|using))\b/i;
 const OFF =
   /\b(disabled|turned off|switched off|not (?:be )?(?:required|enforced|enabled|installed|deployed|configured|implemented|in place|used)|no longer (?:required|enforced|used|in place)|optional|bypass(?:ed)?|suspended|paused|stays disabled|remains disabled|removed|uninstalled)\b/i;
 
@@ -376,7 +378,12 @@ export function controlSubject(id: string): string {
 }
 
 function requires(segment: LocatedSegment, control: ControlDefinition): boolean {
-  return control.subject.test(segment.text) && REQUIRED.test(segment.text) && !OFF.test(segment.text);
+  return (
+    !segment.diagram &&
+    control.subject.test(segment.text) &&
+    REQUIRED.test(segment.text) &&
+    !OFF.test(segment.text)
+  );
 }
 
 /**
@@ -386,12 +393,16 @@ function requires(segment: LocatedSegment, control: ControlDefinition): boolean 
 function switchedOff(segment: LocatedSegment, control: ControlDefinition): boolean {
   const text = segment.text;
   if (/\b(must not be|shall not be|never be) (?:disabled|turned off)\b/i.test(text)) return false;
+  // A diagram's labels and a defined term's gloss ("'Managed Backup Service' means the optional
+  // service ...") say nothing about whether the control operates.
+  if (segment.diagram || DEFINES.test(text)) return false;
   const global = (re: RegExp) => new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
   // "Password expiry is not enforced for accounts with MFA": the control is what the thing has.
   const mentions = [...text.matchAll(global(control.subject))]
     .map((m) => m.index)
     .filter((at) => !HAS_CONTROL.test(text.slice(Math.max(0, at - 30), at)));
   const offs = [...text.matchAll(global(OFF))].map((m) => m.index);
+  if (mentions.some((at) => waiverAt(text, at) !== null)) return true;
   return mentions.some((a) =>
     offs.some(
       (b) =>
@@ -399,6 +410,45 @@ function switchedOff(segment: LocatedSegment, control: ControlDefinition): boole
     ),
   );
 }
+
+/**
+ * Words right before a mention of the control that let something go without it rather than
+ * switch it off: "shall not be subject to the multi-factor authentication requirement", "using
+ * username and password only, without MFA"; and a tool that "cannot enforce MFA" (a capability:
+ * see `capabilityWaiver`).
+ */
+const WAIVER_BEFORE =
+  /\b(without|exempt(?:ed)? from|(?:is|are|be) not subject to|not be subject to|(?:cannot|can'?t|unable to|does not|do not) (?:enforce|support))\s+(?:(?:the|a|an|any|its)\s+)?$/i;
+/**
+ * Before "without" in its sentence, a prohibition or a quantifier makes it a rule or a condition:
+ * "no remote access without MFA", "a ticket for any account without MFA".
+ */
+const RULE_BEFORE_WITHOUT =
+  /\b(?:no|not|never|nobody|none|prohibit\w*|forbid\w*|forbidden|unless|any|every|each|if|when|whenever)\b/i;
+
+function waiverAt(text: string, mention: number): string | null {
+  const before = text.slice(Math.max(0, mention - 50), mention);
+  const waiver = WAIVER_BEFORE.exec(before);
+  if (!waiver) return null;
+  const word = waiver[1]!.toLowerCase();
+  if (word !== 'without') return word;
+  const sentenceStart = text.lastIndexOf('. ', mention) + 1;
+  const at = mention - before.length + waiver.index;
+  return RULE_BEFORE_WITHOUT.test(text.slice(sentenceStart, at)) ? null : word;
+}
+
+/**
+ * "Where a tool cannot enforce MFA, the supervisor may approve ...": a path for systems that lack
+ * the control, which only a rule admitting no exception forbids.
+ */
+function capabilityWaiver(segment: LocatedSegment, control: ControlDefinition): boolean {
+  const global = new RegExp(control.subject.source, `${control.subject.flags.replace('g', '')}g`);
+  return [...segment.text.matchAll(global)].some((m) =>
+    /enforce|support/.test(waiverAt(segment.text, m.index) ?? ''),
+  );
+}
+
+const DEFINES = /["\u201d]\s+(?:means|refers to|is defined as)\b/i;
 
 /** A mention right after these words names a control something has, not one switched off. */
 const HAS_CONTROL = /\b(?:with|has|have|having|using|uses|via|protected by|secured by)\s+(?:\S+\s+){0,2}$/i;
@@ -511,6 +561,16 @@ function bypassIssue(
   return null;
 }
 
+const EXCEPTION_WORDS = /\b(?:exceptions?|waivers?|dispensations?|deviations?)\b/i;
+
+/** A record (an e-mail, a form) that grants or asks for an exception: the control off by consent. */
+function exceptionRecord(analysis: CorpusAnalysis, segment: LocatedSegment): boolean {
+  return (
+    EXCEPTION_WORDS.test(segment.document) ||
+    EXCEPTION_WORDS.test(analysis.byName.get(segment.document)?.text ?? '')
+  );
+}
+
 export function controlStateIssue(
   analysis: CorpusAnalysis,
   control: ControlDefinition,
@@ -526,6 +586,13 @@ export function controlStateIssue(
   for (const o of off)
     for (const r of required) {
       if (r.document === o.document) continue;
+      // An exception granted on record is the process working, unless the rule admits none.
+      const consented = !isNormative(role(o)) && exceptionRecord(analysis, o);
+      if (
+        (consented || capabilityWaiver(o, control)) &&
+        !allowsNoException(analysis.byName.get(r.document)!, r.segIndex)
+      )
+        continue;
       const score = jaccard(tokenize(r.text), tokenize(o.text));
       if (!best || score > best.score) best = { req: r, off: o, score };
     }
@@ -553,8 +620,12 @@ export function controlStateIssue(
   };
 }
 
+export function allSegments(analysis: CorpusAnalysis): LocatedSegment[] {
+  return analysis.documents.flatMap((d) => d.segments);
+}
+
 export function findControlStateConflicts(analysis: CorpusAnalysis): Issue[] {
-  const all = analysis.documents.flatMap((d) => d.segments);
+  const all = allSegments(analysis);
   return CONTROLS.map((c) => controlStateIssue(analysis, c, all)).filter((i): i is Issue => i !== null);
 }
 

@@ -2,7 +2,7 @@
 // setting, a register, a practice described in correspondence).
 import { issueDocuments } from '../../analyst/issue';
 import { defineCheck } from '../check';
-import { CONTROLS, controlStateIssue, findControlStateConflicts } from './control-state';
+import { CONTROLS, allSegments, controlStateIssue, findControlStateConflicts } from './control-state';
 
 interface ControlParams {
   controlId: string;
@@ -36,7 +36,11 @@ export const controlStateCheck = defineCheck<ControlParams>({
   },
   verdict(params, { analysis, segments }) {
     const control = CONTROLS.find((c) => c.id === params.controlId);
-    const issue = control ? controlStateIssue(analysis, control, segments) : null;
+    // A control's on/off state is judged over the whole corpus, as its candidate was: the rule
+    // that admits no exception and the clause that waives the control rarely share the wording a
+    // search for the control retrieves.
+    const judged = control && !control.bypass && !control.detect ? allSegments(analysis) : segments;
+    const issue = control ? controlStateIssue(analysis, control, judged) : null;
     return { issues: issue ? [issue] : [] };
   },
 });

@@ -8,6 +8,7 @@ import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 import { escapeRegExp, stem, tokenize } from '../../text/normalize';
+import { allowsNoException } from '../../analyst/exceptions';
 
 export interface RecordAttribute {
   id: string;
@@ -127,10 +128,6 @@ function requirementFor(analysis: CorpusAnalysis, attribute: RecordAttribute): L
   return cache.get(attribute.id) ?? null;
 }
 
-/** "without exception", "no exceptions", "may not be waived": a rule no recorded exception excuses. */
-const NO_EXCEPTION =
-  /\b(?:without|not subject to)\s+(?:any\s+)?exceptions?\b|\bno\s+exceptions?\b|\bmay\s+not\s+be\s+waived\b|\bforbids?\s+any\s+exception/i;
-
 /**
  * Whether a normative statement of the attribute allows no exception to it, in its own sentence or
  * the next ("MFA is required for ... The requirements in this paragraph may not be waived by exception.").
@@ -142,13 +139,7 @@ function forbidsExceptions(analysis: CorpusAnalysis, attribute: RecordAttribute)
   if (forbidden === undefined) {
     forbidden = analysis.documents
       .filter((d) => isNormative(d.role))
-      .some((d) =>
-        d.segments.some(
-          (s, i) =>
-            attribute.required.test(s.text) &&
-            (NO_EXCEPTION.test(s.text) || NO_EXCEPTION.test(d.segments[i + 1]?.text ?? '')),
-        ),
-      );
+      .some((d) => d.segments.some((s, i) => attribute.required.test(s.text) && allowsNoException(d, i)));
     cache.set(attribute.id, forbidden);
   }
   return forbidden;
