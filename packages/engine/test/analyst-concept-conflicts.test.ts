@@ -43,6 +43,23 @@ describe('quantities', () => {
     expect(describeDays(90)).toBe('90 days');
   });
 
+  test('"six-monthly" and months named "each year" are as often as they say, not monthly or yearly', () => {
+    const values = (text: string) => extractTimeQuantities(text).map((q) => [q.phrase, Math.round(q.value)]);
+    // A credit union's review register title and a garment maker's review calendar.
+    expect(values('User Access Review - H2 2026 (six-monthly)')).toEqual([['six-monthly', 183]]);
+    expect(values('fire doors are inspected three-monthly')).toEqual([['three-monthly', 91]]);
+    expect(values('reviewed in the half-yearly user access review')).toEqual([['half-yearly', 183]]);
+    expect(values('In January and July each year, IT sends each owner a list')).toEqual([
+      ['January and July each year', 183],
+    ]);
+    expect(values('in March, June, September and December every year')).toEqual([
+      ['March, June, September and December every year', 91],
+    ]);
+    // One month named is once a year; a bare "monthly" stays monthly (decoys).
+    expect(values('In January each year the board reviews the plan')).toEqual([['each year', 365]]);
+    expect(values('reconciled monthly')).toEqual([['monthly', 30]]);
+  });
+
   test('fiscal and financial years, and spans said to be whole ("three (3) full fiscal years")', () => {
     const values = (text: string) => extractTimeQuantities(text).map((q) => [q.phrase, Math.round(q.value)]);
     // A foundation's gift files and a council's rates records.
@@ -920,5 +937,38 @@ describe('a statement about the rest of a kind', () => {
         '| IT-04 | Audit logs of student information systems | 90 days |',
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe('access reviews written as "access to <systems>, ..., is reviewed <how often>"', () => {
+  const reviewsOf = (issues: Issue[]) =>
+    issues.filter((i) => i.subject.startsWith('concept:access_review_frequency'));
+
+  test('a freight forwarder and a water authority: the procedure reviews the access less often than the policy', async () => {
+    const freight = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.5 User access to the TMS, the customs gateway and the carrier portal, including all privileged accounts, is reviewed quarterly by the system owner.\n',
+      'Access-Control-Procedure.md':
+        '# Access Control Procedure\n\n7.1 User access to the TMS, the customs gateway and the carrier portal is reviewed every six months, in March and September.\n',
+    });
+    expect(reviewsOf(freight.issues)).toHaveLength(1);
+    expectVerbatim(reviewsOf(freight.issues)[0]!, freight.texts);
+    const water = await conflicts({
+      'Cybersecurity-Policy.md':
+        '# Cybersecurity Policy\n\n7.5 Access to the SCADA servers and the billing system shall be reviewed every quarter.\n',
+      'Access-Procedure.md':
+        '# Access Procedure\n\n5.1 Access to all systems, including the SCADA servers and the billing system, is reviewed once a year.\n',
+    });
+    expect(reviewsOf(water.issues)).toHaveLength(1);
+  });
+
+  test('access logs reviewed at another frequency are no access review (decoy)', async () => {
+    const { issues } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.5 User access to the TMS and the customs gateway is reviewed quarterly by the system owner.\n',
+      'Monitoring-Procedure.md':
+        '# Monitoring Procedure\n\n4.2 Access to the TMS is recorded in access logs, and the logs are reviewed weekly by the service desk.\n',
+    });
+    expect(reviewsOf(issues)).toEqual([]);
   });
 });

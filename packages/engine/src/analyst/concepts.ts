@@ -205,7 +205,9 @@ export const CONCEPTS: ConceptDefinition[] = [
     label: 'access review frequency',
     kind: 'period',
     subject:
-      /\b(access reviews?|review(?:s|ed)? (?:of )?(?:user |all )?(?:access|accounts|permissions|privileges)|(?:access|accounts?|permissions?|privileges?)(?: and [a-z ]{0,30})? (?:are|is|will be|must be|shall be) reviewed|recertif\w*)/i,
+      /\b(access reviews?|review(?:s|ed)? (?:of )?(?:user |all )?(?:access|accounts|permissions|privileges)|(?:access|accounts?|permissions?|privileges?)(?: and [a-z ]{0,30})? (?:are|is|will be|must be|shall be) reviewed|access to (?![^.;:]{0,160}\blogs?\b)[^.;:]{0,160}?\b(?:are|is|will be|must be|shall be) reviewed|recertif\w*)/i,
+    // "User access to the WMS, the Gateway and the console, including all privileged accounts, is
+    // reviewed quarterly": what is reviewed is the access, however long the list of systems.
     query: 'access reviews quarterly review accounts permissions',
     severity: 'high',
     focus: ['access'],

@@ -99,7 +99,10 @@ const FREQUENCY_WORDS: Array<[RegExp, number]> = [
   [/\b(?:daily|nightly|every day|each day|once a day|once per day|per day)\b/i, 1],
   [/\b(?:bi-?weekly|fortnightly|every other week|every two weeks)\b/i, 14],
   [/\b(?:weekly|every week|each week|once a week|once per week)\b/i, 7],
-  [/\b(?:semi-?annual(?:ly)?|bi-?annual(?:ly)?|twice (?:a|per|each) year|every half[- ]year)\b/i, 182.6],
+  [
+    /\b(?:semi-?annual(?:ly)?|bi-?annual(?:ly)?|twice (?:a|per|each) year|every half[- ]year|half[- ]?yearly)\b/i,
+    182.6,
+  ],
   [/\b(?:monthly|every month|each month|once a month|once per month)\b/i, 30.4375],
   [/\b(?:quarterly|every quarter|each quarter|once a quarter|once per quarter|per quarter)\b/i, 91.3],
   [/\b(?:biennial(?:ly)?|every other year)\b/i, 730.5],
@@ -108,6 +111,14 @@ const FREQUENCY_WORDS: Array<[RegExp, number]> = [
     365.25,
   ],
 ];
+
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+const MONTH_NAME = new RegExp(MONTH, 'g');
+/** Two or more months named, then "each year" or "every year". */
+const MONTHS_EACH_YEAR = new RegExp(
+  `\\b${MONTH}(?:\\s*,\\s*${MONTH})*,?\\s+(?:and|&)\\s+${MONTH}\\s+(?:of\\s+)?(?:each|every)\\s+year\\b`,
+  'g',
+);
 
 export function parseNumber(word: string): number | null {
   const lower = word.toLowerCase();
@@ -159,6 +170,34 @@ export function extractTimeQuantities(text: string): Quantity[] {
       {
         kind: 'period',
         value: (n * unit) / times,
+        phrase: m[0],
+        index: m.index,
+        bound: 'exact',
+        changedFrom: null,
+      },
+      m[0].length,
+    );
+  }
+  // "six-monthly", "three-monthly", "two-weekly": every so many months or weeks (British usage),
+  // not "monthly".
+  const everyHyphenated = new RegExp(`\\b${NUMBER}-(week|month|year)ly\\b`, 'gi');
+  for (const m of text.matchAll(everyHyphenated)) {
+    const n = parseNumber(m[1]!);
+    const unit = UNIT_DAYS[m[2]!.toLowerCase()];
+    if (n === null || unit === undefined) continue;
+    add(
+      { kind: 'period', value: n * unit, phrase: m[0], index: m.index, bound: 'exact', changedFrom: null },
+      m[0].length,
+    );
+  }
+  // "In January and July each year", "in March, June, September and December every year": as
+  // many times a year as months are named, not once a year.
+  for (const m of text.matchAll(MONTHS_EACH_YEAR)) {
+    const months = m[0].match(MONTH_NAME)!.length;
+    add(
+      {
+        kind: 'period',
+        value: 365.25 / months,
         phrase: m[0],
         index: m.index,
         bound: 'exact',
