@@ -11,6 +11,7 @@ import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
 import { exceptionTermCheck } from './exception-term';
 import { flowDownCheck } from './flow-down';
+import { formApprovalCheck } from './form-approval';
 import { modelProposalCheck } from './model-proposal';
 import { controlNameCheck, frameworkReferenceCheck } from './framework-reference';
 import { productLifecycleCheck } from './product-lifecycle';
@@ -39,6 +40,7 @@ export const CHECKS: readonly AnyCheck[] = [
   recordFrequencyCheck,
   recordAttributeCheck,
   exceptionTermCheck,
+  formApprovalCheck,
   flowDownCheck,
   dataResidencyCheck,
   coverageCheck,

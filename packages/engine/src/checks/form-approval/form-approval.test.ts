@@ -1,0 +1,87 @@
+// Requests approved by the person who made them, on a laboratory's equipment access form (the
+// requester's name on the same line as its label) and a bank's payment release form (the name on
+// the line after its label, the rule in the procedure); decoys: an independent approver, a
+// relative with the same surname, and a form with no rule against it.
+import { runCheck } from '../../../test/helpers/check-harness';
+import { samePerson } from './form-approvals';
+import { formApprovalCheck } from '.';
+
+async function findings(files: Record<string, string>) {
+  const { candidates, verdict } = await runCheck(formApprovalCheck, files);
+  return candidates.flatMap((c) => verdict(c.params).issues);
+}
+
+const labForm = (approver: string) =>
+  [
+    'NORTHGATE BIOSCIENCES - CONTROLLED EQUIPMENT ACCESS REQUEST',
+    'Request No. EQ-2026-114',
+    '',
+    'Requested by: Priya Raman, Senior Scientist',
+    'Equipment: BSL-3 suite freezer F-07',
+    '',
+    `Approved by: ${approver}`,
+    'Date: 03/11/2026',
+    '',
+    'The requester may not approve their own request.',
+  ].join('\n');
+
+const bankForm = (approver: string) =>
+  [
+    'PAYMENT RELEASE AUTHORISATION',
+    'Request reference PRA-2026-090',
+    '',
+    'Name of person requiring release',
+    'Tomasz Nowak',
+    'Amount: 48,000.00',
+    '',
+    'Authorised by',
+    approver,
+  ].join('\n');
+
+const bankProcedure =
+  '# Payments Procedure\n\n4.2 Every payment release is authorised by a second officer. A person may not approve their own request.\n';
+
+describe('forms approved by their own requester', () => {
+  test('a laboratory: the scientist who asked signs the approval, against the form itself', async () => {
+    const issues = await findings({ 'Equipment-Access-Request.txt': labForm('Priya Raman') });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.title).toBe(
+      'Request EQ-2026-114 self-approved: Priya Raman approved a request made by Priya Raman',
+    );
+    expect(issues[0]!.quotes.map((q) => q.text)).toEqual([
+      'Requested by: Priya Raman, Senior Scientist\nEquipment: BSL-3 suite freezer F-07',
+      'Approved by: Priya Raman',
+      'The requester may not approve their own request.',
+    ]);
+  });
+
+  test('a bank: the name under the label, written without its accent, against the procedure', async () => {
+    const issues = await findings({
+      'Payments-Procedure.md': bankProcedure,
+      'Payment-Release-Form.txt': bankForm('Tomász Nowak'),
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.quotes.map((q) => q.document)).toEqual([
+      'Payment-Release-Form.txt',
+      'Payment-Release-Form.txt',
+      'Payments-Procedure.md',
+    ]);
+  });
+
+  test.each([
+    ['an independent approver', { 'Equipment-Access-Request.txt': labForm('Daniel Okafor') }],
+    [
+      'a relative with the same surname',
+      { 'Payments-Procedure.md': bankProcedure, 'Payment-Release-Form.txt': bankForm('Agata Nowak') },
+    ],
+    ['no rule against it anywhere', { 'Payment-Release-Form.txt': bankForm('Tomasz Nowak') }],
+  ])('%s (decoy)', async (_label, files) => {
+    expect(await findings(files)).toEqual([]);
+  });
+
+  test('one person: the same surname and first initial, accents and case aside; an initial alone names no one', () => {
+    expect(samePerson('Ciarán Mulroy', 'Ciaran Mulroy')).toBe(true);
+    expect(samePerson('Dale Whitcomb', 'D. Whitcomb')).toBe(false);
+    expect(samePerson('Agata Nowak', 'Tomasz Nowak')).toBe(false);
+  });
+});

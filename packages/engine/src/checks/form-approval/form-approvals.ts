@@ -1,0 +1,142 @@
+// conflict_check on filled-in forms: a request approved by the person who made it. The requester
+// (or the sponsor who raised it) signs the approval section too, which a segregation-of-duties
+// rule, on the form or in the procedure behind it, forbids.
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { segmentAt } from '../../analyst/corpus-analysis';
+import { isNormative } from '../../analyst/document-roles';
+import { quoteAround, quoteOf, type Issue } from '../../analyst/issue';
+import { escapeRegExp } from '../../text/normalize';
+
+/** A person's name read from a labelled field of a form. */
+export interface NameField {
+  name: string;
+  segment: LocatedSegment;
+}
+
+export interface SelfApprovedForm {
+  document: string;
+  reference: string | null;
+  requester: NameField;
+  approver: NameField;
+  /** The statement that forbids it: a normative document's, else the form's own. */
+  rule: LocatedSegment;
+}
+
+/** Who asked for it: "Requested by", "Name of person requiring access", "Authority sponsor". */
+const REQUESTER_LABEL =
+  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by)\b/i;
+/** Who approved it: "Approved by (name / title)", "Approver name" (OCR may join the words). */
+const APPROVER_LABEL = /\b(?:approved by|approver\s*name|authori[sz]ed by)\b/i;
+/** A form reference: "Request No. VRA-2026-088", "Request reference PAR-2026-031". */
+const REFERENCE =
+  /\brequest\s+(?:no\.?|number|ref(?:erence)?\.?)\s*[:|]?\s*([A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)+)/i;
+/** Two or three capitalised words, an initial allowed between: "Dale Whitcomb", "Ciarán Mulroy". */
+const PERSON = /\b([A-Z][a-zà-ÿ'\u2019-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zà-ÿ'\u2019-]+){1,2})\b/;
+/** Words of a form's layout, not of a name. */
+const NOT_A_NAME =
+  /^(?:Name|Title|Signature|Date|Designation|Decision|Approved|Rejected|Section|Part|Form|Request|Job|Manager|Officer|Supervisor|Head|Director|System|Account|Business|For)\b/;
+
+/**
+ * Self-approval forbidden in words: "A person may not approve their own request", "The sponsor of
+ * a request shall not approve it" (OCR reads "shall" as "shail"), "segregation of duties".
+ */
+const SELF_APPROVAL_RULE =
+  /\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:approve|authori[sz]e)\s+(?:their|his|her|its)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b/i;
+
+/** Letters only, without accents, lower case: OCR may read "Ciarán" as "Ciarén" or "Ciaran". */
+function nameWords(name: string): string[] {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 1);
+}
+
+/** One person: the same surname and the same first initial. */
+export function samePerson(a: string, b: string): boolean {
+  const x = nameWords(a);
+  const y = nameWords(b);
+  if (x.length < 2 || y.length < 2) return false;
+  return x.at(-1) === y.at(-1) && x[0]![0] === y[0]![0];
+}
+
+/** The name a labelled field holds: after the label on its line, else on the next lines. */
+function fieldNames(doc: AnalyzedDocument, label: RegExp): NameField[] {
+  const out: NameField[] = [];
+  const lines = [...doc.text.matchAll(/[^\n]*/g)].filter((m) => m[0].trim());
+  lines.forEach((line, i) => {
+    const m = label.exec(line[0]);
+    if (!m) return;
+    const candidates = [
+      { text: line[0].slice(m.index + m[0].length), at: line.index + m.index + m[0].length },
+      ...lines.slice(i + 1, i + 3).map((next) => ({ text: next[0], at: next.index })),
+    ];
+    for (const candidate of candidates) {
+      const person = PERSON.exec(candidate.text);
+      if (!person || NOT_A_NAME.test(person[1]!)) continue;
+      const segment = segmentAt(doc, candidate.at + person.index);
+      if (segment) out.push({ name: person[1]!, segment });
+      return;
+    }
+  });
+  return out;
+}
+
+function ruleAgainst(analysis: CorpusAnalysis, form: AnalyzedDocument): LocatedSegment | null {
+  const normative = analysis.documents
+    .filter((d) => isNormative(d.role))
+    .flatMap((d) => d.segments)
+    .find((s) => SELF_APPROVAL_RULE.test(s.text));
+  return normative ?? form.segments.find((s) => SELF_APPROVAL_RULE.test(s.text)) ?? null;
+}
+
+export function selfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] {
+  const out: SelfApprovedForm[] = [];
+  for (const doc of analysis.documents) {
+    if (isNormative(doc.role) || doc.role === 'contract') continue;
+    const approvers = fieldNames(doc, APPROVER_LABEL);
+    if (approvers.length === 0) continue;
+    const requesters = fieldNames(doc, REQUESTER_LABEL).filter(
+      (r) => !approvers.some((a) => a.segment === r.segment && a.name === r.name),
+    );
+    const pair = requesters
+      .flatMap((requester) => approvers.map((approver) => ({ requester, approver })))
+      .find(({ requester, approver }) => samePerson(requester.name, approver.name));
+    if (!pair) continue;
+    const rule = ruleAgainst(analysis, doc);
+    if (!rule) continue;
+    out.push({ document: doc.name, reference: REFERENCE.exec(doc.text)?.[1] ?? null, rule, ...pair });
+  }
+  return out;
+}
+
+export function selfApprovalSubject(document: string): string {
+  return `self-approval:${document}`;
+}
+
+export function selfApprovalIssue(form: SelfApprovedForm): Issue {
+  const request = form.reference ? `Request ${form.reference}` : `The request in ${form.document}`;
+  const near = (field: NameField) =>
+    quoteAround(field.segment, new RegExp(field.name.split(/\s+/).map(escapeRegExp).join('\\s+')));
+  const quotes = [near(form.requester)];
+  if (form.approver.segment !== form.requester.segment) quotes.push(near(form.approver));
+  quotes.push(quoteOf(form.rule));
+  return {
+    primitive: 'conflict_check',
+    subject: selfApprovalSubject(form.document),
+    aspects: [selfApprovalSubject(form.document)],
+    title: `${request} self-approved: ${form.approver.name} approved a request made by ${form.requester.name}`,
+    description:
+      `${form.document} records ${form.requester.name} as the person who made or sponsored the request and ` +
+      `${form.approver.name} as its approver: the same person approved their own request. ` +
+      `${form.rule.document} forbids it ("${form.rule.text.slice(0, 200)}"), so the access or change went ahead without independent approval.`,
+    rootCause: `Approval of ${form.document} was not independent of the requester (segregation of duties), and nothing stopped a self-approved request from being acted on.`,
+    remediationScope: `Have ${request.toLowerCase().startsWith('request') ? request : 'the request'} re-approved by an independent approver, review what was granted under it, and make the approval step reject a request signed by its own requester.`,
+    remediationEffortHours: 3,
+    severity: 'high',
+    confidence: 0.8,
+    frameworks: [],
+    quotes,
+  };
+}
