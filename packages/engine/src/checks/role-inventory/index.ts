@@ -3,6 +3,7 @@
 // designated role given to two different posts).
 import { issueDocuments } from '../../analyst/issue';
 import { defineCheck } from '../check';
+import { absentPostIssues } from './absent-posts';
 import { roleIssues } from './roles';
 
 interface RoleParams {
@@ -17,7 +18,7 @@ export const roleInventoryCheck = defineCheck<RoleParams>({
   list: 'definedTerms',
   candidates({ analysis, focusBoost }) {
     const all = analysis.documents.flatMap((d) => d.segments);
-    return roleIssues(all).map((issue) => ({
+    return [...roleIssues(all), ...absentPostIssues(analysis)].map((issue) => ({
       key: issue.subject,
       primitive: 'consistency_check',
       label: issue.title,
@@ -40,10 +41,11 @@ export const roleInventoryCheck = defineCheck<RoleParams>({
     // Whether a title is used elsewhere is a question about the whole set; the finding quotes
     // only what retrieval reached, and asks for the rest by its own words.
     const all = analysis.documents.flatMap((d) => d.segments);
-    const issues = roleIssues(all, params.subject).filter((issue) =>
-      issue.quotes.every((q) =>
-        [...visible].some((s) => s.document === q.document && s.start <= q.start && q.end <= s.end),
-      ),
+    const issues = [...roleIssues(all, params.subject), ...absentPostIssues(analysis, params.subject)].filter(
+      (issue) =>
+        issue.quotes.every((q) =>
+          [...visible].some((s) => s.document === q.document && s.start <= q.start && q.end <= s.end),
+        ),
     );
     return { issues, hints: issues.length === 0 ? params.evidence : [] };
   },

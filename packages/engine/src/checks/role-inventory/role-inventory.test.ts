@@ -386,3 +386,59 @@ describe('a point of contact for a named party, its holder in brackets or on a w
     expect(issues).toEqual([]);
   });
 });
+
+describe('a chief officer the organisation says it does not have', () => {
+  const absent = (issues: Awaited<ReturnType<typeof issuesOf>>) =>
+    issues.filter((i) => i.subject.startsWith('role:absent:'));
+
+  test('a school district: the privacy procedure hands approvals to a post the policy rules out', async () => {
+    const issues = absent(
+      await issuesOf({
+        'Student-Records-Policy.md':
+          '# Student Records Policy\n\n4.2 The District does not have a chief privacy officer position; the Records Manager performs that function.\n',
+        'Records-Request-Procedure.md':
+          '# Records Request Procedure\n\n3.1 The Chief Privacy Officer approves every disclosure to a third party.\n',
+      }),
+    );
+    expect(issues.map((i) => i.title)).toEqual([
+      '"Chief Privacy Officer" in Records-Request-Procedure.md is a post Student-Records-Policy.md says the organisation does not have',
+    ]);
+    expect(issues[0]!.quotes.map((q) => q.text)).toEqual([
+      '3.1 The Chief Privacy Officer approves every disclosure to a third party.',
+      '4.2 The District does not have a chief privacy officer position; the Records Manager performs that function.',
+    ]);
+  });
+
+  test('a hospital: "there is no separate chief information security officer role"', async () => {
+    const issues = absent(
+      await issuesOf({
+        'Information-Security-Policy.md':
+          '# Information Security Policy\n\n2.3 There is no separate chief information security officer role at the Trust; the Head of Digital Security leads the programme.\n',
+        'Incident-Response-Plan.md':
+          '# Incident Response Plan\n\n1.4 The Chief Information Security Officer declares a major incident and chairs the response team.\n',
+      }),
+    );
+    expect(issues).toHaveLength(1);
+  });
+
+  test.each([
+    [
+      'a chief officer no document rules out',
+      {
+        'Information-Security-Policy.md':
+          '# Information Security Policy\n\n2.3 The Head of Digital Security leads the programme and reports to the Chief Risk Officer.\n',
+        'Incident-Response-Plan.md':
+          '# Incident Response Plan\n\n1.4 The Chief Risk Officer is told of every major incident.\n',
+      },
+    ],
+    [
+      'a post ruled out and named only where it is ruled out',
+      {
+        'Student-Records-Policy.md':
+          '# Student Records Policy\n\n4.2 The District does not have a chief privacy officer position; the Records Manager performs that function, not a Chief Privacy Officer.\n',
+      },
+    ],
+  ])('%s (decoy)', async (_label, files) => {
+    expect(absent(await issuesOf(files))).toEqual([]);
+  });
+});
