@@ -1,7 +1,7 @@
 // conflict_check on a control: required in a policy, switched off or bypassed elsewhere (a
 // setting, a register, a practice described in correspondence).
 import { issueDocuments } from '../../analyst/issue';
-import { defineCheck } from '../check';
+import { defineCheck, quoteRequests } from '../check';
 import { CONTROLS, allSegments, controlStateIssue, findControlStateConflicts } from './control-state';
 
 interface ControlParams {
@@ -34,13 +34,22 @@ export const controlStateCheck = defineCheck<ControlParams>({
       query: control?.query ?? label,
     };
   },
-  verdict(params, { analysis, segments }) {
+  verdict(params, { analysis, segments, visible }) {
     const control = CONTROLS.find((c) => c.id === params.controlId);
+    if (!control) return { issues: [] };
+    if (control.bypass || control.detect) {
+      const issue = controlStateIssue(analysis, control, segments);
+      return { issues: issue ? [issue] : [] };
+    }
     // A control's on/off state is judged over the whole corpus, as its candidate was: the rule
     // that admits no exception and the clause that waives the control rarely share the wording a
-    // search for the control retrieves.
-    const judged = control && !control.bypass && !control.detect ? allSegments(analysis) : segments;
-    const issue = control ? controlStateIssue(analysis, control, judged) : null;
-    return { issues: issue ? [issue] : [] };
+    // search for the control retrieves. The finding quotes only what retrieval reached, and asks
+    // for the rest by its own words.
+    const issue = controlStateIssue(analysis, control, allSegments(analysis));
+    if (!issue) return { issues: [] };
+    const seen = issue.quotes.every((q) =>
+      [...visible].some((s) => s.document === q.document && s.start <= q.start && q.end <= s.end),
+    );
+    return seen ? { issues: [issue] } : { issues: [], hints: quoteRequests(issue.quotes, 2) };
   },
 });
