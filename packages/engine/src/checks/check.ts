@@ -66,6 +66,14 @@ export function quoteRequests(
   return quotes.slice(0, limit).map((q) => ({ query: q.text.slice(0, 200), document: q.document }));
 }
 
+/** Whether every quote of an issue lies in a retrieved segment: what a verdict may report as it is. */
+export function quotesVisible(issue: Issue, visible: Set<LocatedSegment>): boolean {
+  const seen = [...visible];
+  return issue.quotes.every((q) =>
+    seen.some((s) => s.document === q.document && s.start <= q.start && q.end <= s.end),
+  );
+}
+
 /** What the local verdict sees: only the retrieved text, through the corpus analysis. */
 export interface VerdictContext {
   analysis: CorpusAnalysis;

@@ -396,12 +396,11 @@ function switchedOff(segment: LocatedSegment, control: ControlDefinition): boole
   // A diagram's labels and a defined term's gloss ("'Managed Backup Service' means the optional
   // service ...") say nothing about whether the control operates.
   if (segment.diagram || DEFINES.test(text)) return false;
-  const global = (re: RegExp) => new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
   // "Password expiry is not enforced for accounts with MFA": the control is what the thing has.
-  const mentions = [...text.matchAll(global(control.subject))]
+  const mentions = [...text.matchAll(globalOf(control.subject))]
     .map((m) => m.index)
     .filter((at) => !HAS_CONTROL.test(text.slice(Math.max(0, at - 30), at)));
-  const offs = [...text.matchAll(global(OFF))].map((m) => m.index);
+  const offs = [...text.matchAll(globalOf(OFF))].map((m) => m.index);
   if (mentions.some((at) => waiverAt(text, at) !== null)) return true;
   return mentions.some((a) =>
     offs.some(
@@ -442,13 +441,17 @@ function waiverAt(text: string, mention: number): string | null {
  * the control, which only a rule admitting no exception forbids.
  */
 function capabilityWaiver(segment: LocatedSegment, control: ControlDefinition): boolean {
-  const global = new RegExp(control.subject.source, `${control.subject.flags.replace('g', '')}g`);
-  return [...segment.text.matchAll(global)].some((m) =>
+  return [...segment.text.matchAll(globalOf(control.subject))].some((m) =>
     /enforce|support/.test(waiverAt(segment.text, m.index) ?? ''),
   );
 }
 
 const DEFINES = /["\u201d]\s+(?:means|refers to|is defined as)\b/i;
+
+/** The pattern with the global flag, for matchAll. */
+function globalOf(re: RegExp): RegExp {
+  return new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+}
 
 /** A mention right after these words names a control something has, not one switched off. */
 const HAS_CONTROL = /\b(?:with|has|have|having|using|uses|via|protected by|secured by)\s+(?:\S+\s+){0,2}$/i;
@@ -583,19 +586,17 @@ export function controlStateIssue(
   const required = segments.filter((s) => role(s) !== 'evidence' && requires(s, control));
   const off = segments.filter((s) => switchedOff(s, control));
   let best: { req: LocatedSegment; off: LocatedSegment; score: number } | null = null;
-  for (const o of off)
+  for (const o of off) {
+    // An exception granted on record, or a path for tools that lack the control, is the process
+    // working, unless the rule admits no exception.
+    const excused = (!isNormative(role(o)) && exceptionRecord(analysis, o)) || capabilityWaiver(o, control);
     for (const r of required) {
       if (r.document === o.document) continue;
-      // An exception granted on record is the process working, unless the rule admits none.
-      const consented = !isNormative(role(o)) && exceptionRecord(analysis, o);
-      if (
-        (consented || capabilityWaiver(o, control)) &&
-        !allowsNoException(analysis.byName.get(r.document)!, r.segIndex)
-      )
-        continue;
+      if (excused && !allowsNoException(analysis.byName.get(r.document)!, r.segIndex)) continue;
       const score = jaccard(tokenize(r.text), tokenize(o.text));
       if (!best || score > best.score) best = { req: r, off: o, score };
     }
+  }
   if (!best) return null;
   const { req, off: offSegment } = best;
   const practice = !isNormative(role(offSegment));
@@ -620,12 +621,8 @@ export function controlStateIssue(
   };
 }
 
-export function allSegments(analysis: CorpusAnalysis): LocatedSegment[] {
-  return analysis.documents.flatMap((d) => d.segments);
-}
-
 export function findControlStateConflicts(analysis: CorpusAnalysis): Issue[] {
-  const all = allSegments(analysis);
+  const all = analysis.documents.flatMap((d) => d.segments);
   return CONTROLS.map((c) => controlStateIssue(analysis, c, all)).filter((i): i is Issue => i !== null);
 }
 

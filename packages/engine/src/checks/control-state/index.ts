@@ -1,8 +1,8 @@
 // conflict_check on a control: required in a policy, switched off or bypassed elsewhere (a
 // setting, a register, a practice described in correspondence).
 import { issueDocuments } from '../../analyst/issue';
-import { defineCheck, quoteRequests } from '../check';
-import { CONTROLS, allSegments, controlStateIssue, findControlStateConflicts } from './control-state';
+import { defineCheck, quoteRequests, quotesVisible } from '../check';
+import { CONTROLS, controlStateIssue, findControlStateConflicts } from './control-state';
 
 interface ControlParams {
   controlId: string;
@@ -45,11 +45,14 @@ export const controlStateCheck = defineCheck<ControlParams>({
     // that admits no exception and the clause that waives the control rarely share the wording a
     // search for the control retrieves. The finding quotes only what retrieval reached, and asks
     // for the rest by its own words.
-    const issue = controlStateIssue(analysis, control, allSegments(analysis));
-    if (!issue) return { issues: [] };
-    const seen = issue.quotes.every((q) =>
-      [...visible].some((s) => s.document === q.document && s.start <= q.start && q.end <= s.end),
+    const issue = controlStateIssue(
+      analysis,
+      control,
+      analysis.documents.flatMap((d) => d.segments),
     );
-    return seen ? { issues: [issue] } : { issues: [], hints: quoteRequests(issue.quotes, 2) };
+    if (!issue) return { issues: [] };
+    return quotesVisible(issue, visible)
+      ? { issues: [issue] }
+      : { issues: [], hints: quoteRequests(issue.quotes, 2) };
   },
 });

@@ -2,7 +2,7 @@
 // post under two titles, a combined post beside separate ones, a team abbreviation cut short, a
 // designated role given to two different posts).
 import { issueDocuments } from '../../analyst/issue';
-import { defineCheck } from '../check';
+import { defineCheck, quotesVisible } from '../check';
 import { absentPostIssues } from './absent-posts';
 import { roleIssues } from './roles';
 
@@ -42,10 +42,7 @@ export const roleInventoryCheck = defineCheck<RoleParams>({
     // only what retrieval reached, and asks for the rest by its own words.
     const all = analysis.documents.flatMap((d) => d.segments);
     const issues = [...roleIssues(all, params.subject), ...absentPostIssues(analysis, params.subject)].filter(
-      (issue) =>
-        issue.quotes.every((q) =>
-          [...visible].some((s) => s.document === q.document && s.start <= q.start && q.end <= s.end),
-        ),
+      (issue) => quotesVisible(issue, visible),
     );
     return { issues, hints: issues.length === 0 ? params.evidence : [] };
   },
