@@ -83,16 +83,28 @@ function fieldNames(doc: AnalyzedDocument, label: RegExp): NameField[] {
   return out;
 }
 
-function ruleAgainst(analysis: CorpusAnalysis, form: AnalyzedDocument): LocatedSegment | null {
-  const normative = analysis.documents
-    .filter((d) => isNormative(d.role))
-    .flatMap((d) => d.segments)
-    .find((s) => SELF_APPROVAL_RULE.test(s.text));
-  return normative ?? form.segments.find((s) => SELF_APPROVAL_RULE.test(s.text)) ?? null;
+/** The first normative statement forbidding self-approval, if any. */
+function normativeRule(analysis: CorpusAnalysis): LocatedSegment | null {
+  for (const doc of analysis.documents) {
+    if (!isNormative(doc.role)) continue;
+    const rule = doc.segments.find((s) => SELF_APPROVAL_RULE.test(s.text));
+    if (rule) return rule;
+  }
+  return null;
 }
 
+const cache = new WeakMap<CorpusAnalysis, SelfApprovedForm[]>();
+
+/** Read once per corpus: the candidates and every target's verdict ask for them. */
 export function selfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] {
+  let forms = cache.get(analysis);
+  if (!forms) cache.set(analysis, (forms = findSelfApprovedForms(analysis)));
+  return forms;
+}
+
+function findSelfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] {
   const out: SelfApprovedForm[] = [];
+  const normative = normativeRule(analysis);
   for (const doc of analysis.documents) {
     if (isNormative(doc.role) || doc.role === 'contract') continue;
     const approvers = fieldNames(doc, APPROVER_LABEL);
@@ -104,7 +116,8 @@ export function selfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] 
       .flatMap((requester) => approvers.map((approver) => ({ requester, approver })))
       .find(({ requester, approver }) => samePerson(requester.name, approver.name));
     if (!pair) continue;
-    const rule = ruleAgainst(analysis, doc);
+    // A procedure's rule first; else the form's own ("The requester may not approve ...").
+    const rule = normative ?? doc.segments.find((s) => SELF_APPROVAL_RULE.test(s.text)) ?? null;
     if (!rule) continue;
     out.push({ document: doc.name, reference: REFERENCE.exec(doc.text)?.[1] ?? null, rule, ...pair });
   }

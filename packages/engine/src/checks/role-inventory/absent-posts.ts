@@ -20,18 +20,24 @@ export function absentPostSubject(title: string): string {
   return `role:absent:${title.toLowerCase()}`;
 }
 
-/** A normative statement that the post does not exist, naming it in words. */
-function deniedIn(analysis: CorpusAnalysis, title: string): LocatedSegment | null {
+/** The posts normative statements say do not exist, lower-cased, with the first such statement. */
+function deniedPosts(analysis: CorpusAnalysis): Map<string, LocatedSegment> {
+  const denied = new Map<string, LocatedSegment>();
   for (const doc of analysis.documents) {
     if (!isNormative(doc.role)) continue;
     for (const segment of doc.segments)
-      for (const m of segment.text.matchAll(NO_SUCH_POST))
-        if ((m[1] ?? m[2] ?? '').toLowerCase().trim() === title.toLowerCase()) return segment;
+      for (const m of segment.text.matchAll(NO_SUCH_POST)) {
+        const post = (m[1] ?? m[2] ?? '').toLowerCase().trim();
+        if (!denied.has(post)) denied.set(post, segment);
+      }
   }
-  return null;
+  return denied;
 }
 
 export function absentPostIssues(analysis: CorpusAnalysis, onlySubject?: string): Issue[] {
+  if (onlySubject && !onlySubject.startsWith(absentPostSubject(''))) return [];
+  const denied = deniedPosts(analysis);
+  if (denied.size === 0) return [];
   const all = analysis.documents.flatMap((d) => d.segments);
   const chiefs = roleMentions(all).filter((m) => /^Chief\s/.test(m.title) && !m.plural);
   const byTitle = new Map<string, RoleMention[]>();
@@ -40,7 +46,7 @@ export function absentPostIssues(analysis: CorpusAnalysis, onlySubject?: string)
   for (const [title, mentions] of byTitle) {
     const subject = absentPostSubject(title);
     if (onlySubject && subject !== onlySubject) continue;
-    const denial = deniedIn(analysis, title);
+    const denial = denied.get(title.toLowerCase());
     if (!denial) continue;
     const elsewhere = mentions.filter((m) => m.segment.document !== denial.document);
     if (elsewhere.length === 0) continue;
