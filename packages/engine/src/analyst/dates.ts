@@ -15,7 +15,8 @@ export interface FoundDate {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH =
+/** A month's name or its abbreviation, as a capturing group; match case-insensitively. */
+export const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
 function make(year: number, month: number, day: number, phrase: string, index: number): FoundDate | null {

@@ -1,6 +1,7 @@
 // Quantities stated in policy language, normalised so that different phrasings of one value
 // compare equal: "every six months" = 180 days, "quarterly" = 90 days, "72 hours" = 3 days,
 // "thirty (30) days" = 30 days, "AES-256" = 256 bits.
+import { MONTH } from './dates';
 
 export type QuantityKind = 'period' | 'duration' | 'strength' | 'count';
 export type Bound = 'min' | 'max' | 'exact';
@@ -112,12 +113,11 @@ const FREQUENCY_WORDS: Array<[RegExp, number]> = [
   ],
 ];
 
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
-const MONTH_NAME = new RegExp(MONTH, 'g');
+const MONTH_NAME = new RegExp(`\\b${MONTH}\\b`, 'gi');
 /** Two or more months named, then "each year" or "every year". */
 const MONTHS_EACH_YEAR = new RegExp(
   `\\b${MONTH}(?:\\s*,\\s*${MONTH})*,?\\s+(?:and|&)\\s+${MONTH}\\s+(?:of\\s+)?(?:each|every)\\s+year\\b`,
-  'g',
+  'gi',
 );
 
 export function parseNumber(word: string): number | null {
