@@ -509,6 +509,83 @@ describe('flow_down_check: sub-contractors bound to the same terms', () => {
   });
 });
 
+describe('flow_down_check: sub-contracting approval weakened in the contract', () => {
+  const HEALTH_POLICY = [
+    '# Patient Data Protection Policy',
+    '## 6. Processors',
+    'Processors must not engage a sub-processor without the Trust\u2019s prior specific written authorisation.',
+  ].join('\n');
+  const FREIGHT_POLICY = [
+    '# Carrier Management Standard',
+    '## 4. Carrier contracts',
+    '4.2 Haulage providers shall not sub-contract any haulage involving consignee data without the Company\u2019s prior written approval.',
+  ].join('\n');
+  const contract = (party: string, customer: string, clause: string) =>
+    [
+      `${party} Services Agreement`,
+      `This Agreement is made between ${customer} ("Customer") and ${party} Ltd ("Supplier").`,
+      '1. The Supplier shall protect Customer Data with good industry practice.',
+      clause,
+      `Signed for ${party} Ltd`,
+    ].join('\n');
+  async function subcontracting(policy: [string, string], clause: string) {
+    const analysis = await analyse(
+      { [policy[0]]: policy[1], 'Supplier-Agreement.md': contract('Harrier', 'Northvale', clause) },
+      ['ISO 27001'],
+    );
+    return findFlowDownGaps(analysis).find((i) => i.subject.endsWith(':subcontracting'));
+  }
+  const health: [string, string] = ['Patient-Data-Protection-Policy.md', HEALTH_POLICY];
+  const freight: [string, string] = ['Carrier-Management-Standard.md', FREIGHT_POLICY];
+
+  test('a general authorisation with a list on a portal does not carry a specific authorisation', async () => {
+    const gap = await subcontracting(
+      health,
+      '2. The Customer gives the Supplier a general authorisation to engage Sub-processors. The Supplier may add Sub-processors by updating the list on its portal.',
+    );
+    expect(gap?.description).toMatch(/general authorisation/);
+  });
+
+  test('notice after the appointment does not carry prior approval', async () => {
+    const gap = await subcontracting(
+      freight,
+      '2. The Supplier may appoint sub-contractors, provided that it informs the Customer within fourteen (14) days after such appointment.',
+    );
+    expect(gap?.description).toMatch(/after the appointment/);
+  });
+
+  test('"without Customer\'s prior consent" leaves sub-contracting free', async () => {
+    const gap = await subcontracting(
+      freight,
+      "2. Supplier may engage subcontractors without Customer's prior consent, provided it keeps a list of them.",
+    );
+    expect(gap?.description).toMatch(/without it/);
+  });
+
+  test("a prohibition without the customer's prior written consent carries approval (decoy)", async () => {
+    expect(
+      await subcontracting(
+        freight,
+        "2. The Supplier shall not subcontract any part of the Services without the Customer's prior written consent.",
+      ),
+    ).toBeUndefined();
+    expect(
+      await subcontracting(
+        health,
+        '2. The Supplier may subcontract only to the Sub-processors approved by the Customer in writing before they start work.',
+      ),
+    ).toBeUndefined();
+  });
+
+  test('an unqualified written authorisation is met by advance notice of new sub-processors (decoy)', async () => {
+    const general = HEALTH_POLICY.replace('prior specific written', 'prior written');
+    const clause =
+      "2. The Customer authorises the Sub-processors listed in Schedule 2. The Supplier shall give at least thirty (30) days' prior written notice of any new Sub-processor.";
+    expect(await subcontracting(['Patient-Data-Protection-Policy.md', general], clause)).toBeUndefined();
+    expect(await subcontracting(health, clause)).toBeDefined();
+  });
+});
+
 describe('flow_down_check: values a plan assigns to the provider in a table', () => {
   const plan = [
     '# Continuity Plan',

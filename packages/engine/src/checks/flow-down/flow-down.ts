@@ -20,6 +20,15 @@ import { CONCEPTS, type ConceptDefinition } from '../../analyst/concepts';
 import { extractTimeQuantities } from '../../analyst/quantities';
 import { describeFact, higherIsStricter } from '../concept-conflict/concept-conflicts';
 import { quoteRequests, type EvidenceRequest } from '../check';
+import {
+  PERMISSION,
+  SUBCONTRACT,
+  controlRank,
+  requiredControl,
+  shortfall,
+  subcontractControl,
+  type SubcontractControl,
+} from './subcontracting';
 
 const THIRD_PARTY =
   /\b(vendors?|providers?|suppliers?|subcontractors?|third[- ]part(?:y|ies)|business associates?|contractors?|processors?)\b/i;
@@ -47,10 +56,7 @@ const INSTRUMENTS: Array<{
   },
 ];
 
-const SUBCONTRACT = /\b(sub-?contract\w*|sub-?processors?|sub-?suppliers?|fourth[- ]part\w*)\b/i;
 const CONSENT = /\b(approv\w*|consent\w*|authori[sz]\w*|notif\w*|notice)\b/i;
-const UNCONSTRAINED =
-  /\b(without (?:prior )?(?:notice|consent|approval|authori[sz]ation)|at (?:its|their) (?:sole )?discretion|freely)\b/i;
 
 /**
  * Topics of contract clauses a parent policy commonly requires, with the wording that shows a
@@ -582,12 +588,20 @@ function subcontractorIssue(
   const approval = approvalRequirement(parent, seen);
   const equal = equalTermsRequirement(parent, seen);
   if (!approval && !equal) return null;
-  // Any clause of the contract that subjects sub-contracting to approval or notice carries the
-  // obligation (a heading or a cross-reference elsewhere does not undo it). A clause binding
-  // sub-contractors may continue in the next statement ("Any such sub-processor shall ...").
+  // The contract carries the rule when its strongest clause on sub-contracting gives the control
+  // the policy asks for (a heading or a cross-reference elsewhere does not undo it). A clause
+  // binding sub-contractors may continue in the next statement ("Any such sub-processor shall ...").
   const clauses = child.segments.filter((s) => SUBCONTRACT.test(s.text));
   const windows = child.segments.map((s, i) => `${s.text} ${child.segments[i + 1]?.text ?? ''}`);
-  const approvalCarried = clauses.some((s) => CONSENT.test(s.text) && !UNCONSTRAINED.test(s.text));
+  const controls = clauses
+    .map((s) => ({ s, control: subcontractControl(s.text) }))
+    .filter((c): c is { s: LocatedSegment; control: SubcontractControl } => c.control !== null)
+    .sort((a, b) => controlRank(b.control) - controlRank(a.control));
+  const strongest = controls[0];
+  const approvalCarried =
+    approval !== undefined &&
+    strongest !== undefined &&
+    controlRank(strongest.control) >= controlRank(requiredControl(approval.text));
   const equalCarried = windows.some((w) => SUBCONTRACT.test(w) && EQUAL_TERMS.test(w));
   const missing: string[] = [];
   if (approval && !approvalCarried) missing.push('prior approval of (or notice of) sub-contractors');
@@ -595,7 +609,7 @@ function subcontractorIssue(
     missing.push('sub-contractors bound in writing to the same restrictions and conditions');
   if (missing.length === 0) return null;
   const requirement = (approval && !approvalCarried ? approval : equal) ?? approval!;
-  const clause = clauses.find((s) => UNCONSTRAINED.test(s.text)) ?? clauses[0];
+  const clause = strongest?.s ?? clauses.find((s) => PERMISSION.test(s.text)) ?? clauses[0];
   if (clause && !seen(clause)) return null;
   const party = counterparty(child);
   const quoted = (text: string) => `"${text.slice(0, 160)}"`;
@@ -607,7 +621,7 @@ function subcontractorIssue(
     aspects: [`${flowSubject(child.name)}:subcontracting`],
     title: `${child.title}: sub-contracting without the ${missing.length > 1 ? 'safeguards' : 'safeguard'} ${parent.name} requires`,
     description: clause
-      ? `${parent.name} requires ${missing.join(' and ')} (${quoted(requirement.text)}), but ${child.name} lets ${party ?? 'the provider'} subcontract without ${missing.length > 1 ? 'them' : 'it'} (${quoted(clause.text)}). The obligation was not flowed down.`
+      ? `${parent.name} requires ${missing.join(' and ')} (${quoted(requirement.text)}), but ${child.name} lets ${party ?? 'the provider'} subcontract ${missing.length > 1 ? 'without them' : shortfall(approval && !approvalCarried ? (strongest?.control ?? null) : null)} (${quoted(clause.text)}). The obligation was not flowed down.`
       : `${parent.name} requires ${missing.join(' and ')} (${quoted(requirement.text)}), but ${child.name} has no clause on subcontracting at all. The obligation was not flowed down.`,
     rootCause: `${child.name} was agreed without checking its subcontracting terms against the third-party obligations of ${parent.name}.`,
     remediationScope: `Amend ${child.name} to require prior written approval of subcontractors and to flow the same obligations down to them.`,
