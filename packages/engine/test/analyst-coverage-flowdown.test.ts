@@ -833,6 +833,35 @@ describe('flow_down_check compares the commitment about the event the policy nam
     expect(weaker?.description).toMatch(/10 working days/);
   });
 
+  test('a housing association and a clinic: the breach notice is only "without undue delay" or "promptly", though security incidents are timed', async () => {
+    for (const [name, untimed] of [
+      ['Housing-System-Agreement.md', 'without undue delay after becoming aware of it'],
+      ['Clinic-Records-Agreement.md', 'promptly upon discovery'],
+    ] as const) {
+      const analysis = await analyse({ 'Data-Protection-Policy.md': policy, [name]: agreement(untimed) }, [
+        'GDPR',
+      ]);
+      const gap = findFlowDownGaps(analysis).find((i) => i.subject.endsWith(':incident_notification'));
+      expect(gap?.title).toMatch(/no deadline/);
+      expect(gap!.quotes.map((q) => q.text).join(' ')).toContain(untimed);
+    }
+  });
+
+  test('decoy: a law incorporated by its title ("Cyber Incident Reporting") is no untimed notice', async () => {
+    const contract = [
+      'Managed Services Agreement',
+      '3.1 The Safeguarding and Cyber Incident Reporting Regulations are incorporated by reference, and Provider shall comply with them.',
+      '4.1 Provider shall notify Customer of any Security Incident within twenty-four (24) hours.',
+    ].join('\n');
+    const cyberPolicy = policy.replace('personal data breach', 'cyber incident');
+    const analysis = await analyse({ 'Data-Protection-Policy.md': cyberPolicy, 'MSA.md': contract }, [
+      'GDPR',
+    ]);
+    expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':incident_notification'))).toEqual(
+      [],
+    );
+  });
+
   test('decoy: the breach notice is within 12 hours; the contract carries the rule', async () => {
     const analysis = await analyse(
       {

@@ -635,6 +635,64 @@ function subcontractorIssue(
   };
 }
 
+/** The contract speaks of the policy's event but sets no deadline for it ("without undue delay"). */
+function untimedObligationIssue(
+  parent: AnalyzedDocument,
+  child: AnalyzedDocument,
+  pf: ConceptFact,
+  untimed: LocatedSegment,
+): Issue {
+  const party = counterparty(child);
+  return {
+    primitive: 'flow_down_check',
+    subject: `${flowSubject(child.name)}:${pf.concept.id}`,
+    aspects: [flowSubject(child.name), `concept:${pf.concept.id}:vendors`],
+    title: `${child.title}: no deadline for the ${pf.concept.label} that ${parent.name} sets`,
+    description:
+      `${parent.name} requires third parties to meet a ${pf.concept.label} of ${describeFact(pf)}, but ${child.name} sets no deadline ` +
+      `("${untimed.text.slice(0, 320)}"). ${party ?? 'The provider'} is not bound to the policy's window; the obligation was not flowed down.`,
+    rootCause: `${child.name} was agreed without checking it against the third-party obligations of ${parent.name}.`,
+    remediationScope: `Amend ${child.name} with a notification deadline of at most ${describeFact(pf).split(' (')[0]}.`,
+    remediationEffortHours: 6,
+    severity: 'high',
+    confidence: 0.82,
+    frameworks: [],
+    quotes: [quoteOf(pf.segment), quoteOf(untimed)],
+  };
+}
+
+/** Promptness without a deadline: the words a contract uses instead of a number of hours. */
+const UNTIMED_PROMPTNESS =
+  /\b(?:without (?:undue )?delay|promptly|as soon as (?:reasonably )?(?:practicable|possible|feasible)|forthwith|in a timely (?:manner|fashion)|expeditiously)\b/i;
+
+/**
+ * A statement of the contract about the very event the policy times ("Personal Data Breach") that
+ * gives no deadline of its own, while the contract's timed statements of the concept are about
+ * other events.
+ */
+function untimedSameEvent(
+  child: AnalyzedDocument,
+  pf: ConceptFact,
+  childFacts: ConceptFact[],
+  seen: (s: LocatedSegment) => boolean,
+): LocatedSegment | null {
+  const events = eventPhrases(pf);
+  if (events.size === 0) return null;
+  const timed = new Set(childFacts.filter((f) => f.concept.id === pf.concept.id).map((f) => f.segment));
+  return (
+    child.segments.find(
+      (s) =>
+        seen(s) &&
+        !timed.has(s) &&
+        pf.concept.subject.test(s.text) &&
+        (!pf.concept.action || pf.concept.action.test(s.text)) &&
+        !pf.concept.exclude?.test(s.text) &&
+        UNTIMED_PROMPTNESS.test(s.text) &&
+        [...eventPhrasesIn(pf.concept, s.text)].some((e) => events.has(e)),
+    ) ?? null
+  );
+}
+
 /** The parent sets a window for third parties (e.g. incident notice); the contract sets none. */
 function missingTimedObligation(
   analysis: CorpusAnalysis,
@@ -661,25 +719,7 @@ function missingTimedObligation(
     .map((s) => ({ s, score: overlap(s) }))
     .filter(({ s, score }) => mentions.includes(s) || (pf.concept.action?.test(s.text) && score >= 4));
   const untimed = notices.sort((a, b) => b.score - a.score)[0]?.s;
-  if (untimed) {
-    // The contract mentions notification but sets no deadline ("without undue delay").
-    return {
-      primitive: 'flow_down_check',
-      subject: `${flowSubject(child.name)}:${pf.concept.id}`,
-      aspects: [flowSubject(child.name), `concept:${pf.concept.id}:vendors`],
-      title: `${child.title}: no deadline for the ${pf.concept.label} that ${parent.name} sets`,
-      description:
-        `${parent.name} requires third parties to meet a ${pf.concept.label} of ${describeFact(pf)}, but ${child.name} sets no deadline ` +
-        `("${untimed.text.slice(0, 320)}"). ${party ?? 'The provider'} is not bound to the policy's window; the obligation was not flowed down.`,
-      rootCause: `${child.name} was agreed without checking it against the third-party obligations of ${parent.name}.`,
-      remediationScope: `Amend ${child.name} with a notification deadline of at most ${describeFact(pf).split(' (')[0]}.`,
-      remediationEffortHours: 6,
-      severity: 'high',
-      confidence: 0.82,
-      frameworks: [],
-      quotes: [quoteOf(pf.segment), quoteOf(untimed)],
-    };
-  }
+  if (untimed) return untimedObligationIssue(parent, child, pf, untimed);
   if (mentions.length > 0) return null;
   const nearest = child.segments
     .filter(seen)
@@ -839,6 +879,13 @@ export function flowDownIssues(
     // that carries it, though the contract is stricter about another ("security incident").
     const ofConcept = childFacts.filter((f) => f.concept.id === pf.concept.id);
     const sameEvent = ofConcept.filter((f) => sharesEvent(pf, f));
+    // The contract times another event ("Security Incident ... within four (4) hours") and leaves
+    // the policy's own event untimed ("Personal Data Breach ... without undue delay").
+    const untimed = sameEvent.length === 0 ? untimedSameEvent(child, pf, childFacts, seen) : null;
+    if (untimed) {
+      issues.push(untimedObligationIssue(parent, child, pf, untimed));
+      continue;
+    }
     const cf: ConceptFact | undefined = (sameEvent.length > 0 ? sameEvent : ofConcept)
       .slice()
       .sort((a, b) =>
@@ -938,10 +985,14 @@ const EVENT_FILLERS = new Set([
  * more, which name a kind of the subject.
  */
 function eventPhrases(fact: ConceptFact): Set<string> {
+  return eventPhrasesIn(fact.concept, fact.segment.text);
+}
+
+function eventPhrasesIn(concept: ConceptDefinition, text: string): Set<string> {
   const out = new Set<string>();
-  const subject = new RegExp(fact.concept.subject.source, 'gi');
-  for (const m of fact.segment.text.matchAll(subject)) {
-    const before = fact.segment.text
+  const subject = new RegExp(concept.subject.source, 'gi');
+  for (const m of text.matchAll(subject)) {
+    const before = text
       .slice(Math.max(0, m.index - 40), m.index)
       .toLowerCase()
       .match(/[a-z]+/g);
