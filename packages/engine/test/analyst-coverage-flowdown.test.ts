@@ -287,6 +287,77 @@ describe('flow_down_check on clauses outside the topic list and lone contract re
   });
 });
 
+describe('flow_down_check: a required audit right the contract withdraws', () => {
+  const policy = (auditClause: string) =>
+    [
+      '# Outsourcing Policy',
+      '## 6. Contract requirements',
+      'Every outsourcing agreement shall include the following:',
+      '(a) confidentiality obligations binding the provider and its staff;',
+      `(b) ${auditClause};`,
+      '## 7. Monitoring',
+      'Providers are reviewed yearly.',
+    ].join('\n');
+  const STRICT =
+    'the Company, its auditors and the regulator shall have unrestricted rights of audit and inspection of the provider\u2019s premises and systems';
+  const contract = (party: string, auditClauses: string[]) =>
+    [
+      `${party} Services Agreement`,
+      `This Agreement is made between Harbour Mutual ("Customer") and ${party} Ltd ("Provider").`,
+      '5.1 Each party shall keep the other party\u2019s information confidential.',
+      '10. Audit',
+      ...auditClauses,
+      `Signed for ${party} Ltd`,
+    ].join('\n');
+  async function clauses(policyText: string, contractText: string) {
+    const analysis = await analyse(
+      { 'Outsourcing-Policy.md': policyText, 'Provider-Agreement.md': contractText },
+      ['ISO 27001'],
+    );
+    return findFlowDownGaps(analysis).find((i) => i.subject.includes(':clauses:'));
+  }
+
+  test('an insurer and a payroll bureau: audit rights "satisfied by" a report and no on-site audit', async () => {
+    for (const [party, withdrawal] of [
+      [
+        'Claimsway',
+        "10.1 The Customer's audit rights shall be satisfied by the Provider delivering its most recent SOC 2 Type II report once a year.",
+      ],
+      [
+        'Paycrest',
+        '10.1 The Provider shall not be obliged to permit any on-site audit or inspection of its premises by the Customer or any regulator.',
+      ],
+    ] as const) {
+      const gap = await clauses(policy(STRICT), contract(party, [withdrawal]));
+      expect(gap?.description).toMatch(/right to audit \(the contract withdraws it/);
+      expect(gap!.quotes.map((q) => q.text)).toContain(withdrawal);
+    }
+  });
+
+  test('decoy: a policy that accepts an independent report is carried by the same clause', async () => {
+    const lenient =
+      'the Company may audit the provider on reasonable notice, or rely on an independent audit report provided yearly';
+    const gap = await clauses(
+      policy(lenient),
+      contract('Claimsway', [
+        "10.1 The Customer's audit rights shall be satisfied by the Provider delivering its most recent SOC 2 Type II report once a year.",
+      ]),
+    );
+    expect(gap?.description ?? '').not.toMatch(/audit/);
+  });
+
+  test('decoy: a contract that grants the audit and lets a report stand in between audits is quiet', async () => {
+    const gap = await clauses(
+      policy(STRICT),
+      contract('Paycrest', [
+        '10.1 The Customer, its auditors and any regulator may audit and inspect the Provider\u2019s premises and systems at any time on reasonable notice.',
+        '10.2 Between audits, the Provider may satisfy requests for information by providing its SOC 2 Type II report.',
+      ]),
+    );
+    expect(gap?.description ?? '').not.toMatch(/audit/);
+  });
+});
+
 describe('flow_down_check on values set inside the required clauses', () => {
   test('a longer deadline in the contract than in the policy clause is a gap', async () => {
     const slow = WEAK_CONTRACT.replace('within thirty (30) days', 'within ninety (90) days');

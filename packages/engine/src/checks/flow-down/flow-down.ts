@@ -71,6 +71,12 @@ interface ClauseTopic {
   child: RegExp[];
   /** Checked elsewhere (timed facts, sub-contracting, instruments): never reported by topic. */
   handledElsewhere?: boolean;
+  /**
+   * Where the policy asks for the strong form (`parent` of `strict`), a contract statement that
+   * names the topic only to take it away or replace it (`statement`) does not carry it; a
+   * statement granting it (`grant`) must.
+   */
+  withdrawn?: { strict: RegExp; statement: RegExp; grant: RegExp };
 }
 
 const CLAUSE_TOPICS: ClauseTopic[] = [
@@ -100,6 +106,16 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
     label: 'right to audit',
     parent: /\b(audit\w*|inspect\w*)\b/i,
     child: [/\b(audit\w*|inspect\w*)\b/i],
+    // "Unrestricted rights of audit ... to the premises" is not carried by "audit rights shall be
+    // satisfied by ... a SOC 2 report" or "shall not be required to permit any on-site audit".
+    withdrawn: {
+      strict:
+        /\bunrestricted\b|\bon-?site\b|\bpremises\b|\bat any time\b|\b(?:regulator|supervisory authority|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i,
+      statement:
+        /\b(?:satisf\w*|discharg\w*|fulfil\w*|in (?:lieu|place) of|rel(?:y|ied) (?:up)?on)\b|\bnot (?:be )?(?:required|obliged|obligated|entitled)\b|\bno (?:on-?site )?(?:audits?|inspections?)\b/i,
+      grant:
+        /\b(?:may|shall|will|must|entitled to|right to|permit\w*|allow\w*|grant\w*)\b[^.;]{0,100}\b(?:audit\w*|inspect\w*)|\b(?:audit|inspection|access) rights?\b/i,
+    },
   },
   {
     id: 'continuity',
@@ -402,13 +418,38 @@ function childSays(child: AnalyzedDocument, patterns: RegExp[]): boolean {
   return child.segments.some((s) => patterns.every((p) => p.test(s.text)));
 }
 
+/** What the contract lacks of one obligation, with the statements that take it away. */
+interface MissingPart {
+  text: string;
+  /** Contract statements that name a required clause only to withdraw or replace it. */
+  withdrawals: LocatedSegment[];
+}
+
+/**
+ * The contract's statements that withdraw a topic the policy requires in its strong form, when no
+ * statement grants it; empty when the contract carries it or never names it.
+ */
+function withdrawingStatements(topic: ClauseTopic, obligation: ContractObligation, child: AnalyzedDocument) {
+  const rule = topic.withdrawn;
+  if (!rule || !rule.strict.test(obligation.text)) return [];
+  const naming = child.segments.filter((s) => topic.child.every((p) => p.test(s.text)));
+  const withdrawing = naming.filter((s) => rule.statement.test(s.text));
+  const granting = naming.filter((s) => !withdrawing.includes(s) && rule.grant.test(s.text));
+  return granting.length === 0 ? withdrawing : [];
+}
+
 /** What the contract lacks of one obligation, or null when it carries it. */
-function missingPart(obligation: ContractObligation, child: AnalyzedDocument): string | null {
+function missingPart(obligation: ContractObligation, child: AnalyzedDocument): MissingPart | null {
   const topics = topicsOf(obligation);
   const missing: string[] = [];
+  const withdrawn: LocatedSegment[] = [];
   for (const topic of topics) {
     if (topic.handledElsewhere) continue;
-    if (!childSays(child, topic.child)) missing.push(topic.label);
+    const taken = withdrawingStatements(topic, obligation, child);
+    if (taken.length > 0) {
+      missing.push(`${topic.label} (the contract withdraws it: "${taken[0]!.text.slice(0, 160)}")`);
+      withdrawn.push(...taken);
+    } else if (!childSays(child, topic.child)) missing.push(topic.label);
   }
   // A named assurance scheme must be named by the contract too.
   const schemes = ASSURANCE_SCHEMES.filter((scheme) => scheme.pattern.test(obligation.text));
@@ -435,7 +476,7 @@ function missingPart(obligation: ContractObligation, child: AnalyzedDocument): s
           .toLowerCase(),
       );
   }
-  return missing.length ? [...new Set(missing)].join(' and ') : null;
+  return missing.length ? { text: [...new Set(missing)].join(' and '), withdrawals: withdrawn } : null;
 }
 
 /** The tier the contract's provider is in: stated in the contract, or in a register row naming it. */
@@ -483,11 +524,11 @@ function clauseIssues(
   seen: (s: LocatedSegment) => boolean,
 ): Issue[] {
   const tier = childTier(analysis, child);
-  const gaps: Array<{ obligation: ContractObligation; missing: string }> = [];
+  const gaps: Array<{ obligation: ContractObligation; missing: string; withdrawals: LocatedSegment[] }> = [];
   for (const obligation of contractObligations(parent)) {
     if (!applies(obligation, tier, child)) continue;
     const missing = missingPart(obligation, child);
-    if (missing) gaps.push({ obligation, missing });
+    if (missing) gaps.push({ obligation, missing: missing.text, withdrawals: missing.withdrawals });
   }
   if (gaps.length === 0) return [];
   // Absence is judged on the whole contract; the question must at least have looked at the pair.
@@ -504,6 +545,7 @@ function clauseIssues(
       : g.missing,
   );
   const labels = [...new Set(names)];
+  const withdrawals = [...new Set(gaps.flatMap((g) => g.withdrawals))];
   const listed = gaps
     .map(
       (g, i) =>
@@ -518,7 +560,7 @@ function clauseIssues(
       title: `${child.title}: no ${listDocuments(labels.slice(0, 4))} clause${labels.length > 1 ? 's' : ''} although ${parent.name} requires ${labels.length > 1 ? 'them' : 'it'} in third-party contracts`,
       description:
         `${parent.name} requires third-party contracts${tier ? ` for tier ${tier} providers` : ''} to include: ${listed}. ` +
-        `${child.name}${party ? ` with ${party}` : ''} contains no such clause${gaps.length > 1 ? 's' : ''}. The obligation${gaps.length > 1 ? 's were' : ' was'} not flowed down.`,
+        `${child.name}${party ? ` with ${party}` : ''} ${withdrawals.length > 0 ? 'withdraws or lacks' : 'contains no such clause'}${gaps.length > 1 && withdrawals.length === 0 ? 's' : ''}. The obligation${gaps.length > 1 ? 's were' : ' was'} not flowed down.`,
       rootCause: `${child.name} was agreed without checking it against the mandatory contract clauses of ${parent.name}.`,
       remediationScope: `Amend ${child.name} to add ${labels.join('; ')}, and check new contracts against ${parent.name} before signature.`,
       remediationEffortHours: 4 + 2 * gaps.length,
@@ -527,6 +569,7 @@ function clauseIssues(
       frameworks: [],
       quotes: [
         ...gaps.slice(0, 3).map((g) => quoteOf(g.obligation.segments[0]!)),
+        ...withdrawals.slice(0, 2).map((s) => quoteOf(s)),
         ...(parties ? [quoteOf(parties)] : []),
       ],
     },
