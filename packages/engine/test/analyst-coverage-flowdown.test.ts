@@ -44,6 +44,65 @@ describe('framework names as intakes write them', () => {
   });
 });
 
+describe('coverage_check: regimes named in the intake', () => {
+  const incidentPolicy = (extra: string) =>
+    [
+      '# Information Security Program',
+      'This Program is adopted to meet the FTC Safeguards Rule.',
+      '## 9. Incidents',
+      'Workforce members report suspected security events to the Information Security Officer within one hour.',
+      'Affected customers are notified as required by state law.',
+      extra,
+    ].join('\n');
+
+  test('a title agency and a car-finance lender under the FTC Safeguards Rule: no notice to the FTC is a gap', async () => {
+    for (const frameworks of [
+      ['FTC Safeguards Rule (16 CFR Part 314)'],
+      ['GLBA and the FTC Safeguards Rule'],
+    ]) {
+      expect(await coverageIds({ 'Security-Program.md': incidentPolicy('') }, frameworks)).toContain(
+        'coverage:ftc_safeguards_event_notification',
+      );
+    }
+  });
+
+  test('decoy: the FTC notified within 30 days of a notification event; a credit union under NCUA is not held to it', async () => {
+    const covered = incidentPolicy(
+      'The Compliance Officer notifies the FTC of any notification event involving 500 or more consumers within 30 days of discovery.',
+    );
+    expect(await coverageIds({ 'Security-Program.md': covered }, ['FTC Safeguards Rule'])).not.toContain(
+      'coverage:ftc_safeguards_event_notification',
+    );
+    expect(normaliseFrameworks(['12 CFR Part 748 Appendix A (GLBA Safeguards)'])).not.toContain(
+      'FTC Safeguards',
+    );
+  });
+
+  const endpointPolicy = (extra: string) =>
+    [
+      '# IT Security Policy',
+      '## 4. Devices',
+      'Laptops and servers are built from a hardened image and receive security updates within 14 days.',
+      'Firewalls block inbound connections by default.',
+      extra,
+    ].join('\n');
+
+  test('a housing charity under Cyber Essentials and a broker under the MAS cyber hygiene notice: no malware protection is a gap', async () => {
+    for (const frameworks of [['Cyber Essentials Plus'], ['MAS Notice on Cyber Hygiene']]) {
+      expect(await coverageIds({ 'IT-Security-Policy.md': endpointPolicy('') }, frameworks)).toContain(
+        'coverage:malware_protection',
+      );
+    }
+  });
+
+  test('decoy: anti-virus on every laptop and server covers malware protection', async () => {
+    const covered = endpointPolicy('All laptops and servers run centrally managed anti-virus software.');
+    expect(await coverageIds({ 'IT-Security-Policy.md': covered }, ['Cyber Essentials'])).not.toContain(
+      'coverage:malware_protection',
+    );
+  });
+});
+
 describe('coverage_check', () => {
   const privacyWithRights = {
     'Patient-Privacy-Policy.md': [

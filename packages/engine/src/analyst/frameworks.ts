@@ -77,6 +77,12 @@ export function normaliseFrameworks(names: string[]): string[] {
     // CMMC Level 2 is assessed against NIST SP 800-171; DFARS 7012 requires it.
     if (/800-171|\bcmmc\b/.test(lower)) out.add('NIST SP 800-171');
     if (/dfars|252\.204-7012/.test(lower)) out.add('DFARS 7012').add('NIST SP 800-171');
+    // The FTC's rule for non-bank financial institutions; banks and credit unions follow their own
+    // regulator's GLBA safeguards (NCUA Part 748, the Interagency Guidelines).
+    if (/\bftc\b|safeguards rule|16 cfr (?:part )?314/.test(lower)) out.add('FTC Safeguards');
+    if (/cyber hygiene/.test(lower) && /\bmas\b|monetary authority of singapore/.test(lower))
+      out.add('MAS Cyber Hygiene');
+    if (/cyber essentials/.test(lower)) out.add('Cyber Essentials');
   }
   return [...out];
 }
