@@ -346,6 +346,54 @@ describe('flow_down_check on clauses outside the topic list and lone contract re
   });
 });
 
+describe('flow_down_check: a Type I assurance report where the policy requires Type II', () => {
+  const contract = (party: string, assurance: string) =>
+    [
+      `${party} Services Agreement`,
+      `This Agreement is made between Prairie Mutual ("Customer") and ${party} Inc. ("Provider").`,
+      '4.1 Provider shall keep Customer Data confidential.',
+      assurance,
+      `Signed for ${party} Inc.`,
+    ].join('\n');
+  async function gaps(policy: string, assurance: string, party = 'Ledgerleaf') {
+    const analysis = await analyse(
+      { 'Vendor-Risk-Policy.md': policy, 'Provider-Agreement.md': contract(party, assurance) },
+      ['SOC 2'],
+    );
+    return findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':assurance_type'));
+  }
+  const saasPolicy =
+    '# Vendor Risk Policy\n\n7.1 Every critical SaaS vendor shall provide a SOC 2 Type II report covering at least six months.\n';
+  const healthPolicy =
+    '# Third-Party Assurance Standard\n\n3.2 Business associates hosting PHI must deliver an SSAE 18 SOC 2 Type 2 report each year.\n';
+
+  test('a grain co-operative and a home-health agency: the contract promises a Type I report', async () => {
+    const [saas] = await gaps(
+      saasPolicy,
+      '12.1 Provider shall deliver a copy of its most recent SOC 2 Type I report once a year.',
+    );
+    expect(saas?.description).toMatch(/Type I report/);
+    const [health] = await gaps(
+      healthPolicy,
+      '9.4 The Provider will furnish its SOC 2 Type 1 report on request.',
+      'CareVault',
+    );
+    expect(health?.title).toMatch(/Type I assurance report/);
+  });
+
+  test('decoy: a Type II report promised, even beside a first-year Type I one, is quiet', async () => {
+    expect(await gaps(saasPolicy, '12.1 Provider shall deliver its SOC 2 Type II report annually.')).toEqual(
+      [],
+    );
+    expect(
+      await gaps(
+        saasPolicy,
+        '12.1 Provider shall deliver its SOC 2 Type II report annually; a SOC 2 Type I report may be given in the first year only with approval.',
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('flow_down_check: a required audit right the contract withdraws', () => {
   const policy = (auditClause: string) =>
     [

@@ -29,6 +29,7 @@ import {
   subcontractControl,
   type SubcontractControl,
 } from './subcontracting';
+import { TYPE_ONE_REPORT, assuranceTypeGap } from './assurance-type';
 
 const THIRD_PARTY =
   /\b(vendors?|providers?|suppliers?|subcontractors?|third[- ]part(?:y|ies)|business associates?|contractors?|processors?)\b/i;
@@ -892,6 +893,44 @@ function counterpartyRows(analysis: CorpusAnalysis, child: AnalyzedDocument, abo
   return out.slice(0, 3);
 }
 
+/** The policy requires a Type II service auditor's report; the contract promises a Type I one. */
+function assuranceTypeIssue(
+  analysis: CorpusAnalysis,
+  parent: AnalyzedDocument,
+  child: AnalyzedDocument,
+  seen: (s: LocatedSegment) => boolean,
+): Issue | null {
+  const gap = assuranceTypeGap(parent, child, seen);
+  if (!gap) return null;
+  const party = counterparty(child);
+  const rows = counterpartyRows(
+    analysis,
+    child,
+    /\b(assurance|report|SOC|vendor|supplier|register)\b/i,
+  ).filter((q) => TYPE_ONE_REPORT.test(q.text));
+  return {
+    primitive: 'flow_down_check',
+    subject: `${flowSubject(child.name)}:assurance_type`,
+    aspects: [`${flowSubject(child.name)}:assurance_type`],
+    title: `${child.title}: a Type I assurance report where ${parent.name} requires Type II`,
+    description:
+      `${parent.name} requires a Type II service auditor's report ("${gap.requirement.text.slice(0, 200)}"), but ${child.name} only commits ` +
+      `${party ?? 'the provider'} to a Type I report ("${gap.typeOne.text.slice(0, 200)}"), which covers the design of controls at a point in time, not their operation over a period.` +
+      (rows.length ? ' The register records the same Type I report.' : ''),
+    rootCause: `${child.name} was agreed without checking its assurance clause against ${parent.name}.`,
+    remediationScope: `Amend ${child.name} to require a Type II report covering the period the policy sets, or record an approved exception.`,
+    remediationEffortHours: 4,
+    severity: 'high',
+    confidence: 0.84,
+    frameworks: [],
+    quotes: [
+      quoteOf(gap.requirement),
+      quoteOf(gap.typeOne),
+      ...rows.filter((q) => TYPE_ONE_REPORT.test(q.text)),
+    ],
+  };
+}
+
 export function flowDownIssues(
   analysis: CorpusAnalysis,
   parent: AnalyzedDocument,
@@ -968,6 +1007,8 @@ export function flowDownIssues(
   }
   const subcontracting = subcontractorIssue(parent, child, seen);
   if (subcontracting) issues.push(subcontracting);
+  const assurance = assuranceTypeIssue(analysis, parent, child, seen);
+  if (assurance) issues.push(assurance);
   issues.push(...directiveIssues(analysis, parent, child, seen));
   issues.push(...clauseIssues(analysis, parent, child, seen));
   const childText = child.segments
@@ -1113,6 +1154,7 @@ export function flowDownEvidenceHints(
       (i) =>
         !subjects.has(i.subject) &&
         (i.subject.endsWith(':subcontracting') ||
+          i.subject.endsWith(':assurance_type') ||
           i.subject.includes(':directive:') ||
           // A weaker commitment in a clause the query did not rank (a schedule's breach notice).
           timed.has(i.subject) ||
