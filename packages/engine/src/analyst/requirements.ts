@@ -61,6 +61,11 @@ export interface Requirement {
   actor?: string[];
   /** About the rest of a kind ("all other accounts"): a scope set apart from any one named elsewhere. */
   residual?: boolean;
+  /**
+   * For a list item read with its lead-in: the lead-in. Items under one lead-in are its cases
+   * ("high: 48 hours", "medium: 7 days"), never two rules for the same thing.
+   */
+  leadIn?: string;
 }
 
 /** Verbs of one action, and the nouns that name it ("the review", "retention"). */
@@ -1133,8 +1138,36 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
       return [];
     return requirement ? [requirement] : [];
   });
-  cache.set(segment, out);
-  return out;
+  const result = out.length === 0 && quantities.length > 0 ? underLeadIn(segment, text) : out;
+  cache.set(segment, result);
+  return result;
+}
+
+/**
+ * A list item that names no action of its own takes its lead-in's ("User access to each system is
+ * reviewed ... as follows:" over "(a) privileged and administrator accounts: quarterly;"): the
+ * values of the item, read with the lead-in before it.
+ */
+function underLeadIn(segment: LocatedSegment, text: string): Requirement[] {
+  if (!segment.leadIn) return [];
+  const joined = `${foldTypography(segment.leadIn)} ${text}`;
+  const shift = joined.length - text.length;
+  const quantities = extractTimeQuantities(joined).filter(
+    (q) => q.index >= shift && !namesAKind(joined, q) && !comparedWith(joined, q),
+  );
+  return quantities.flatMap((quantity) => {
+    const requirement = requirementIn(segment, joined, quantity, { start: 0, end: joined.length });
+    // The value stays where it stands in the item's own text.
+    return requirement
+      ? [
+          {
+            ...requirement,
+            quantity: { ...quantity, index: quantity.index - shift },
+            leadIn: segment.leadIn!,
+          },
+        ]
+      : [];
+  });
 }
 
 /**
@@ -1349,6 +1382,7 @@ const SELF_REFERENCE =
  * differently ("privileged" and "user" access); or any of the plain signs of `plainlyApart`.
  */
 export function apart(a: Requirement, b: Requirement): boolean {
+  if (a.leadIn !== undefined && b.leadIn !== undefined && a.leadIn === b.leadIn) return true;
   const namedA = a.named.filter((w) => !b.topic.includes(w));
   const namedB = b.named.filter((w) => !a.topic.includes(w));
   if (namedA.length > 0 && namedB.length > 0) return true;

@@ -4,7 +4,7 @@
 // a "Minimum frequency" column, and an "initial report" set against an unqualified one. Each in
 // two industries' wording, with a decoy that must not fire.
 import { analyzeCorpus } from '../../analyst/corpus-analysis';
-import { requirementsOf } from '../../analyst/requirements';
+import { apart, requirementsOf } from '../../analyst/requirements';
 import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
 import { conflictIssue, findRequirementConflicts } from './conflicts';
 
@@ -331,6 +331,61 @@ describe("a register's stated cycle against the rule for what its row covers", (
         'System,Account population,Reviewer,Review frequency,Last completed',
         'CoreBank,Privileged accounts,Head of IT Operations,Monthly,15/07/2026',
         'CoreBank,Standard user accounts,Head of IT Operations,Annual,15/07/2026',
+      ].join('\n'),
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('list items that name no action take their lead-in', () => {
+  const HOUSING_POLICY = [
+    '# Information Security Policy',
+    '6.2 User access to each system is reviewed and the outcome recorded, as follows:',
+    '(a) privileged and administrator accounts: quarterly;',
+    '(b) standard user accounts: every six months.',
+  ].join('\n');
+
+  test('a housing association: privileged accounts quarterly in the policy, every six months in the procedure', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md': HOUSING_POLICY,
+      'Access-Control-Procedure.md':
+        '# Access Control Procedure\n\n7.2 All user accounts, including privileged and administrator accounts, are reviewed every six months.\n',
+    });
+    expect(values(found)).toEqual([[91.3, 182.625]]);
+  });
+
+  test('a hospital trust: critical suppliers every six months in the policy, annually in the procedure', async () => {
+    const { found } = await conflicts({
+      'Supplier-Assurance-Policy.md': [
+        '# Supplier Assurance Policy',
+        '5.1 The security assurance of each supplier is reviewed by the Procurement Lead as follows:',
+        '(a) critical clinical system suppliers: every six months;',
+        '(b) other suppliers: annually.',
+      ].join('\n'),
+      'Procurement-Procedure.md':
+        '# Procurement Procedure\n\n8.3 The security assurance of critical clinical system suppliers is reviewed annually by the Procurement Lead.\n',
+    });
+    expect(values(found)).toEqual([[182.625, 365.25]]);
+  });
+
+  test('two items under one lead-in are set apart, whatever words they share', async () => {
+    const { analysis } = await conflicts({ 'Information-Security-Policy.md': HOUSING_POLICY });
+    const item = analysis.documents[0]!.segments.find((s) => s.text.startsWith('(a) privileged'))!;
+    const [quarterly] = requirementsOf(item);
+    expect(quarterly?.leadIn).toMatch(/as follows:$/);
+    const sibling = { ...quarterly!, quantity: { ...quarterly!.quantity, value: 365.25 } };
+    expect(apart(quarterly!, sibling)).toBe(true);
+    expect(apart(quarterly!, { ...sibling, leadIn: undefined })).toBe(false);
+  });
+
+  test('decoy: the items of one list are its cases, not two rules for one thing', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md': HOUSING_POLICY,
+      'Business-Impact-Guide.md': [
+        '# Business Impact Guide',
+        'For each service the owner records how long its data can stay unavailable before harm is done:',
+        '- Less than 4 hours? (HIGH impact)',
+        '- Less than 3 days? (MEDIUM impact)',
       ].join('\n'),
     });
     expect(found).toEqual([]);
