@@ -923,11 +923,7 @@ function assuranceTypeIssue(
     severity: 'high',
     confidence: 0.84,
     frameworks: [],
-    quotes: [
-      quoteOf(gap.requirement),
-      quoteOf(gap.typeOne),
-      ...rows.filter((q) => TYPE_ONE_REPORT.test(q.text)),
-    ],
+    quotes: [quoteOf(gap.requirement), quoteOf(gap.typeOne), ...rows],
   };
 }
 

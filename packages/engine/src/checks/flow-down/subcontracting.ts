@@ -82,13 +82,13 @@ export function requiredControl(text: string): SubcontractControl {
   return /\b(?:prior|advance|before|in advance)\b/i.test(text) ? 'advance-notice' : 'late-notice';
 }
 
-/** How a contract's control falls short of a policy's, in words for a finding. */
+/** How a contract's control falls short of a policy's, in words that follow "lets X subcontract". */
 export function shortfall(control: SubcontractControl | null): string {
   switch (control) {
     case 'late-notice':
-      return 'only to notify the customer after the appointment';
+      return 'with notice to the customer only after the appointment';
     case 'advance-notice':
-      return 'only to give notice, with no approval';
+      return 'with notice only, and no approval';
     case 'approval':
     case 'none':
     case null:
