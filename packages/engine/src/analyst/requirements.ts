@@ -1144,8 +1144,8 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
 }
 
 /**
- * A list item that names no action of its own takes its lead-in's ("User access to each system is
- * reviewed ... as follows:" over "(a) privileged and administrator accounts: quarterly;"): the
+ * A list item that names no action of its own takes its lead-in's ("Laptops are patched at these
+ * intervals:" over "(b) kiosks in branches: monthly;"): the
  * values of the item, read with the lead-in before it.
  */
 function underLeadIn(segment: LocatedSegment, text: string): Requirement[] {

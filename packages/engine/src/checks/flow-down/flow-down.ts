@@ -107,8 +107,8 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
     label: 'right to audit',
     parent: /\b(audit\w*|inspect\w*)\b/i,
     child: [/\b(audit\w*|inspect\w*)\b/i],
-    // "Unrestricted rights of audit ... to the premises" is not carried by "audit rights shall be
-    // satisfied by ... a SOC 2 report" or "shall not be required to permit any on-site audit".
+    // An audit right "including inspection of the vendor's sites" is not carried by "the vendor's
+    // yearly assurance report discharges any right of audit" or "no on-site audit will be allowed".
     withdrawn: {
       strict:
         /\bunrestricted\b|\bon-?site\b|\bpremises\b|\bat any time\b|\b(?:regulator|supervisory authority|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i,
@@ -710,7 +710,7 @@ const UNTIMED_PROMPTNESS =
   /\b(?:without (?:undue )?delay|promptly|as soon as (?:reasonably )?(?:practicable|possible|feasible)|forthwith|in a timely (?:manner|fashion)|expeditiously)\b/i;
 
 /**
- * A statement of the contract about the very event the policy times ("Personal Data Breach") that
+ * A statement of the contract about the very event the policy times ("privacy breach") that
  * gives no deadline of its own, while the contract's timed statements of the concept are about
  * other events.
  */
@@ -957,8 +957,8 @@ export function flowDownIssues(
     // that carries it, though the contract is stricter about another ("security incident").
     const ofConcept = childFacts.filter((f) => f.concept.id === pf.concept.id);
     const sameEvent = ofConcept.filter((f) => sharesEvent(pf, f));
-    // The contract times another event ("Security Incident ... within four (4) hours") and leaves
-    // the policy's own event untimed ("Personal Data Breach ... without undue delay").
+    // The contract times another event ("system outage ... within two hours") and leaves the
+    // policy's own event untimed ("privacy breach ... promptly after it is confirmed").
     const untimed = sameEvent.length === 0 ? untimedSameEvent(child, pf, childFacts, seen) : null;
     if (untimed) {
       issues.push(untimedObligationIssue(parent, child, pf, untimed));

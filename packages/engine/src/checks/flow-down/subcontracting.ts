@@ -1,9 +1,9 @@
 // How much control over a provider's sub-contracting a contract clause gives the customer, and how
 // much a policy requires, on one scale: prior approval, notice before the change, notice after it,
 // none. A contract carries a policy's rule when its strongest clause reaches the policy's level:
-// "may engage Subprocessors without Customer's prior consent", a "general authorisation" with a list
-// on a portal, or notice "within thirty (30) days after such appointment" do not carry "prior
-// written approval"; "shall not ... without the Customer's prior written consent" does.
+// "may use subcontractors without the Client's consent", a "general authorisation" with a list kept
+// on a website, or notice "within two weeks after the subcontractor starts" do not carry "prior
+// written approval"; "may not subcontract ... without the Client's prior written consent" does.
 
 export type SubcontractControl = 'approval' | 'advance-notice' | 'late-notice' | 'none';
 
