@@ -1149,8 +1149,9 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
  * values of the item, read with the lead-in before it.
  */
 function underLeadIn(segment: LocatedSegment, text: string): Requirement[] {
-  if (!segment.leadIn) return [];
-  const joined = `${foldTypography(segment.leadIn)} ${text}`;
+  const leadIn = segment.leadIn;
+  if (!leadIn) return [];
+  const joined = `${foldTypography(leadIn)} ${text}`;
   const shift = joined.length - text.length;
   const quantities = extractTimeQuantities(joined).filter(
     (q) => q.index >= shift && !namesAKind(joined, q) && !comparedWith(joined, q),
@@ -1163,7 +1164,7 @@ function underLeadIn(segment: LocatedSegment, text: string): Requirement[] {
           {
             ...requirement,
             quantity: { ...quantity, index: quantity.index - shift },
-            leadIn: segment.leadIn!,
+            leadIn,
           },
         ]
       : [];

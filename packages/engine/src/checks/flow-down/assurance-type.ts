@@ -3,10 +3,12 @@
 // report, which covers design at a point in time.
 import type { AnalyzedDocument, LocatedSegment } from '../../analyst/corpus-analysis';
 
-const REPORT = String.raw`\b(?:SOC\s?[12]|SSAE\s?1[68]|ISAE\s?3402)(?:\s*\(?[A-Za-z ]{0,20}\)?)?`;
+/** A service auditor's report by its standard's name (SOC 1 or 2, SSAE 16 or 18, ISAE 3402). */
+export const SERVICE_AUDITOR_REPORT = String.raw`\b(?:SOC ?[12]|SSAE ?1[68]|ISAE ?3402)`;
+const REPORT = String.raw`${SERVICE_AUDITOR_REPORT}(?:\s*\(?[A-Za-z ]{0,20}\)?)?`;
 const TYPE_TWO = new RegExp(`${REPORT}[\\s,]{0,3}Type\\s?(?:II|2)\\b`, 'i');
-/** A Type I report, not "Type I or Type II". */
-const TYPE_ONE = new RegExp(
+/** A Type I report, not "Type I or Type II" (also a register row's assurance column). */
+export const TYPE_ONE_REPORT = new RegExp(
   `${REPORT}[\\s,]{0,3}Type\\s?(?:I|1)\\b(?!\\s*(?:or|and|/)\\s*(?:Type\\s?)?(?:II|2)\\b)`,
   'i',
 );
@@ -28,10 +30,7 @@ export function assuranceTypeGap(
   const requirement = parent.segments.find((s) => seen(s) && TYPE_TWO.test(s.text) && REQUIRED.test(s.text));
   if (!requirement) return null;
   if (child.segments.some((s) => TYPE_TWO.test(s.text))) return null;
-  const typeOne = child.segments.find((s) => TYPE_ONE.test(s.text));
+  const typeOne = child.segments.find((s) => TYPE_ONE_REPORT.test(s.text));
   if (!typeOne || !seen(typeOne)) return null;
   return { requirement, typeOne };
 }
-
-/** Names a Type I report (a register row's assurance column, for a finding's evidence). */
-export const TYPE_ONE_REPORT = TYPE_ONE;

@@ -29,7 +29,7 @@ import {
   subcontractControl,
   type SubcontractControl,
 } from './subcontracting';
-import { TYPE_ONE_REPORT, assuranceTypeGap } from './assurance-type';
+import { SERVICE_AUDITOR_REPORT, TYPE_ONE_REPORT, assuranceTypeGap } from './assurance-type';
 
 const THIRD_PARTY =
   /\b(vendors?|providers?|suppliers?|subcontractors?|third[- ]part(?:y|ies)|business associates?|contractors?|processors?)\b/i;
@@ -197,7 +197,10 @@ const ASSURANCE_SCHEMES: Array<{ label: string; pattern: RegExp }> = [
     label: 'PCI DSS',
     pattern: /\b(PCI(?:[- ]DSS)?|AOC|attestations? of compliance|cardholder data security standard)\b/i,
   },
-  { label: 'SOC 2', pattern: /\b(SOC ?[12]|SSAE ?1[68]|ISAE ?3402|service organi[sz]ation control)\b/i },
+  {
+    label: 'SOC 2',
+    pattern: new RegExp(`${SERVICE_AUDITOR_REPORT}\\b|\\bservice organi[sz]ation control\\b`, 'i'),
+  },
   { label: 'ISO/IEC 27001', pattern: /\b(?:ISO(?:\/IEC)?\s*)?27001\b/i },
   { label: 'HITRUST', pattern: /\bHITRUST\b/i },
   { label: 'CSA STAR', pattern: /\bCSA STAR\b/i },
@@ -717,24 +720,28 @@ const UNTIMED_PROMPTNESS =
 function untimedSameEvent(
   child: AnalyzedDocument,
   pf: ConceptFact,
-  childFacts: ConceptFact[],
+  timedFacts: ConceptFact[],
   seen: (s: LocatedSegment) => boolean,
 ): LocatedSegment | null {
   const events = eventPhrases(pf);
   if (events.size === 0) return null;
-  const timed = new Set(childFacts.filter((f) => f.concept.id === pf.concept.id).map((f) => f.segment));
+  const timed = new Set(timedFacts.map((f) => f.segment));
   return (
     child.segments.find(
       (s) =>
         seen(s) &&
         !timed.has(s) &&
-        pf.concept.subject.test(s.text) &&
-        (!pf.concept.action || pf.concept.action.test(s.text)) &&
+        mentionsConcept(pf.concept, s.text) &&
         !pf.concept.exclude?.test(s.text) &&
         UNTIMED_PROMPTNESS.test(s.text) &&
         [...eventPhrasesIn(pf.concept, s.text)].some((e) => events.has(e)),
     ) ?? null
   );
+}
+
+/** A statement of the concept: its subject, and its action where the concept has one. */
+function mentionsConcept(concept: ConceptDefinition, text: string): boolean {
+  return concept.subject.test(text) && (!concept.action || concept.action.test(text));
 }
 
 /** The parent sets a window for third parties (e.g. incident notice); the contract sets none. */
@@ -747,9 +754,7 @@ function missingTimedObligation(
 ): Issue | null {
   if (pf.concept.id !== 'incident_notification') return null;
   // Absence is judged on the whole contract: any statement of the concept, timed or not.
-  const mentions = child.segments.filter(
-    (s) => pf.concept.subject.test(s.text) && (!pf.concept.action || pf.concept.action.test(s.text)),
-  );
+  const mentions = child.segments.filter((s) => mentionsConcept(pf.concept, s.text));
   if (analysis.facts.some((f) => f.segment.document === child.name && f.concept.id === pf.concept.id))
     return null;
   const party = counterparty(child);
@@ -959,7 +964,7 @@ export function flowDownIssues(
     const sameEvent = ofConcept.filter((f) => sharesEvent(pf, f));
     // The contract times another event ("system outage ... within two hours") and leaves the
     // policy's own event untimed ("privacy breach ... promptly after it is confirmed").
-    const untimed = sameEvent.length === 0 ? untimedSameEvent(child, pf, childFacts, seen) : null;
+    const untimed = sameEvent.length === 0 ? untimedSameEvent(child, pf, ofConcept, seen) : null;
     if (untimed) {
       issues.push(untimedObligationIssue(parent, child, pf, untimed));
       continue;
