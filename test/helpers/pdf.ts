@@ -37,3 +37,19 @@ export function textPdf(lines: string[]): Buffer {
     HELVETICA,
   ]);
 }
+
+/** A PDF of one page per entry of `pages`, each page's lines as in `textPdf`. */
+export function pagedTextPdf(pages: string[][]): Buffer {
+  // Objects: 1 catalog, 2 pages, 3 font, then a page and its content stream per page.
+  const kids = pages.map((_, i) => `${4 + 2 * i} 0 R`).join(' ');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`,
+    HELVETICA,
+  ];
+  pages.forEach((lines, i) => {
+    const shown = lines.map((line) => `${literal(line)} Tj 0 -14 Td`).join('\n');
+    objects.push(pdfPage(5 + 2 * i, 3), pdfStream(`BT /F1 10 Tf 40 750 Td\n${shown}\nET`));
+  });
+  return pdfDocument(objects);
+}

@@ -6,6 +6,7 @@ import { findCoverageGaps } from '../src/checks/coverage/coverage';
 import { contractObligations, findDirectiveGaps, findFlowDownGaps } from '../src/checks/flow-down/flow-down';
 import { inferRole, looksLikeContract } from '../src/analyst/document-roles';
 import { elementsFor, normaliseFrameworks } from '../src/analyst/frameworks';
+import { groupByAspects } from '../src/tasks/consolidation';
 import type { Intake } from '../src/types';
 import { snapshotOf } from './helpers/synthetic-corpus';
 
@@ -273,6 +274,21 @@ describe('flow_down_check', () => {
     );
     // Ten business days is weaker than the policy's 48 hours.
     expect(acme.some((i) => i.subject.endsWith(':incident_notification'))).toBe(true);
+    // Each shortfall of the contract is its own finding: the missing clauses and the weaker deadline
+    // are put right by different amendments, and merged the one would hide the other.
+    const groups = groupByAspects(
+      acme.map((i, n) => ({
+        key: `k${n}`,
+        primitive: i.primitive,
+        title: i.title,
+        description: i.description,
+        aspects: i.aspects,
+        documents: [...new Set(i.quotes.map((q) => q.document))],
+        severity: i.severity,
+        confidence: i.confidence,
+      })),
+    );
+    expect(groups).toHaveLength(acme.length);
     // Sub-contracting needs consent in the contract: not a gap, though its heading says nothing of it.
     expect(acme.some((i) => i.subject.endsWith(':subcontracting'))).toBe(false);
     expect(issues.filter((i) => i.subject.startsWith('flow:Beta-Data-Addendum.md:'))).toEqual([]);

@@ -1,12 +1,14 @@
 // PDF: pdf.js text extraction, one section per page. pdf.js returns positioned text runs; they are
 // joined into lines by their baseline (a run on a new baseline starts a new line, a wider than
 // normal gap between baselines a new paragraph) and runs on one line are separated by a space when
-// the layout leaves a gap. `isEvalSupported: false` closes CVE-2024-4367 (font code evaluation).
-import { assertTextWithinLimit, buildDocument, normaliseText } from '../document';
+// the layout leaves a gap. Running headers and footers are lifted off the page edges (./running-lines.ts).
+// `isEvalSupported: false` closes CVE-2024-4367 (font code evaluation).
+import { assertTextWithinLimit, buildDocument, normaliseText, type SectionDraft } from '../document';
 import { INGEST_LIMITS } from '../limits';
 import { loadPdfJs, pdfJsAssetDir } from '../pdfjs';
 import { ParseError } from '../types';
 import type { Parser } from './parser';
+import { withoutRunningLines } from './running-lines';
 
 interface TextRun {
   str: string;
@@ -102,7 +104,7 @@ export const parsePdf: Parser = async ({ bytes, document, extension }) => {
     const maxPages = INGEST_LIMITS.maxPdfPages;
     if (pdf.numPages > maxPages)
       throw new ParseError(document, `the PDF has ${pdf.numPages} pages; at most ${maxPages} are indexed`);
-    const sections = [];
+    const sections: SectionDraft[] = [];
     const warnings: string[] = [];
     let chars = 0;
     for (let number = 1; number <= pdf.numPages; number += 1) {
@@ -126,6 +128,12 @@ export const parsePdf: Parser = async ({ bytes, document, extension }) => {
     if (empty === sections.length && sections.length > 0)
       warnings.push('the PDF has no text layer (scanned?); no text was extracted');
     else if (empty > 0) warnings.push(`${empty} of ${sections.length} pages have no text`);
+    const { pages, running } = withoutRunningLines(sections.map((section) => section.text));
+    pages.forEach((text, i) => (sections[i]!.text = text));
+    if (running.length > 0) {
+      const last = sections[sections.length - 1]!;
+      last.text = [last.text, running.join('\n')].filter(Boolean).join('\n\n');
+    }
     return buildDocument({ document, extension, sections, pageCount: pdf.numPages, warnings });
   } finally {
     await task.destroy();

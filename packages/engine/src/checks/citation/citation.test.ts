@@ -619,3 +619,46 @@ test('decoy: "the Annex A controls of ISO/IEC 27001:2022" and a column named "An
     }),
   ).toEqual([]);
 });
+
+describe('a form cited by its number and the part that holds it', () => {
+  const procedure = (where: string) =>
+    [
+      '# Spill Response Procedure',
+      '',
+      `3. The shift supervisor records the spill on the Spill Report (Form SR-7, ${where}) before the end of the shift.`,
+      '',
+      '## Annex A – Contacts',
+      '',
+      'Site emergency line and the environmental officer.',
+      '',
+      '## Annex B – Spill Kit Locations',
+      '',
+      'Loading bays 1 to 4.',
+    ].join('\n');
+
+  test("a chemical plant's procedure keeps its form in an annex it does not have", async () => {
+    expect(await broken({ 'Spill-Response-Procedure.md': procedure('Annex D') })).toEqual([
+      'Broken reference in Spill-Response-Procedure.md: Annex D',
+    ]);
+  });
+
+  test("a lender's checklist in an appendix the procedure does not have", async () => {
+    expect(
+      await broken({
+        'Loan-Closing-Procedure.md': [
+          '# Loan Closing Procedure',
+          '',
+          'The closer completes the file review (Checklist LC-04, Appendix C) before funds are released.',
+          '',
+          '## Appendix A – Fee Table',
+          '',
+          '## Appendix B – Signing Authorities',
+        ].join('\n'),
+      }),
+    ).toEqual(['Broken reference in Loan-Closing-Procedure.md: Appendix C']);
+  });
+
+  test('the annex the form is kept in exists (decoy)', async () => {
+    expect(await broken({ 'Spill-Response-Procedure.md': procedure('Annex B') })).toEqual([]);
+  });
+});

@@ -174,6 +174,10 @@ export function anchorBefore(preceding: string): Anchor | null {
   const head = tokens.slice(Math.max(0, i - 6), i + 1).join(' ');
   const docName = head.match(DOC_NAME_TAIL)?.[1];
   if (docName) return { kind: 'document', name: docName };
+  // "(Form SR-7, Annex D)": a form's number says which form, the part after it is where the form
+  // is kept, in the citing document itself.
+  if (/^(?:forms?|templates?|checklists?|worksheets?)$/i.test(tokens[i - 1] ?? '') && /\d/.test(word))
+    return null;
   if (/\d/.test(word) || /^[A-Z][A-Z0-9/&.-]+$/.test(word) || EXTERNAL_WORD.test(word))
     return /^[A-Z]{2,6}$/.test(word) || new RegExp(`^${DOC_CODE}`).test(word.replace(/[,;:]$/, ''))
       ? { kind: 'document', name: word.replace(/[,;:]$/, '') }

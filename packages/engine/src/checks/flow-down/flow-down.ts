@@ -693,7 +693,7 @@ function untimedObligationIssue(
   return {
     primitive: 'flow_down_check',
     subject: `${flowSubject(child.name)}:${pf.concept.id}`,
-    aspects: [flowSubject(child.name), `concept:${pf.concept.id}:vendors`],
+    aspects: [`${flowSubject(child.name)}:${pf.concept.id}`, `concept:${pf.concept.id}:vendors`],
     title: `${child.title}: no deadline for the ${pf.concept.label} that ${parent.name} sets`,
     description:
       `${parent.name} requires third parties to meet a ${pf.concept.label} of ${describeFact(pf)}, but ${child.name} sets no deadline ` +
@@ -777,7 +777,7 @@ function missingTimedObligation(
   return {
     primitive: 'flow_down_check',
     subject: `${flowSubject(child.name)}:${pf.concept.id}`,
-    aspects: [flowSubject(child.name), `concept:${pf.concept.id}:vendors`],
+    aspects: [`${flowSubject(child.name)}:${pf.concept.id}`, `concept:${pf.concept.id}:vendors`],
     title: `${child.title}: no ${pf.concept.label} although ${parent.name} requires one`,
     description:
       `${parent.name} requires third parties to meet a ${pf.concept.label} of ${describeFact(pf)}, but ${child.name} contains no ` +
@@ -989,10 +989,7 @@ export function flowDownIssues(
     issues.push({
       primitive: 'flow_down_check',
       subject: `${flowSubject(child.name)}:${pf.concept.id}`,
-      // A value the parent assigns to this provider's service (a table row) is its own root cause.
-      aspects: assigned.includes(pf)
-        ? [`${flowSubject(child.name)}:${pf.concept.id}`, `concept:${pf.concept.id}:vendors`]
-        : [flowSubject(child.name), `concept:${pf.concept.id}:vendors`],
+      aspects: [`${flowSubject(child.name)}:${pf.concept.id}`, `concept:${pf.concept.id}:vendors`],
       title: `${child.title}: ${label} weaker than ${parent.name} requires`,
       description:
         `${parent.name} requires third parties to meet a ${label} of ${describeFact(pf)}, but ${child.name} only commits the provider to ` +
