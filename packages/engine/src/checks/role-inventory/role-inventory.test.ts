@@ -442,3 +442,74 @@ describe('a chief officer the organisation says it does not have', () => {
     expect(absent(await issuesOf(files))).toEqual([]);
   });
 });
+
+describe('a post the roles table lacks, given a duty the table gives to another', () => {
+  const utilityPolicy = [
+    '# Information Governance Policy',
+    '',
+    '## 4. Roles and responsibilities',
+    '',
+    '| Role | Responsibilities |',
+    '| --- | --- |',
+    '| Records Manager | Authorises the disposal of records at the end of their retention period; maintains the retention schedule. |',
+    '| Operations Director | Approves changes to treatment works telemetry. |',
+    '| Information Security Officer | Investigates security incidents and grants remote access. |',
+    '',
+  ].join('\n');
+
+  test('a water utility: disposal authorised by an "Archive Compliance Officer" the table does not have', async () => {
+    const issues = await issuesOf({
+      'Information-Governance-Policy.md': utilityPolicy,
+      'Records-Disposal-Procedure.md':
+        '# Records Disposal Procedure\n\n4. The Archive Compliance Officer authorises the disposal of each batch of records once the retention period has ended.\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      '"Archive Compliance Officer" in Records-Disposal-Procedure.md is not a role of the roles table in Information-Governance-Policy.md',
+    ]);
+    expect(issues[0]!.description).toContain('to the Records Manager');
+    expect(issues[0]!.quotes.map((q) => q.document)).toEqual([
+      'Records-Disposal-Procedure.md',
+      'Information-Governance-Policy.md',
+    ]);
+  });
+
+  test('an insurer: large settlements approved by a "Claims Settlement Manager" instead of the Claims Director', async () => {
+    const issues = await issuesOf({
+      'Claims-Governance-Policy.md': [
+        '# Claims Governance Policy',
+        '',
+        '| Role | Holder | Responsibilities |',
+        '| --- | --- | --- |',
+        '| Claims Director | R. Osei | Approves claim settlements above the delegated authority limit. |',
+        '| Fraud Officer | T. Marsh | Refers suspected fraud to the insurer fraud bureau. |',
+        '| Chief Underwriting Officer | L. Brandt | Sets underwriting appetite. |',
+      ].join('\n'),
+      'Settlement-Procedure.md':
+        '# Settlement Procedure\n\nSettlements above the delegated authority limit are approved by the Claims Settlement Manager before payment.\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      '"Claims Settlement Manager" in Settlement-Procedure.md is not a role of the roles table in Claims-Governance-Policy.md',
+    ]);
+    expect(issues[0]!.description).toContain('to the Claims Director');
+  });
+
+  test("decoys: a post two documents name, an unrelated duty, a response-team part, a supplier's post", async () => {
+    const issues = await issuesOf({
+      'Information-Governance-Policy.md': utilityPolicy,
+      // Named in two documents: a post the organisation has, whether or not the table lists it.
+      'Depot-Procedure.md':
+        '# Depot Procedure\n\nThe Depot Manager authorises the disposal of records held at the depot.\n',
+      'Site-Security-Policy.md': '# Site Security Policy\n\nThe Depot Manager keeps the key register.\n',
+      // A duty the table gives to no one.
+      'Facilities-Procedure.md':
+        '# Facilities Procedure\n\nThe Facilities Manager unlocks the plant room for contractors.\n',
+      // The incident plan's own part.
+      'Incident-Procedure.md':
+        '# Incident Procedure\n\nThe Incident Manager investigates security incidents and keeps the incident log.\n',
+      // Another organisation's post.
+      'Telemetry-Procedure.md':
+        "# Telemetry Procedure\n\nThe Supplier's Service Manager grants remote access to the telemetry outstations.\n",
+    });
+    expect(issues.filter((i) => i.subject.startsWith('role:untabled:'))).toEqual([]);
+  });
+});

@@ -1,0 +1,192 @@
+// A post a procedure hands a duty to that the policy's roles table does not have, where the table
+// gives that same duty to another post: the table says the Records Manager authorises disposal, the
+// procedure has the "Archive Compliance Lead" authorise it. Either the procedure names a post that
+// does not exist, or the table is out of date; in both cases no one can tell who decides.
+//
+// Only a title matched to a duty of the table is judged: a set names many posts in passing ("reports
+// to the Finance Director") that a roles table never lists, and flagging every one of them fired
+// on more sets than it helped (tried in the ninth session).
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { isNormative } from '../../analyst/document-roles';
+import { excerptAround, quoteAround, type Issue } from '../../analyst/issue';
+import { contentLemmas } from '../../analyst/requirements';
+import { escapeRegExp } from '../../text/normalize';
+import nouns from './role-nouns.json';
+import { roleMentions, type RoleMention } from './roles';
+
+interface TableRole {
+  title: string;
+  /** "CISO" of "Chief Information Security Officer (CISO)". */
+  abbreviation: string | null;
+  duties: string;
+  document: string;
+  segment: LocatedSegment;
+}
+
+/**
+ * Posts, not per-asset roles: every system, policy and data set has an "Owner" or a "Custodian",
+ * which a roles table names once in general if at all. A "Lead" is most often a part someone plays
+ * in a response team ("Incident Lead", "Technical Lead"), which the plan itself assigns.
+ */
+const POST = new Set(nouns.leadership.filter((noun) => noun !== 'Lead'));
+/** A post the table lists: a title ending in a post's noun, one holder ("All staff", "Asset Owners" are not). */
+const TABLE_POST = new RegExp(`\\b(?:${nouns.leadership.join('|')})$|^Head of\\b`);
+/** Words every duty shares, which say nothing about whose duty it is. */
+const GENERIC = new Set([
+  'responsible',
+  'responsibility',
+  'ensure',
+  'policy',
+  'procedure',
+  'role',
+  'duty',
+  'information',
+]);
+/** Content words two duties must share to be one duty. */
+const SHARED_DUTY_WORDS = 2;
+
+const cellsOf = (row: string) =>
+  row
+    .replace(/^\s*\|/, '')
+    .replace(/\|\s*$/, '')
+    .split('|')
+    .map((c) => c.trim());
+
+/** The rows of each "| Role | Responsibilities |" table of the policies, by title. */
+function tableRoles(analysis: CorpusAnalysis): TableRole[] {
+  const out: TableRole[] = [];
+  for (const doc of analysis.documents.filter((d) => d.role === 'policy')) {
+    let inTable = false;
+    for (const segment of doc.segments) {
+      if (!segment.text.startsWith('|')) {
+        inTable = false;
+        continue;
+      }
+      const cells = cellsOf(segment.text);
+      if (/^roles?$/i.test(cells[0] ?? '')) {
+        inTable = true;
+        continue;
+      }
+      if (!inTable || /^[-:\s]*$/.test(cells[0] ?? '')) continue;
+      const [cell = '', ...rest] = cells;
+      const abbreviation = /\(([A-Z]{2,6})\)/.exec(cell)?.[1] ?? null;
+      out.push({
+        title: cell.replace(/\s*\([^)]*\)/g, '').trim(),
+        abbreviation,
+        duties: rest.join(' '),
+        document: doc.name,
+        segment,
+      });
+    }
+  }
+  return out;
+}
+
+/** A duty's words: its lower-case content words (the names of the holders and the documents aside). */
+const lemmasOf = (text: string) =>
+  new Set(contentLemmas(text.replace(/\b[A-Z][\w'’-]*/g, ' ')).filter((w) => !GENERIC.has(w)));
+
+/** Whether the table knows the title: as written, by its abbreviation, or as part of a longer title. */
+function inTable(title: string, roles: TableRole[]): boolean {
+  const t = title.toLowerCase();
+  return roles.some((r) => {
+    const known = r.title.toLowerCase();
+    return known === t || known.endsWith(` ${t}`) || t.endsWith(` ${known}`) || r.abbreviation === title;
+  });
+}
+
+/** The words of the mention's sentence or table row, the title's own words aside. */
+function dutyText(m: RoleMention): string {
+  const text = m.segment.text;
+  const start = Math.max(text.lastIndexOf('. ', m.index) + 1, 0);
+  const stop = text.indexOf('. ', m.index);
+  return (
+    text.slice(start, m.index) +
+    ' ' +
+    text.slice(m.index + m.title.length, stop < 0 ? text.length : stop)
+  ).replace(/\|/g, ' ');
+}
+
+function namedAfterItsDocument(m: RoleMention, doc: AnalyzedDocument | undefined): boolean {
+  const title = new Set(contentLemmas(`${doc?.title ?? ''} ${m.segment.document.replace(/[-_.]+/g, ' ')}`));
+  return contentLemmas(m.qualifier).every((w) => title.has(w));
+}
+
+export function untabledRoleSubject(title: string): string {
+  return `role:untabled:${title.toLowerCase()}`;
+}
+
+/** The mentions of single-holder titles the policies' roles tables lack, in normative documents. */
+function untabledMentions(
+  analysis: CorpusAnalysis,
+  roles: TableRole[],
+  tabled: Set<LocatedSegment>,
+): RoleMention[] {
+  const documents = analysis.documents.filter((d: AnalyzedDocument) => isNormative(d.role));
+  const mentions = roleMentions(documents.flatMap((d) => d.segments));
+  // A post several documents name is one the organisation has, listed in the table or not; a
+  // title only one document uses is that document's own.
+  const naming = new Map<string, Set<string>>();
+  for (const m of mentions) naming.set(m.title, (naming.get(m.title) ?? new Set()).add(m.segment.document));
+  return mentions.filter(
+    (m) =>
+      naming.get(m.title)!.size === 1 &&
+      // Named as a post ("the X", "by the X", a table cell), not words run together from a layout.
+      /(?:^|\|\s*|\b[Tt]he\s+)$/.test(m.segment.text.slice(Math.max(0, m.index - 5), m.index)) &&
+      // "the Incident Manager" of an incident plan is the part the plan itself assigns.
+      !namedAfterItsDocument(m, analysis.byName.get(m.segment.document)) &&
+      POST.has(m.noun) &&
+      !m.plural &&
+      // "CorvidPM and Head (of ...)", "The Director, IT Operations": not one title.
+      !/\s(?:and|&)\s/.test(m.title) &&
+      !/^(?:The|A|An)$/.test(m.qualifier) &&
+      !tabled.has(m.segment) &&
+      !inTable(m.title, roles) &&
+      // "the Supplier's Account Manager": another organisation's post.
+      !/['’]s\s+$/.test(m.segment.text.slice(Math.max(0, m.index - 3), m.index)),
+  );
+}
+
+export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: string): Issue[] {
+  if (onlySubject && !onlySubject.startsWith(untabledRoleSubject(''))) return [];
+  const roles = tableRoles(analysis);
+  if (roles.length < 3) return [];
+  const posts = roles.filter((r) => TABLE_POST.test(r.title));
+  const tabled = new Set(roles.map((r) => r.segment));
+  const byTitle = new Map<string, RoleMention[]>();
+  for (const m of untabledMentions(analysis, roles, tabled))
+    byTitle.set(m.title, [...(byTitle.get(m.title) ?? []), m]);
+  const issues: Issue[] = [];
+  for (const [title, mentions] of byTitle) {
+    const subject = untabledRoleSubject(title);
+    if (onlySubject && subject !== onlySubject) continue;
+    const duties = lemmasOf(mentions.map(dutyText).join(' '));
+    const best = posts
+      .map((role) => ({ role, shared: [...lemmasOf(role.duties)].filter((w) => duties.has(w)) }))
+      .sort((a, b) => b.shared.length - a.shared.length)[0];
+    if (!best || best.shared.length < SHARED_DUTY_WORDS) continue;
+    const mention = mentions.reduce((a, b) => (dutyText(b).length > dutyText(a).length ? b : a));
+    const { role } = best;
+    issues.push({
+      primitive: 'consistency_check',
+      subject,
+      aspects: [subject],
+      title: `"${title}" in ${mention.segment.document} is not a role of the roles table in ${role.document}`,
+      description:
+        `${mention.segment.document} gives duties to the "${title}" ("${excerptAround(mention.segment.text, mention.index)}"), ` +
+        `a role the roles table of ${role.document} does not have; the table gives that duty (${best.shared.join(', ')}) to the ${role.title} ` +
+        `("${role.duties.slice(0, 200)}"). Either the procedure names a post that does not exist or the table is out of date; staff cannot tell who decides.`,
+      rootCause: `${mention.segment.document} was written with a role title that is not in the organisation's roles and responsibilities.`,
+      remediationScope: `Give the duty to the ${role.title} in ${mention.segment.document}, or add the "${title}" and its duties to the roles table of ${role.document}.`,
+      remediationEffortHours: 1,
+      severity: 'medium',
+      confidence: 0.75,
+      frameworks: [],
+      quotes: [
+        quoteAround(mention.segment, new RegExp(title.split(/\s+/).map(escapeRegExp).join('\\s+'))),
+        quoteAround(role.segment, new RegExp(escapeRegExp(role.title))),
+      ],
+    });
+  }
+  return issues;
+}
