@@ -136,6 +136,12 @@ function quotesOf(hits: Hit[]) {
   return [...seen].slice(0, MAX_QUOTES).map((s) => quoteOf(s));
 }
 
+/** Where the placeholders stand, so the reader sees what is undecided: "ISP-C07 | Log review | TBC". */
+function placesOf(hits: Hit[]): string {
+  const segments = [...new Set(hits.map((h) => h.segment))].slice(0, MAX_QUOTES);
+  return segments.map((s) => `"${s.text.replace(/\s+/g, ' ').trim().slice(0, 160)}"`).join('; ');
+}
+
 function valueIssue(document: string, hits: Hit[]): Issue | null {
   const values = hits.filter((h) => h.segment.document === document && h.placeholder.kind === 'value');
   if (values.length === 0) return null;
@@ -148,7 +154,7 @@ function valueIssue(document: string, hits: Hit[]): Issue | null {
     title: `Unresolved template placeholders in ${document}: ${listed.slice(0, 3).join(', ')}${listed.length > 3 ? ', ...' : ''}`,
     description:
       `${document} still carries ${values.length} template placeholder${values.length === 1 ? '' : 's'} where the organisation's own ` +
-      `value belongs (${listed.slice(0, MAX_LISTED).join(', ')}${listed.length > MAX_LISTED ? ', ...' : ''}). ` +
+      `value belongs (${listed.slice(0, MAX_LISTED).join(', ')}${listed.length > MAX_LISTED ? ', ...' : ''}), in ${placesOf(values)}. ` +
       (inRequirement
         ? 'Requirements and contacts that depend on them are undefined: staff cannot follow them and an auditor cannot test them.'
         : 'The document reads as an unadopted template.'),

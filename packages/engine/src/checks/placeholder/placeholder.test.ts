@@ -155,7 +155,9 @@ test('a Markdown template source: its template-engine tags are filled by its bui
   expect(found.map((c) => c.key)).toEqual(['placeholder:Pharmacy-Access-Standard.md']);
   const [issue] = verdictOn(found[0]!.params).issues;
   expect(issue!.description).toContain('[Number, e.g., 7]');
-  expect(issue!.description).not.toContain('{{pharmacistInCharge}}');
+  // The tag is quoted where the placeholder stands, never listed as one.
+  expect(issue!.title).not.toContain('{{pharmacistInCharge}}');
+  expect(issue!.description).toMatch(/belongs \(\[Number, e\.g\., 7\]\), in "Controlled-drug cabinets/);
 });
 
 describe('blank forms a document reproduces on purpose', () => {
@@ -300,4 +302,23 @@ test('a placeholder made only of marks is asked for with the words around it, wh
     expect.stringMatching(/\[●\].*Service credit for each missed delivery window/),
     expect.stringMatching(/\[___\].*liability is capped/),
   ]);
+});
+
+test('a control register row whose owner and frequency are left to be confirmed: the finding names the row', async () => {
+  for (const [file, row] of [
+    ['Security-Policy.md', '| SEC-C11 | Restore testing of backups | TBC | TBC |'],
+    ['Food-Safety-Policy.md', '| FS-07 | Calibration of probe thermometers | [Owner] | TBD |'],
+  ] as const) {
+    const { candidates: found, verdict: verdictOn } = await candidates({
+      [file]: [
+        '# Control register',
+        '',
+        '| Control | Name | Owner | Frequency |',
+        '| --- | --- | --- | --- |',
+        row,
+      ].join('\n'),
+    });
+    const [issue] = verdictOn(found[0]!.params).issues;
+    expect(issue!.description).toContain(row.split('|')[2]!.trim());
+  }
 });
