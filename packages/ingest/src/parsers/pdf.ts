@@ -1,7 +1,8 @@
 // PDF: pdf.js text extraction, one section per page. pdf.js returns positioned text runs; they are
 // joined into lines by their baseline (a run on a new baseline starts a new line, a wider than
 // normal gap between baselines a new paragraph) and runs on one line are separated by a space when
-// the layout leaves a gap. Running headers and footers are lifted off the page edges (./running-lines.ts).
+// the layout leaves a gap. Running headers and footers are lifted off the page edges and put once at the top
+// of the first page (./running-lines.ts).
 // `isEvalSupported: false` closes CVE-2024-4367 (font code evaluation).
 import { assertTextWithinLimit, buildDocument, normaliseText, type SectionDraft } from '../document';
 import { INGEST_LIMITS } from '../limits';
@@ -130,10 +131,8 @@ export const parsePdf: Parser = async ({ bytes, document, extension }) => {
     else if (empty > 0) warnings.push(`${empty} of ${sections.length} pages have no text`);
     const { pages, running } = withoutRunningLines(sections.map((section) => section.text));
     pages.forEach((text, i) => (sections[i]!.text = text));
-    if (running.length > 0) {
-      const last = sections[sections.length - 1]!;
-      last.text = [last.text, running.join('\n')].filter(Boolean).join('\n\n');
-    }
+    if (running.length > 0)
+      sections[0]!.text = [running.join('\n'), sections[0]!.text].filter(Boolean).join('\n\n');
     return buildDocument({ document, extension, sections, pageCount: pdf.numPages, warnings });
   } finally {
     await task.destroy();

@@ -1,8 +1,8 @@
 // Running headers and footers of a paged document ("ACME-SCH-007 Retention Schedule v2.0 | Internal",
 // "Page 3 of 7"): printed on every page, they land in the middle of whatever crosses the page break,
 // a table row or a sentence, and glue it to words that are not its own. They are taken off the
-// edges of the pages and kept once, as the document's last paragraph, so what they say (an id, a
-// version, a classification) is still read and quoted.
+// edges of the pages and kept once, as the document's first paragraph, where a reader (and the
+// document-control fields) look for what they say: an id, a version, a review date.
 
 /** How many lines at the top and at the bottom of a page can be a running header or footer. */
 const EDGE_LINES = 2;
@@ -17,7 +17,7 @@ function edgeIndexes(lines: string[]): number[] {
 
 /**
  * The pages' text without the lines that open or close at least two pages and half of them, and
- * those lines once at the end (in the order first seen). A document of one page has none.
+ * those lines (in the order first seen). A document of one page has none.
  */
 export function withoutRunningLines(pages: string[]): { pages: string[]; running: string[] } {
   if (pages.length < 2) return { pages, running: [] };
