@@ -16,6 +16,7 @@ import type {
 } from '../../analyst/corpus-analysis';
 import { listDocuments, quoteOf, type Issue, type IssueQuote } from '../../analyst/issue';
 import { tokenize } from '../../text/normalize';
+import { pipeCells } from '../../text/table-cells';
 import { CONCEPTS, type ConceptDefinition } from '../../analyst/concepts';
 import { extractTimeQuantities } from '../../analyst/quantities';
 import { describeFact, higherIsStricter } from '../concept-conflict/concept-conflicts';
@@ -310,18 +311,11 @@ function checklistRows(segments: LocatedSegment[]): ContractObligation[] {
     (s) => TABLE_ROW.test(s.text) && !TABLE_SEPARATOR.test(s.text.replace(/^\s*\|/, '')),
   );
   if (rows.length < 2) return [];
-  const cellsOf = (row: string) =>
-    row
-      .trim()
-      .replace(/^\|/, '')
-      .replace(/\|$/, '')
-      .split('|')
-      .map((c) => c.trim());
-  const header = cellsOf(rows[0]!.text);
+  const header = pipeCells(rows[0]!.text);
   const tierColumns = header.map((cell) => cell.match(/\btier\s*(\d)\b/i)?.[1] ?? null);
   const out: ContractObligation[] = [];
   for (const row of rows.slice(1)) {
-    const cells = cellsOf(row.text);
+    const cells = pipeCells(row.text);
     const label = cells.find((c) => /[a-z]{3,}\s+[a-z]{2,}|[a-z]{5,}/i.test(c) && !REQUIRED_CELL.test(c));
     if (!label) continue;
     const required = cells.map((c, i) => (REQUIRED_CELL.test(c) ? tierColumns[i] : undefined));

@@ -1,16 +1,17 @@
 // A post a procedure hands a duty to that the policy's roles table does not have, where the table
 // gives that same duty to another post: the table says the Records Manager authorises disposal, the
-// procedure has the "Archive Compliance Lead" authorise it. Either the procedure names a post that
+// procedure has the "Archive Compliance Officer" authorise it. Either the procedure names a post that
 // does not exist, or the table is out of date; in both cases no one can tell who decides.
 //
 // Only a title matched to a duty of the table is judged: a set names many posts in passing ("reports
 // to the Finance Director") that a roles table never lists, and flagging every one of them fired
-// on more sets than it helped (tried in the ninth session).
+// on more sets than it helped (tried in an earlier session: 3 defects found for 9 false findings).
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
 import { excerptAround, quoteAround, type Issue } from '../../analyst/issue';
 import { contentLemmas } from '../../analyst/requirements';
 import { escapeRegExp } from '../../text/normalize';
+import { pipeCells } from '../../text/table-cells';
 import nouns from './role-nouns.json';
 import { roleMentions, type RoleMention } from './roles';
 
@@ -45,13 +46,6 @@ const GENERIC = new Set([
 /** Content words two duties must share to be one duty. */
 const SHARED_DUTY_WORDS = 2;
 
-const cellsOf = (row: string) =>
-  row
-    .replace(/^\s*\|/, '')
-    .replace(/\|\s*$/, '')
-    .split('|')
-    .map((c) => c.trim());
-
 /** The rows of each "| Role | Responsibilities |" table of the policies, by title. */
 function tableRoles(analysis: CorpusAnalysis): TableRole[] {
   const out: TableRole[] = [];
@@ -62,7 +56,7 @@ function tableRoles(analysis: CorpusAnalysis): TableRole[] {
         inTable = false;
         continue;
       }
-      const cells = cellsOf(segment.text);
+      const cells = pipeCells(segment.text);
       if (/^roles?$/i.test(cells[0] ?? '')) {
         inTable = true;
         continue;

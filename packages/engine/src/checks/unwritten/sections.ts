@@ -2,6 +2,7 @@
 // no substance. Its body is only a stub ("Coming soon", "To be drafted later"), an instruction to
 // the author left in place ("Describe the network zones here", "Summary of site X"), or a table
 // with its column names and no rows where the text relies on that table ("set out in Annex C"). Bracketed placeholders inside written text are the placeholder family's.
+import { pipeCells } from '../../text/table-cells';
 
 /** A span of the document text [start, end). */
 export interface Span {
@@ -128,12 +129,7 @@ export function isAuthorInstruction(text: string): boolean {
 }
 
 function cellsOf(line: string): string[] {
-  return line
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/\|\s*$/, '')
-    .split('|')
-    .map((c) => c.replace(/[*_`]+/g, '').trim());
+  return pipeCells(line).map((c) => c.replace(/[*_`]+/g, '').trim());
 }
 
 /**
