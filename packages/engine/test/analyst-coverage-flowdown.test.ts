@@ -79,6 +79,41 @@ describe('coverage_check: regimes named in the intake', () => {
     );
   });
 
+  const breachProcedure = (extra: string) =>
+    [
+      '# Privacy Breach Procedure',
+      '1. Staff report a suspected privacy breach to the Privacy Officer on the day they learn of it.',
+      '2. The Privacy Officer assesses whether the breach is likely to cause serious harm.',
+      '3. Notifiable breaches are reported to the regulator as soon as practicable.',
+      extra,
+    ].join('\n');
+
+  test('a Canadian credit union under PIPEDA and a New Zealand dental group: reporting only to the regulator is a gap', async () => {
+    for (const frameworks of [['PIPEDA'], ['New Zealand Privacy Act 2020']]) {
+      expect(await coverageIds({ 'Privacy-Breach-Procedure.md': breachProcedure('') }, frameworks)).toContain(
+        'coverage:breach_notice_to_individuals',
+      );
+    }
+    // A procedure that forbids telling the people affected does not tell them.
+    const silenced = breachProcedure('4. Do not contact affected members about the breach yourself.');
+    expect(await coverageIds({ 'Privacy-Breach-Procedure.md': silenced }, ['PIPEDA'])).toContain(
+      'coverage:breach_notice_to_individuals',
+    );
+  });
+
+  test('decoy: affected patients notified; a communication about the breach that names clients elsewhere is not notice', async () => {
+    const covered = breachProcedure(
+      '4. The Privacy Officer notifies the affected patients in writing at the same time.',
+    );
+    expect(
+      await coverageIds({ 'Privacy-Breach-Procedure.md': covered }, ['New Zealand Privacy Act 2020']),
+    ).not.toContain('coverage:breach_notice_to_individuals');
+    // Out of scope under GDPR alone (Art. 34 applies only to a high risk, left to the case).
+    expect(await coverageIds({ 'Privacy-Breach-Procedure.md': breachProcedure('') }, ['GDPR'])).not.toContain(
+      'coverage:breach_notice_to_individuals',
+    );
+  });
+
   const endpointPolicy = (extra: string) =>
     [
       '# IT Security Policy',

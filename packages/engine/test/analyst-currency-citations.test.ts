@@ -65,7 +65,7 @@ describe('superseded standards', () => {
     expect(findEditionInconsistencies(a.citations, undefined, a)).toHaveLength(0);
   });
 
-  test('a document accepting an older TLS floor than the rest is one consistency finding, not a currency one', async () => {
+  test('a document accepting an older TLS floor than the rest is one conflict finding (two floors for the same traffic), not a currency one', async () => {
     const a = await corpus({
       'Security-Policy.md':
         '# Security Policy\n\nData in transit is encrypted with TLS 1.2 or higher. SSL and early TLS are prohibited.\n',
@@ -75,9 +75,22 @@ describe('superseded standards', () => {
     });
     expect(findSupersededCitations(a.citations, undefined, a)).toHaveLength(0);
     const [issue] = findEditionInconsistencies(a.citations, undefined, a);
-    expect(issue!.primitive).toBe('consistency_check');
+    expect(issue!.primitive).toBe('conflict_check');
     expect(issue!.description).toMatch(/Network-Overview\.md accepts "TLS 1\.1"/);
     expect(issue!.quotes.map((q) => q.document)).toContain('Security-Policy.md');
+  });
+
+  test("a courier's hosting contract that accepts TLS 1.0 against its policy's TLS 1.2 is a conflict", async () => {
+    const a = await corpus({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\nParcel data in transit is protected with TLS 1.2 or later.\n',
+      'Hosting-Agreement.md':
+        '# Hosting Agreement\n\nSchedule 2, item 4: all Customer Data sent over public networks shall be encrypted using TLS 1.0 or higher.\n',
+      'Minutes.txt': CORPUS_DATE,
+    });
+    const [issue] = findEditionInconsistencies(a.citations, undefined, a);
+    expect(issue!.primitive).toBe('conflict_check');
+    expect(issue!.title).toBe('TLS minimum version inconsistent: TLS 1.0 accepted in Hosting-Agreement.md');
   });
 
   test('"TLS 1.0 and 1.1 are disabled" is not a use of TLS 1.0', async () => {

@@ -168,6 +168,9 @@ describe('runAudit', () => {
       questions: 1,
     });
     expect(result.iterations).toBe(1);
-    expect(result.findings.filter((f) => f.isCanonical).map((f) => f.primitive)).toEqual(['flow_down_check']);
+    // The one question may find more than one shortfall of a contract; each is its own finding.
+    const primitives = result.findings.filter((f) => f.isCanonical).map((f) => f.primitive);
+    expect(primitives.length).toBeGreaterThan(0);
+    expect(new Set(primitives)).toEqual(new Set(['flow_down_check']));
   });
 });

@@ -83,6 +83,10 @@ export function normaliseFrameworks(names: string[]): string[] {
     if (/cyber hygiene/.test(lower) && /\bmas\b|monetary authority of singapore/.test(lower))
       out.add('MAS Cyber Hygiene');
     if (/cyber essentials/.test(lower)) out.add('Cyber Essentials');
+    // National privacy laws whose breach duties reach the people affected.
+    if (/\bpipeda\b|personal information protection and electronic documents/.test(lower)) out.add('PIPEDA');
+    if (/new zealand privacy act|privacy act 2020|\bnz privacy act/.test(lower)) out.add('NZ Privacy Act');
+    if (/digital personal data protection|\bdpdp\b/.test(lower)) out.add('DPDP Act');
   }
   return [...out];
 }

@@ -75,7 +75,9 @@ export const standardCurrencyCheck = defineCheck<FamilyParams>({
 
 export const standardEditionsCheck = defineCheck<FamilyParams>({
   id: 'standard_editions',
-  primitives: ['consistency_check'],
+  // A protocol's minimum version set differently is a conflict; a standard cited in two editions
+  // is an inconsistency.
+  primitives: ['consistency_check', 'conflict_check'],
   list: 'definedTerms',
   candidates({ analysis }) {
     return findEditionInconsistencies(analysis.citations, undefined, analysis).map((issue) => {
@@ -83,7 +85,7 @@ export const standardEditionsCheck = defineCheck<FamilyParams>({
       return familyCandidate(
         familyId,
         'editions',
-        'consistency_check',
+        issue.primitive,
         `editions of ${familyId}`,
         issueDocuments(issue),
       );

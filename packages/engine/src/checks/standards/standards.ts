@@ -277,7 +277,9 @@ function protocolIssue(
   const strongDocs = [...new Set(others.map((f) => f.segment.document))].sort((a, b) => rank(a) - rank(b));
   const strong = strongDocs.map((d) => others.find((f) => f.segment.document === d)!);
   return {
-    primitive: 'consistency_check',
+    // Two documents set incompatible floors for the same traffic: a conflict of requirements, not
+    // only of wording.
+    primitive: 'conflict_check',
     subject: `${standardSubject(family.id)}:editions`,
     aspects: [standardSubject(family.id)],
     title: `${family.name} minimum version inconsistent: ${weak.citation.phrase} accepted in ${weak.segment.document}`,
