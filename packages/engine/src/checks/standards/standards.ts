@@ -1,6 +1,7 @@
 // currency_check for superseded editions of cited standards, and consistency_check for one
 // standard cited in different editions across the corpus (or, for a protocol such as TLS, one
 // document accepting a version below the floor the others require).
+import { withinRevisionHistory } from '../../analyst/revision-history';
 import type { CitationFact, CorpusAnalysis } from '../../analyst/corpus-analysis';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { isSuperseded, type StandardFamily } from '../../analyst/standards';
@@ -61,41 +62,12 @@ function historical(fact: CitationFact): boolean {
   return current !== null && MOVED_TO.test(text) && current.test(text);
 }
 
-const HISTORY_HEADING =
-  /^[ \t#>*|]*(?:\d+\.?[ \t]*)?(?:(?:revision|change|document|version|amendment)[ \t]+(?:history|log)|change[ \t]*log)\b/gim;
-
-/** How far a revision-history table can run when no heading follows it. */
-const HISTORY_SPAN = 2500;
-
 /**
  * A revision-history entry ("5.0 | March 2024 | Restructured for PCI DSS v4.0") records the past.
- * The history runs from its heading to the next heading of the document ("1. Purpose"), so a
- * citation in the body right after a short history table is the body's.
  */
 function inRevisionHistory(fact: CitationFact, context?: StandardsContext): boolean {
   const doc = context?.byName.get(fact.segment.document);
-  if (!doc) return false;
-  const offset = fact.segment.start + fact.citation.index;
-  return historyRegionsOf(doc).some(([start, end]) => start <= offset && offset < end);
-}
-
-/** A document's revision-history regions, found once per document, not per citation. */
-const historyRegions = new WeakMap<object, Array<[number, number]>>();
-function historyRegionsOf(doc: {
-  text: string;
-  headings?: Array<{ start: number }>;
-}): Array<[number, number]> {
-  let regions = historyRegions.get(doc);
-  if (!regions) {
-    regions = [...doc.text.matchAll(HISTORY_HEADING)].map((m) => {
-      const lineEnd = doc.text.indexOf('\n', m.index);
-      const after = lineEnd < 0 ? m.index + m[0].length : lineEnd;
-      const next = (doc.headings ?? []).find((h) => h.start > after);
-      return [m.index, Math.min(next ? next.start : Infinity, m.index + HISTORY_SPAN)];
-    });
-    historyRegions.set(doc, regions);
-  }
-  return regions;
+  return doc ? withinRevisionHistory(doc, fact.segment.start + fact.citation.index) : false;
 }
 
 /** Citations that state what the document relies on today. */
@@ -159,10 +131,9 @@ function retainedByDecision(fact: CitationFact, context?: StandardsContext): boo
   let retained = false;
   if (current) {
     for (const doc of context.byName.values()) {
-      const history = historyRegionsOf(doc);
       for (const m of doc.text.matchAll(new RegExp(family.pattern.source, family.pattern.flags))) {
         // A revision history records a move made ("transitioned to :2022"), not an edition kept.
-        if (history.some(([start, end]) => start <= m.index && m.index < end)) continue;
+        if (withinRevisionHistory(doc, m.index)) continue;
         // Only a mention of an older edition can be the one kept ("ISO/IEC 27001:2022 ... moved
         // from the 2013 edition" keeps nothing).
         if (current.test(m[0])) continue;

@@ -1,8 +1,9 @@
 // Laws, regulations, prudential standards, guidance and marking schemes that were repealed or
 // replaced (src/knowledge/data/superseded-instruments.json) before the audit date, still relied on
 // by a document. A sentence that itself tells the history ("replaced", "formerly",
-// "transition from") is not reliance.
+// "transition from") is not reliance, and neither is a row of the document's revision history.
 import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { withinRevisionHistory } from '../../analyst/revision-history';
 import { knowledge, type SupersededInstrument } from '../../knowledge';
 
 export interface InstrumentMention {
@@ -30,7 +31,9 @@ export function supersededMentions(
       if (HISTORY.test(segment.text)) continue;
       const m = pattern.exec(segment.text);
       pattern.lastIndex = 0;
-      if (m) out.push({ instrument, written: m[0], segment });
+      const doc = analysis.byName.get(segment.document);
+      if (m && !(doc && withinRevisionHistory(doc, segment.start + m.index)))
+        out.push({ instrument, written: m[0], segment });
     }
   }
   return out;

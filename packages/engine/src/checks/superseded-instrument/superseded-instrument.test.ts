@@ -119,3 +119,40 @@ test('decoys: the successor named with its history, a JAB that is not FedRAMP, a
     ),
   ).toEqual([]);
 });
+
+test("a New Zealand law firm's engagement terms and a school's privacy policy still rely on the Privacy Act 1993", async () => {
+  for (const [name, text] of [
+    [
+      'Engagement-Terms.md',
+      '# Terms of Engagement\n\n1.1 "Privacy Law" means the Privacy Act 1993 and any codes issued under it.\n',
+    ],
+    [
+      'Student-Privacy-Policy.md',
+      '# Student Privacy Policy\n\nThe school collects student information in line with the Privacy Act 1993.\n',
+    ],
+  ]) {
+    expect(await keys({ ...DATED_2026, [name!]: text! })).toEqual(['instrument:nz-privacy-act-1993']);
+  }
+});
+
+test('decoy: a revision history row that records the Act a first version was written under', async () => {
+  expect(
+    await keys({
+      ...DATED_2026,
+      'Student-Privacy-Policy.md': [
+        '# Student Privacy Policy',
+        '',
+        '## Revision history',
+        '',
+        '| Version | Date | Change |',
+        '| --- | --- | --- |',
+        '| 1.0 | 14/05/2018 | First issue, written under the Privacy Act 1993. |',
+        '| 2.0 | 01/12/2020 | Rewritten for the current Act. |',
+        '',
+        '## 1. Purpose',
+        '',
+        'The school collects student information in line with the Privacy Act 2020.',
+      ].join('\n'),
+    }),
+  ).toEqual([]);
+});
