@@ -1031,3 +1031,28 @@ describe('access reviews: a reviewer who holds the account ("Name" beside "Revie
     expect(issues).toEqual([]);
   });
 });
+
+describe('register cells that say a required control is off', () => {
+  const policy =
+    '# Remote Access Standard\n\n4.2 Multi-factor authentication is required for every privileged and vendor account.\n';
+  test('a port operator\'s "Not enforced" and a pharmacy chain\'s "Disabled" are rows without MFA; "Enforced" is not', async () => {
+    for (const [register, absent] of [
+      ['Vendor-Account-Register.csv', 'Not enforced'],
+      ['Pharmacy-Admin-Accounts.csv', 'Disabled'],
+    ] as const) {
+      const { a, texts } = await analyse({
+        'Remote-Access-Standard.md': policy,
+        [register]: [
+          'Account,Holder,Type,MFA,Reviewed',
+          `svc.crane01,Harbour Cranes Ltd,Vendor,${absent},03/11/2026`,
+          'adm.jpatel,J. Patel,Privileged,Enforced,03/11/2026',
+        ].join('\n'),
+      });
+      const issues = findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':mfa'));
+      expect(issues).toHaveLength(1);
+      expect(issues[0]!.description).toContain('svc.crane01');
+      expect(issues[0]!.description).not.toContain('adm.jpatel');
+      expectVerbatim(issues[0]!, texts);
+    }
+  });
+});

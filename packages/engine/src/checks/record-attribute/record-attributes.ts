@@ -64,7 +64,9 @@ export const RECORD_ATTRIBUTES: RecordAttribute[] = [
   },
 ];
 
-const ABSENT = /^(no|n|false|none|missing|not signed|unsigned|not done|not completed|expired|pending|0|-|)$/i;
+/** A cell saying the instrument or control is not there: "No", "Pending", "Not enforced", "Disabled". */
+const ABSENT =
+  /^(no|n|false|none|missing|not signed|unsigned|not done|not completed|expired|pending|0|-|not (?:enforced|enabled|enrolled|configured|active)|disabled|off|)$/i;
 const PRESENT = /^(yes|y|true|signed|done|completed|1)$/i;
 const CONDITION = /handles?.?(phi|pii|personal)|\bphi\b|personal.?data|in.?scope|processes?.?(phi|personal)/i;
 const OBLIGATION = /\b(must|shall|required|are required to|is required)\b/i;
