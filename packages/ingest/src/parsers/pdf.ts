@@ -1,9 +1,9 @@
 // PDF: pdf.js text extraction, one section per page. pdf.js returns positioned text runs; they are
 // joined into lines by their baseline (a run on a new baseline starts a new line, a wider than
 // normal gap between baselines a new paragraph) and runs on one line are separated by a space when
-// the layout leaves a gap. Running headers and footers are lifted off the page edges and put once at the top
-// of the first page (./running-lines.ts).
-// `isEvalSupported: false` closes CVE-2024-4367 (font code evaluation).
+// the layout leaves a gap. Running headers and footers are lifted off the page edges and put once
+// at the top of the first page (./running-lines.ts). `isEvalSupported: false` closes CVE-2024-4367
+// (font code evaluation).
 import { assertTextWithinLimit, buildDocument, normaliseText, type SectionDraft } from '../document';
 import { INGEST_LIMITS } from '../limits';
 import { loadPdfJs, pdfJsAssetDir } from '../pdfjs';
