@@ -1056,3 +1056,32 @@ describe('register cells that say a required control is off', () => {
     }
   });
 });
+
+describe('a record of an agreement left pending, against the rule that requires it', () => {
+  test('a school district\'s "Pending - awaiting countersignature" and a clinic\'s "No (requested)" are rows without the agreement; the rule quoted is the one that requires it', async () => {
+    for (const [register, absent] of [
+      ['Vendor-Inventory.csv', 'Pending - awaiting vendor countersignature'],
+      ['Lab-Vendors.csv', 'No (requested 03/2026)'],
+    ] as const) {
+      const { a, texts } = await analyse({
+        'Vendor-Privacy-Procedure.md': [
+          '# Vendor Privacy Procedure',
+          '',
+          '3.1 Tools that hold no personal data: approved by the Privacy Officer; no DPA required.',
+          '3.2 A data processing agreement must be signed before any vendor receives personal data.',
+        ].join('\n'),
+        [register]: [
+          'Vendor,Service,DPA status',
+          `Quizly Ltd,Maths practice,${absent}`,
+          'Rostr Inc,Rostering,Signed',
+        ].join('\n'),
+      });
+      const issues = findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':dpa'));
+      expect(issues).toHaveLength(1);
+      expect(issues[0]!.description).toContain('Quizly Ltd');
+      expect(issues[0]!.description).toContain('must be signed before any vendor');
+      expect(issues[0]!.description).not.toContain('no DPA required');
+      expectVerbatim(issues[0]!, texts);
+    }
+  });
+});

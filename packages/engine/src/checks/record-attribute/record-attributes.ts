@@ -64,12 +64,17 @@ export const RECORD_ATTRIBUTES: RecordAttribute[] = [
   },
 ];
 
-/** A cell saying the instrument or control is not there: "No", "Pending", "Not enforced", "Disabled". */
+/**
+ * A cell saying the instrument or control is not there: "No", "Pending", "Not enforced", "Disabled",
+ * alone or with a remark after a dash, colon or bracket ("Pending - redlines with vendor legal").
+ */
 const ABSENT =
-  /^(no|n|false|none|missing|not signed|unsigned|not done|not completed|expired|pending|0|-|not (?:enforced|enabled|enrolled|configured|active)|disabled|off|)$/i;
+  /^(?:(?:no|n|false|none|missing|not signed|unsigned|not done|not completed|expired|pending|0|not (?:enforced|enabled|enrolled|configured|active)|disabled|off)(?:\s*[-–—:;,(].*)?|-|)$/i;
 const PRESENT = /^(yes|y|true|signed|done|completed|1)$/i;
 const CONDITION = /handles?.?(phi|pii|personal)|\bphi\b|personal.?data|in.?scope|processes?.?(phi|personal)/i;
 const OBLIGATION = /\b(must|shall|required|are required to|is required)\b/i;
+/** "no DPA required", "MFA is not required for kiosk accounts": the statement waives the instrument. */
+const NOT_REQUIRED = /\b(?:no|not)\b[^.;]{0,40}\brequired\b/i;
 
 interface Table {
   header: LocatedSegment;
@@ -124,7 +129,7 @@ function requirementFor(analysis: CorpusAnalysis, attribute: RecordAttribute): L
     const found = analysis.documents
       .filter((d) => isNormative(d.role) || d.role === 'other')
       .flatMap((d) => d.segments)
-      .find((s) => attribute.required.test(s.text) && OBLIGATION.test(s.text));
+      .find((s) => attribute.required.test(s.text) && OBLIGATION.test(s.text) && !NOT_REQUIRED.test(s.text));
     cache.set(attribute.id, found ?? null);
   }
   return cache.get(attribute.id) ?? null;
