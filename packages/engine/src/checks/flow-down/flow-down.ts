@@ -687,7 +687,7 @@ function untimedObligationIssue(
   return {
     primitive: 'flow_down_check',
     subject: `${flowSubject(child.name)}:${pf.concept.id}`,
-    aspects: [`${flowSubject(child.name)}:${pf.concept.id}`, `concept:${pf.concept.id}:vendors`],
+    aspects: conceptShortfallAspects(child.name, pf),
     title: `${child.title}: no deadline for the ${pf.concept.label} that ${parent.name} sets`,
     description:
       `${parent.name} requires third parties to meet a ${pf.concept.label} of ${describeFact(pf)}, but ${child.name} sets no deadline ` +
@@ -771,7 +771,7 @@ function missingTimedObligation(
   return {
     primitive: 'flow_down_check',
     subject: `${flowSubject(child.name)}:${pf.concept.id}`,
-    aspects: [`${flowSubject(child.name)}:${pf.concept.id}`, `concept:${pf.concept.id}:vendors`],
+    aspects: conceptShortfallAspects(child.name, pf),
     title: `${child.title}: no ${pf.concept.label} although ${parent.name} requires one`,
     description:
       `${parent.name} requires third parties to meet a ${pf.concept.label} of ${describeFact(pf)}, but ${child.name} contains no ` +
@@ -838,6 +838,14 @@ const HEDGED =
 
 export function flowSubject(child: string): string {
   return `flow:${child}`;
+}
+
+/**
+ * One contract's shortfall on one concept (a weaker, untimed or missing deadline) is its own root
+ * cause: merged with the contract's other shortfalls it would hide them.
+ */
+function conceptShortfallAspects(child: string, pf: ConceptFact): string[] {
+  return [`${flowSubject(child)}:${pf.concept.id}`, `concept:${pf.concept.id}:vendors`];
 }
 
 /** The statement of a contract that names its parties (or its first statement). */
@@ -983,7 +991,7 @@ export function flowDownIssues(
     issues.push({
       primitive: 'flow_down_check',
       subject: `${flowSubject(child.name)}:${pf.concept.id}`,
-      aspects: [`${flowSubject(child.name)}:${pf.concept.id}`, `concept:${pf.concept.id}:vendors`],
+      aspects: conceptShortfallAspects(child.name, pf),
       title: `${child.title}: ${label} weaker than ${parent.name} requires`,
       description:
         `${parent.name} requires third parties to meet a ${label} of ${describeFact(pf)}, but ${child.name} only commits the provider to ` +

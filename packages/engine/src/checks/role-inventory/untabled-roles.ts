@@ -154,12 +154,14 @@ export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: strin
   for (const [title, mentions] of byTitle) {
     const subject = untabledRoleSubject(title);
     if (onlySubject && subject !== onlySubject) continue;
-    const duties = lemmasOf(mentions.map(dutyText).join(' '));
+    const texts = mentions.map(dutyText);
+    const duties = lemmasOf(texts.join(' '));
     const best = posts
       .map((role) => ({ role, shared: [...lemmasOf(role.duties)].filter((w) => duties.has(w)) }))
       .sort((a, b) => b.shared.length - a.shared.length)[0];
     if (!best || best.shared.length < SHARED_DUTY_WORDS) continue;
-    const mention = mentions.reduce((a, b) => (dutyText(b).length > dutyText(a).length ? b : a));
+    // The mention with the longest duty shows it best.
+    const mention = mentions[texts.indexOf(texts.reduce((a, b) => (b.length > a.length ? b : a)))]!;
     const { role } = best;
     issues.push({
       primitive: 'consistency_check',
