@@ -520,6 +520,88 @@ describe('leaver deadlines in dated logs', () => {
   });
 });
 
+describe('deadlines counted from an event the rule names, on two dates of the same row', () => {
+  test('a university card office: cards cancelled days after the loss was reported, against a 48-hour rule', async () => {
+    const { a, texts } = await analyse({
+      'Campus-Card-Standard.md': [
+        '# Campus Card Standard',
+        '',
+        '4.2 Lost or stolen ID cards are cancelled no later than 48 hours after the loss is reported to the Card Office.',
+      ].join('\n'),
+      'Card-Loss-Register-2026.csv': [
+        'Card ID,Holder,Loss reported,Card cancelled,Notes',
+        'C-3301,Student,2026-02-02,2026-02-03,',
+        'C-3317,Staff,2026-02-09,2026-02-19,weekend backlog',
+        'C-3342,Student,2026-03-04,2026-03-12,EXC-2026-04 card office closed',
+        'C-3360,Visitor,2026-03-20,2026-03-21,',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':deadline'));
+    expect(issue).toBeDefined();
+    expect(issue!.description).toContain(
+      'C-3317 (Loss reported 2026-02-09, Card cancelled 2026-02-19: 10 days later)',
+    );
+    expect(issue!.description).not.toMatch(/C-3301|C-3342|C-3360/);
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a customs broker: a disclosure lodged weeks after the error was confirmed, against "within fourteen (14) days of"', async () => {
+    const { a, texts } = await analyse({
+      'Customs-Compliance-Procedure.md': [
+        '# Customs Compliance Procedure',
+        '',
+        '3. The Compliance Lead lodges a voluntary disclosure within fourteen (14) days of the date the error is confirmed.',
+      ].join('\n'),
+      'Disclosure-Log.csv': [
+        'Entry,Importer,Error confirmed on,Disclosure lodged,Status',
+        'VD-101,Atlas Textiles,12/01/2026,20/01/2026,Closed',
+        'VD-102,Harbour Foods,03/02/2026,27/03/2026,Closed',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':deadline'));
+    expect(issue?.description).toContain(
+      'VD-102 (Error confirmed on 2026-02-03, Disclosure lodged 2026-03-27: 52 days later)',
+    );
+    expect(issue!.description).not.toContain('VD-101');
+    expectVerbatim(issue!, texts);
+  });
+
+  test("decoys: a category the rule does not name, an earlier cycle's date, and headers without the rule's words", async () => {
+    const rule = [
+      '# Product Security Standard',
+      '',
+      '5.1 For Critical findings, a fix is deployed within 7 days of triage, and Low findings within 90 days.',
+      '5.2 Access changes agreed at a review are completed within five (5) working days of the review.',
+    ].join('\n');
+    const { a } = await analyse({
+      'Product-Security-Standard.md': rule,
+      'Finding-Tracker.csv': [
+        'Finding,Severity,Triaged on,Fix deployed',
+        'F-1,Critical,2026-05-04,2026-05-08',
+        'F-2,Low,2026-05-04,2026-06-30',
+      ].join('\n'),
+      'Access-Review-Sheet.csv': [
+        'Ref,Account,Previous review,This review,Change completed',
+        'R-1,jdoe,2026-01-12,2026-07-13,2026-07-15',
+      ].join('\n'),
+      'Ticket-Export.csv': ['Ticket,Opened,Closed', 'T-9,2026-01-05,2026-04-30'].join('\n'),
+    });
+    expect(findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':deadline'))).toEqual([]);
+    // The same tracker with a late Critical fix is reported.
+    const late = await analyse({
+      'Product-Security-Standard.md': rule,
+      'Finding-Tracker.csv': [
+        'Finding,Severity,Triaged on,Fix deployed',
+        'F-1,Critical,2026-05-04,2026-05-29',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(late.a).find((i) => i.subject.endsWith(':deadline'));
+    expect(issue?.description).toContain(
+      'F-1 (Triaged on 2026-05-04, Fix deployed 2026-05-29: 25 days later)',
+    );
+  });
+});
+
 describe('exports with title rows and "last completed" columns', () => {
   const policy = '# Lab Safety Standard\n\n3.1 Radiation safety training is repeated every 12 months.\n';
   const exportCsv = (lastDate: string) =>

@@ -9,6 +9,7 @@ import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 import { escapeRegExp, stem, tokenize } from '../../text/normalize';
 import { allowsNoException } from '../../analyst/exceptions';
+import { eventDeadlineIssue } from './event-deadlines';
 
 export interface RecordAttribute {
   id: string;
@@ -169,7 +170,10 @@ export function recordAttributeIssues(
   if (!table) return [];
   const wants = (id: string) => onlyId === undefined || onlyId === id;
   const rowChecks = [
-    wants(DEADLINE_ID) ? lateRowsIssue(analysis, doc, table, visible) : null,
+    wants(DEADLINE_ID)
+      ? (lateRowsIssue(analysis, doc, table, visible) ??
+        eventDeadlineIssue(analysis, doc, table, recordAttributeSubject(doc.name, DEADLINE_ID), visible))
+      : null,
     wants(SELF_APPROVAL_ID) ? selfApprovalIssue(analysis, doc, table, visible) : null,
     wants(DEPARTED_ID) ? departedAccessIssue(analysis, doc, table, visible) : null,
   ].filter((i): i is Issue => i !== null);
