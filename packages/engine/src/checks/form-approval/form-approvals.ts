@@ -30,8 +30,12 @@ const APPROVER_LABEL = /\b(?:approved by|approver\s*name|authori[sz]ed by)\b/i;
 /** A form reference: "Request No. VRA-2026-088", "Request reference PAR-2026-031". */
 const REFERENCE =
   /\brequest\s+(?:no\.?|number|ref(?:erence)?\.?)\s*[:|]?\s*([A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)+)/i;
-/** Two or three capitalised words, an initial allowed between: "Dale Whitcomb", "Ciarán Mulroy". */
-const PERSON = /\b([A-Z][a-zà-ÿ'\u2019-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zà-ÿ'\u2019-]+){1,2})\b/;
+/**
+ * Two or three capitalised words, an initial allowed between, or an initial and a surname: "Dale
+ * Whitcomb", "Ciarán Mulroy", "S. Mistry".
+ */
+const PERSON =
+  /(?<![\w.])((?:[A-Z][a-zà-ÿ'\u2019-]+|[A-Z]\.)(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zà-ÿ'\u2019-]+){1,2})\b/;
 /** Words of a form's layout, not of a name. */
 const NOT_A_NAME =
   /^(?:Name|Title|Signature|Date|Designation|Decision|Approved|Rejected|Section|Part|Form|Request|Job|Manager|Officer|Supervisor|Head|Director|System|Account|Business|For)\b/;
@@ -41,7 +45,7 @@ const NOT_A_NAME =
  * a request shall not approve it" (OCR reads "shall" as "shail"), "segregation of duties".
  */
 const SELF_APPROVAL_RULE =
-  /\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:approve|authori[sz]e)\s+(?:their|his|her|its)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b/i;
+  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b/i;
 
 /** Letters only, without accents, lower case: OCR may read "Ciarán" as "Ciarén" or "Ciaran". */
 function nameWords(name: string): string[] {
@@ -50,15 +54,17 @@ function nameWords(name: string): string[] {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .split(/[^a-z]+/)
-    .filter((w) => w.length > 1);
+    .filter((w) => w.length > 0);
 }
 
-/** One person: the same surname and the same first initial. */
+/** One person: the same surname and the same first initial ("S. Mistry" is "Sanjay Mistry"). */
 export function samePerson(a: string, b: string): boolean {
   const x = nameWords(a);
   const y = nameWords(b);
   if (x.length < 2 || y.length < 2) return false;
-  return x.at(-1) === y.at(-1) && x[0]![0] === y[0]![0];
+  const surname = (words: string[]) => words.at(-1)!;
+  if (surname(x).length < 2 || surname(x) !== surname(y)) return false;
+  return x[0]![0] === y[0]![0];
 }
 
 /** The name a labelled field holds: after the label on its line, else on the next lines. */
@@ -70,6 +76,56 @@ function fieldNames(doc: AnalyzedDocument, label: RegExp): NameField[] {
     if (!m) return;
     const candidates = [
       { text: line[0].slice(m.index + m[0].length), at: line.index + m.index + m[0].length },
+      ...lines.slice(i + 1, i + 3).map((next) => ({ text: next[0], at: next.index })),
+    ];
+    for (const candidate of candidates) {
+      const person = PERSON.exec(candidate.text);
+      if (!person || NOT_A_NAME.test(person[1]!)) continue;
+      const segment = segmentAt(doc, candidate.at + person.index);
+      if (segment) out.push({ name: person[1]!, segment });
+      return;
+    }
+  });
+  return out;
+}
+
+/**
+ * A form's section heading: "SECTION B - LINE MANAGER APPROVAL", "Part E - Approval and
+ * provisioning", "APPROVALS (before implementation)".
+ */
+const NUMBERED_SECTION = /^\s*(?:section|part)\s+(?:[a-z]|\d{1,2})(?![\w.])\s*(?:[-\u2013\u2014:]|$)/i;
+const CAPITALS_HEADING = /^\s*[A-Z][A-Z&/ -]{3,}(?:\s*\([^)]*\))?\s*$/;
+const APPROVAL_SECTION = /\bapprov|\bauthori[sz]|\bsign-?off\b|\bendorse/i;
+const REQUEST_SECTION = /\brequest(?:er|or|ed)?\b|\bapplicant\b/i;
+/** A name field: "Name", "Line manager name", "System Owner approval (name)", "Name:". */
+const NAME_LABEL = /\bname\b\)?\s*:?/i;
+/** In a request section, the field of the person asking: "Name", "Full name", "Requester name". */
+const OWN_NAME_LABEL = /^\s*(?:full |requester(?:'s)? |applicant(?:'s)? |employee |user )?name\b/i;
+
+type SectionKind = 'approval' | 'request' | null;
+
+/**
+ * Names in the name fields of a form's approval or request sections ("SECTION B - LINE MANAGER
+ * APPROVAL / Name Jerome Connolly"): the approvers, or the person asking. A requester's field in an
+ * approval section (the sponsor who signs it) names no approver.
+ */
+function sectionNames(doc: AnalyzedDocument, kind: Exclude<SectionKind, null>): NameField[] {
+  const out: NameField[] = [];
+  const lines = [...doc.text.matchAll(/[^\n]*/g)].filter((m) => m[0].trim());
+  let section: SectionKind = null;
+  lines.forEach((line, i) => {
+    const text = line[0];
+    if ((NUMBERED_SECTION.test(text) || CAPITALS_HEADING.test(text)) && !NAME_LABEL.test(text)) {
+      section = APPROVAL_SECTION.test(text) ? 'approval' : REQUEST_SECTION.test(text) ? 'request' : null;
+      return;
+    }
+    if (section !== kind) return;
+    const label = NAME_LABEL.exec(text);
+    if (!label) return;
+    if (kind === 'approval' ? REQUESTER_LABEL.test(text) : !OWN_NAME_LABEL.test(text)) return;
+    const after = line.index + label.index + label[0].length;
+    const candidates = [
+      { text: doc.text.slice(after, line.index + text.length), at: after },
       ...lines.slice(i + 1, i + 3).map((next) => ({ text: next[0], at: next.index })),
     ];
     for (const candidate of candidates) {
@@ -107,9 +163,9 @@ function findSelfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] {
   const normative = normativeRule(analysis);
   for (const doc of analysis.documents) {
     if (isNormative(doc.role) || doc.role === 'contract') continue;
-    const approvers = fieldNames(doc, APPROVER_LABEL);
+    const approvers = [...fieldNames(doc, APPROVER_LABEL), ...sectionNames(doc, 'approval')];
     if (approvers.length === 0) continue;
-    const requesters = fieldNames(doc, REQUESTER_LABEL).filter(
+    const requesters = [...fieldNames(doc, REQUESTER_LABEL), ...sectionNames(doc, 'request')].filter(
       (r) => !approvers.some((a) => a.segment === r.segment && a.name === r.name),
     );
     const pair = requesters
