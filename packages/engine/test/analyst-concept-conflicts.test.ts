@@ -972,3 +972,64 @@ describe('access reviews written as "access to <systems>, ..., is reviewed <how 
     expect(reviewsOf(issues)).toEqual([]);
   });
 });
+
+describe('privileged access reviews: one rule for privileged accounts, however the sentence names them', () => {
+  test('a shipping line: "privileged access rights" quarterly against administrator accounts on a list of systems every six months', async () => {
+    const { issues, texts } = await conflicts({
+      'Security-Policy.md':
+        '# Security Policy\n\n6.3 Standard user access rights are reviewed at least every six (6) months.\n\n6.4 Privileged access rights are reviewed at least quarterly by the Security Lead.\n',
+      'Access-Procedure.md':
+        '# Access Procedure\n\n9.1 Standard user access is reviewed every six (6) months by line managers.\n\n9.2 Administrator accounts on the booking platform, the vessel network and the HR system are reviewed every six (6) months by the Security Lead.\n',
+    });
+    const review = issues.filter((i) => i.subject.startsWith('concept:access_review_frequency'));
+    expect(review.map((i) => i.subject)).toEqual([
+      'concept:access_review_frequency:privileged and system accounts',
+    ]);
+    expect(review[0]!.quotes.map((q) => q.text).join(' ')).toMatch(
+      /quarterly[\s\S]*Administrator accounts|Administrator accounts[\s\S]*quarterly/,
+    );
+    expectVerbatim(review[0]!, texts);
+  });
+
+  test('a school trust: the policy sets privileged accounts quarterly in a sentence that gives standard users six months; the procedure reviews both every six months', async () => {
+    const { issues } = await conflicts({
+      'Trust-Security-Policy.md':
+        '# Trust Security Policy\n\n5.2 Heads of IT shall review privileged accounts quarterly and standard user accounts every six (6) months.\n',
+      'Account-Review-Procedure.md':
+        '# Account Review Procedure\n\n1. The IT Manager reviews all privileged and standard user accounts on each school system every six (6) months.\n',
+    });
+    expect(
+      issues.filter((i) => i.subject === 'concept:access_review_frequency:privileged and system accounts'),
+    ).toHaveLength(1);
+  });
+
+  test('a water utility: the procedure reviews access to all systems once a year and sets nothing apart for privileged accounts', async () => {
+    const { issues } = await conflicts({
+      'Cyber-Policy.md':
+        '# Cyber Policy\n\n7.5 System owners shall review privileged accounts and all accounts in the control network every quarter.\n',
+      'Access-Procedure.md':
+        '# Access Procedure\n\n5.1 Access to all systems, including the control network and the billing platform, is reviewed once a year.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:access_review_frequency'))).toHaveLength(1);
+  });
+
+  test("decoy: a supplier's notice time against the firm's own notice to the regulator is two rules, not a general one falling short", async () => {
+    const { issues } = await conflicts({
+      'Supplier-Policy.md':
+        '# Supplier Policy\n\n4.1 Suppliers must notify the Company of any security incident within 24 hours of discovery.\n',
+      'Incident-Procedure.md':
+        '# Incident Procedure\n\n6.2 The Company notifies the supervisory authority of a personal data breach within 72 hours of becoming aware of it.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:incident_notification'))).toEqual([]);
+  });
+
+  test('decoys: each kind of account at its own frequency, and a stricter review of administrator accounts', async () => {
+    const { issues } = await conflicts({
+      'Security-Policy.md':
+        '# Security Policy\n\n6.3 Standard user access rights are reviewed at least every six (6) months.\n\n6.4 Privileged access rights are reviewed at least quarterly.\n',
+      'Access-Procedure.md':
+        '# Access Procedure\n\n9.1 Standard user accounts are reviewed every six (6) months.\n\n9.2 Administrator accounts, including service accounts, are reviewed every month.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:access_review_frequency'))).toEqual([]);
+  });
+});

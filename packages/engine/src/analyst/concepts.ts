@@ -9,6 +9,11 @@ import type { QuantityKind } from './quantities';
 export interface ConceptScope {
   name: string;
   pattern: RegExp;
+  /**
+   * The scope's things are among those a general statement covers (privileged accounts among all
+   * accounts): another document's general rule that sets nothing apart for them binds them too.
+   */
+  coveredByGeneral?: boolean;
 }
 
 export interface ConceptDefinition {
@@ -205,9 +210,16 @@ export const CONCEPTS: ConceptDefinition[] = [
     label: 'access review frequency',
     kind: 'period',
     subject:
-      /\b(access reviews?|review(?:s|ed)? (?:of )?(?:user |all )?(?:access|accounts|permissions|privileges)|(?:access|accounts?|permissions?|privileges?)(?: and [a-z ]{0,30})? (?:are|is|will be|must be|shall be) reviewed|access to (?![^.;:]{0,160}\blogs?\b)[^.;:]{0,160}?\b(?:are|is|will be|must be|shall be) reviewed|recertif\w*)/i,
+      /\b(access reviews?|review(?:s|ed)? (?:of )?(?:[a-z-]+ ){0,5}?(?:access|accounts|permissions|privileges)\b|(?:access|accounts?|permissions?|privileges?)(?: rights?)?\b(?![^.;:]{0,120}\blogs?\b)[^.;:]{0,120}?\b(?:are|is|will be|must be|shall be) reviewed|access to (?![^.;:]{0,160}\blogs?\b)[^.;:]{0,160}?\b(?:are|is|will be|must be|shall be) reviewed|recertif\w*)/i,
     // "User access to the WMS, the Gateway and the console, including all privileged accounts, is
     // reviewed quarterly": what is reviewed is the access, however long the list of systems.
+    scopes: [
+      {
+        name: 'privileged and system accounts',
+        pattern: /\b(system[- ]level|admin\w*|privileged|service[- ]accounts?|root|superusers?)\b/i,
+        coveredByGeneral: true,
+      },
+    ],
     query: 'access reviews quarterly review accounts permissions',
     severity: 'high',
     focus: ['access'],

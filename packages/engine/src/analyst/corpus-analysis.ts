@@ -596,9 +596,16 @@ function isTableRow(text: string): boolean {
 
 /** Scope of a concept statement: the first scope whose words appear, else null. */
 export function scopeOf(concept: ConceptDefinition, text: string): string | null {
-  for (const scope of concept.scopes ?? []) if (scope.pattern.test(text)) return scope.name;
+  for (const scope of concept.scopes ?? []) {
+    const found = scope.pattern.exec(text);
+    // "User access ..., including all privileged accounts, is reviewed quarterly": the scope is
+    // named as part of a wider subject, so the statement is the general one.
+    if (found && !INCLUDED.test(text.slice(Math.max(0, found.index - 20), found.index))) return scope.name;
+  }
   return null;
 }
+
+const INCLUDED = /\bincluding\s+(?:all\s+|any\s+|the\s+)?$/i;
 
 /**
  * The scope of a statement: its own words first; a list item takes the actor from the sentence

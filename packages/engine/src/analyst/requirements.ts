@@ -946,15 +946,22 @@ function passiveSubjectOf(tokens: Token[]): string | null {
       tokens.slice(i + 1, i + 4).some((n) => n.pos === 'VERB' || (n.pos === 'ADJ' && /ed$/.test(n.value))),
   );
   if (aux <= 0) return null;
+  const isThing = (t: Token) =>
+    (t.pos === 'NOUN' || t.pos === 'PROPN') &&
+    actionClassOf(t) === undefined &&
+    !NOT_TOPIC.has(normaliseLemma(t));
+  // "Administrator accounts on servers, the directory and GxP systems are reviewed": the subject's
+  // head stands before its first preposition, however long the list after it.
+  const subjectStart = tokens.slice(from, aux).findIndex((t) => /^[a-z]/i.test(t.value)) + from;
+  const preposition = tokens.findIndex(
+    (t, i) => i > subjectStart && i < aux && t.pos === 'ADP' && isThing(tokens[i - 1]!),
+  );
+  if (preposition > 0 && !tokens.slice(subjectStart, aux).some((t) => t.pos === 'VERB'))
+    return normaliseLemma(tokens[preposition - 1]!);
   for (let i = aux - 1; i >= 0; i -= 1) {
     const t = tokens[i]!;
     if (t.pos === 'PUNCT' || t.pos === 'ADP' || t.pos === 'VERB') break;
-    if (
-      (t.pos === 'NOUN' || t.pos === 'PROPN') &&
-      actionClassOf(t) === undefined &&
-      !NOT_TOPIC.has(normaliseLemma(t))
-    )
-      return normaliseLemma(t);
+    if (isThing(t)) return normaliseLemma(t);
   }
   return null;
 }
@@ -1364,12 +1371,16 @@ function runInsApart(a: Requirement, b: Requirement): boolean {
   return la.some((w) => !lb.includes(w)) && lb.some((w) => !la.includes(w));
 }
 
+/** Passive subjects that name one thing: "privileged access is reviewed", "admin accounts are reviewed". */
+const ONE_ACCESS_SUBJECT = new Set(['access', 'account', 'right', 'privilege', 'permission']);
+
 /**
  * Two passive clauses about different things ("Supplier contracts are reviewed every year",
  * "Waivers are reviewed monthly"): one's subject is not among the other's words.
  */
 function subjectsApart(a: Requirement, b: Requirement): boolean {
   if (!a.passiveSubject || !b.passiveSubject || a.passiveSubject === b.passiveSubject) return false;
+  if (ONE_ACCESS_SUBJECT.has(a.passiveSubject) && ONE_ACCESS_SUBJECT.has(b.passiveSubject)) return false;
   return !b.topic.includes(a.passiveSubject) || !a.topic.includes(b.passiveSubject);
 }
 

@@ -31,6 +31,11 @@ interface Pair {
   score: number;
 }
 
+/** A statement about every one of the things ("all systems", "every account"). */
+const ALL_OF_THEM = /\b(?:all|every|each|any)\b/i;
+/** A statement about one kind of them, not all ("standard user access", "non-privileged accounts"). */
+const ANOTHER_KIND = /\b(?:standard|user|non-?privileged|regular|ordinary|general staff)\b/i;
+
 /**
  * Statements of one scope conflict with each other; a general statement (no scope) conflicts with
  * a scoped one only when the scoped document, at its strictest, is weaker than the general rule
@@ -55,12 +60,20 @@ function bestPair(
         strictest.set(f.segment.document, value);
     }
   }
-  const weakerThanGeneral = (scoped: ConceptFact, general: ConceptFact) => {
-    const value = strictest.get(scoped.segment.document) ?? scoped.quantity.value;
-    return higherIsStricter(scoped.concept)
-      ? value < general.quantity.value * 0.9
-      : value > general.quantity.value * 1.1;
-  };
+  const weaker = (value: number, than: ConceptFact) =>
+    higherIsStricter(than.concept) ? value < than.quantity.value * 0.9 : value > than.quantity.value * 1.1;
+  const weakerThanGeneral = (scoped: ConceptFact, general: ConceptFact) =>
+    weaker(strictest.get(scoped.segment.document) ?? scoped.quantity.value, general);
+  // "Access to all systems is reviewed once a year" in a procedure that sets nothing apart for
+  // privileged accounts, against a policy's quarterly review of them: the general rule covers
+  // them too, and falls short. A rule for another kind ("standard user access") covers none.
+  const generalFallsShort = (scoped: ConceptFact, general: ConceptFact) =>
+    scoped.concept.scopes?.find((s) => s.name === scoped.scope)?.coveredByGeneral === true &&
+    ALL_OF_THEM.test(general.segment.text) &&
+    !ANOTHER_KIND.test(general.segment.text) &&
+    scoped.segment.document !== general.segment.document &&
+    !allOfConcept.some((f) => f.segment.document === general.segment.document && f.scope === scoped.scope) &&
+    weaker(general.quantity.value, scoped);
   const multiValued = multiValuedDocuments(allOfConcept);
   for (let i = 0; i < facts.length; i += 1) {
     for (let j = i + 1; j < facts.length; j += 1) {
@@ -73,7 +86,7 @@ function bestPair(
       if (a.scope !== null && b.scope !== null && a.scope !== b.scope && !linked) continue;
       if (a.scope !== b.scope && !linked) {
         const [scoped, general] = a.scope === null ? [b, a] : [a, b];
-        if (!weakerThanGeneral(scoped, general)) continue;
+        if (!weakerThanGeneral(scoped, general) && !generalFallsShort(scoped, general)) continue;
         // A document that gives the concept several values (a severity table's escalation times)
         // has no one general value a scoped rule could fall short of.
         if (general.tabular && multiValued.has(general.segment.document)) continue;

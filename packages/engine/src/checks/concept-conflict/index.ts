@@ -46,7 +46,8 @@ export const conceptConflictCheck = defineCheck<ConceptParams>({
   question(params, { label, documents }) {
     return {
       text: `Do ${documents.join(', ')} state incompatible values for the ${label}?`,
-      query: conceptById(params.conceptId)?.query ?? label,
+      // The scope's words find the scoped statements ("privileged access rights every quarter").
+      query: `${conceptById(params.conceptId)?.query ?? label}${params.scope ? ` ${params.scope}` : ''}`,
     };
   },
   verdict(params, { facts, analysis }) {
