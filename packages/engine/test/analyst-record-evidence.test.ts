@@ -1167,3 +1167,91 @@ describe('a record of an agreement left pending, against the rule that requires 
     }
   });
 });
+
+describe('a register row named by what it is about, not only by its id', () => {
+  test("a school district's app inventory and an insurer's account register: the row id with the application or the holder", async () => {
+    const school = await analyse({
+      'App-Privacy-Procedure.md':
+        '# App Privacy Procedure\n\n2.1 A data processing agreement must be signed before any application receives student data.\n',
+      'App-Inventory.csv': [
+        'App ID,Application,Vendor,DPA status',
+        'APP-007,Spellwise,Lexa Ltd,Pending',
+        'APP-008,Rostr,Rostr Inc,Signed',
+      ].join('\n'),
+    });
+    const dpa = findRecordAttributeGaps(school.a).find((i) => i.subject.endsWith(':dpa'));
+    expect(dpa?.description).toContain('for APP-007 (Spellwise)');
+    const insurer = await analyse({
+      'Access-Standard.md':
+        '# Access Standard\n\n4.2 Multi-factor authentication is required for every broker portal account.\n',
+      'Broker-Accounts.csv': [
+        'Account,Account holder,MFA',
+        'BRK-0931,Dana Okoye,No',
+        'BRK-0932,Lee Park,Yes',
+      ].join('\n'),
+    });
+    const mfa = findRecordAttributeGaps(insurer.a).find((i) => i.subject.endsWith(':mfa'));
+    expect(mfa?.description).toContain('for BRK-0931 (Dana Okoye)');
+  });
+});
+
+describe('forms whose field switches off a control the policies require', () => {
+  const policy = (rule: string) => `# Security Policy\n\n5.1 ${rule}\n`;
+  const findingsOn = async (files: Record<string, string>) => {
+    const { a, texts } = await analyse(files);
+    return { issues: findRecordAttributeGaps(a).filter((i) => i.title.includes('the form records')), texts };
+  };
+
+  test('a courier\'s device form ("Disk encryption enabled NO - next visit") and a clinic\'s access form (MFA "NOT ENABLED" printed below its label)', async () => {
+    const courier = await findingsOn({
+      'Security-Policy.md': policy(
+        'Full-disk encryption must be enabled on every handheld before it is issued.',
+      ),
+      'Handheld-Issue-Form.txt': [
+        'HANDHELD ISSUE FORM',
+        'Driver name Tomasz Wojcik',
+        '1. Screen lock set YES',
+        '2. Disk encryption enabled NO - next visit to depot',
+        'Issued by Ana Costa',
+      ].join('\n'),
+    });
+    expect(courier.issues.map((i) => i.subject)).toEqual([
+      'record-attribute:Handheld-Issue-Form.txt:encryption',
+    ]);
+    expect(courier.issues[0]!.quotes.map((q) => q.text).join(' ')).toContain(
+      '2. Disk encryption enabled NO - next visit to depot',
+    );
+    expectVerbatim(courier.issues[0]!, courier.texts);
+    const clinic = await findingsOn({
+      'Security-Policy.md': policy('MFA must be enabled on every clinician account before first login.'),
+      'Clinician-Access-Form.txt': [
+        'CLINICIAN ACCESS FORM',
+        'Part D - Account security',
+        'NOT ENABLED - no work phone issued yet',
+        'Multi-factor authentication (MFA)',
+        'Approved by Grace Oduya',
+      ].join('\n'),
+    });
+    expect(clinic.issues.map((i) => i.subject)).toEqual(['record-attribute:Clinician-Access-Form.txt:mfa']);
+  });
+
+  test.each([
+    ['a ticked Yes beside an unticked No', 'MFA on account: [X] Yes [ ] No'],
+    ['the options printed in the label', 'MFA enrolled (Yes/No) Yes'],
+    ['a blank template leaving the choice', 'MFA enabled: Yes / No'],
+  ])('decoy: %s', async (_label, field) => {
+    const { issues } = await findingsOn({
+      'Security-Policy.md': policy('MFA must be enabled on every remote access account.'),
+      'Remote-Access-Form.txt': ['REMOTE ACCESS FORM', 'Requester name Ivo Petrov', field].join('\n'),
+    });
+    expect(issues).toEqual([]);
+  });
+
+  test('decoy: a form with MFA off where no document requires MFA', async () => {
+    const { issues } = await findingsOn({
+      'Security-Policy.md': policy('Passwords are at least 12 characters long.'),
+      'Remote-Access-Form.txt': ['REMOTE ACCESS FORM', 'MFA on account: NO'].join('\n'),
+    });
+    expect(issues).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 import { escapeRegExp, stem, tokenize } from '../../text/normalize';
 import { allowsNoException } from '../../analyst/exceptions';
 import { eventDeadlineIssue } from './event-deadlines';
+import { FORM_FIELD_ATTRIBUTES, isForm, offField } from './form-fields';
 
 export interface RecordAttribute {
   id: string;
@@ -165,9 +166,13 @@ export function recordAttributeIssues(
   visible?: Set<LocatedSegment>,
   onlyId?: string,
 ): Issue[] {
-  if (doc.role !== 'evidence') return [];
+  // A filled-in form the document roles do not place (a text export named "...-Form") is a record too.
+  const form = isForm(doc) && (doc.role === 'evidence' || doc.role === 'other');
+  if (doc.role !== 'evidence' && !form) return [];
+  const forms = form ? formFieldIssues(analysis, doc, visible, onlyId) : [];
+  if (doc.role !== 'evidence') return forms;
   const table = tableOf(doc);
-  if (!table) return [];
+  if (!table) return forms;
   const wants = (id: string) => onlyId === undefined || onlyId === id;
   const rowChecks = [
     wants(DEADLINE_ID)
@@ -178,8 +183,61 @@ export function recordAttributeIssues(
     wants(DEPARTED_ID) ? departedAccessIssue(analysis, doc, table, visible) : null,
   ].filter((i): i is Issue => i !== null);
   if (onlyId === DEADLINE_ID || onlyId === SELF_APPROVAL_ID || onlyId === DEPARTED_ID) return rowChecks;
-  if (visible && !visible.has(table.header)) return rowChecks;
-  return [...rowChecks, ...presenceIssues(analysis, doc, table, visible, onlyId)];
+  const rows =
+    visible && !visible.has(table.header)
+      ? rowChecks
+      : [...rowChecks, ...presenceIssues(analysis, doc, table, visible, onlyId)];
+  return [...rows, ...forms.filter((f) => !rows.some((r) => r.subject === f.subject))];
+}
+
+/** A form's fields that switch off a control the policies require (see ./form-fields.ts). */
+function formFieldIssues(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  visible: Set<LocatedSegment> | undefined,
+  onlyId: string | undefined,
+): Issue[] {
+  const issues: Issue[] = [];
+  for (const attribute of RECORD_ATTRIBUTES) {
+    if (!FORM_FIELD_ATTRIBUTES.has(attribute.id) || (onlyId && attribute.id !== onlyId)) continue;
+    const field = offField(doc, attribute.header);
+    if (!field || (visible && !visible.has(field.segment))) continue;
+    const requirement = requirementFor(analysis, attribute);
+    if (!requirement) continue;
+    const subject = recordAttributeSubject(doc.name, attribute.id);
+    issues.push({
+      primitive: 'conflict_check',
+      subject,
+      aspects: [subject, `instrument:${attribute.id}`],
+      title: `${doc.name}: the form records ${attribute.label} as off, which ${requirement.document} requires`,
+      description:
+        `${requirement.document} requires ${attribute.label} ("${requirement.text.slice(0, 160)}"), but the form ${doc.name} records ` +
+        `"${field.text.slice(0, 160)}": what it authorised went ahead without it.`,
+      rootCause: `The ${attribute.label} required by ${requirement.document} is not a condition the form's approval checks; the form shows the gap and was approved anyway.`,
+      remediationScope: `Enable ${attribute.label} for what ${doc.name} authorised, confirm it on the form, and make the field a condition of approval.`,
+      remediationEffortHours: 3,
+      severity: 'high',
+      confidence: 0.8,
+      frameworks: [],
+      quotes: [quoteOf(requirement), quoteOf(field.segment)],
+    });
+  }
+  return issues;
+}
+
+/** A column naming what a row is about: the vendor, application or account holder. */
+const NAME_COLUMN =
+  /\b(name|vendor|supplier|application|system|product|service|provider|processor|holder)\b/i;
+
+/**
+ * How a finding names a row: its first cell, with the name of what it is about when another column
+ * holds it ("APP-004 (ClassQuest)"), since a reader knows the vendor, not the register's row id.
+ */
+function rowLabel(table: Table, cells: string[]): string {
+  const id = cells[0] ?? '';
+  const column = table.columns.findIndex((c, i) => i > 0 && NAME_COLUMN.test(c));
+  const name = column > 0 ? (cells[column] ?? '').trim() : '';
+  return name && name !== id && name.length <= 60 ? `${id} (${name})` : id;
 }
 
 function presenceIssues(
@@ -213,7 +271,7 @@ function presenceIssues(
         (!hasException(row.cells, exception) || forbidsExceptions(analysis, attribute)),
     );
     if (offending.length === 0) continue;
-    const names = offending.map((r) => r.cells[0]).slice(0, 5);
+    const names = offending.map((r) => rowLabel(table, r.cells)).slice(0, 5);
     const scope = condition >= 0 ? ` although "${table.columns[condition]}" is yes` : '';
     issues.push({
       primitive: 'conflict_check',
