@@ -10,14 +10,7 @@ import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 import { escapeRegExp, tokenize } from '../../text/normalize';
-
-/** The parts of a record table this check reads (the record-attribute check's table). */
-export interface DatedTable {
-  header: LocatedSegment;
-  dateOrder: AnalyzedDocument['dateOrder'];
-  columns: string[];
-  rows: Array<{ segment: LocatedSegment; cells: string[] }>;
-}
+import { notesException, type RecordTable } from './record-table';
 
 interface EventRule {
   segment: LocatedSegment;
@@ -77,8 +70,6 @@ const NOT_THE_EVENT_COLUMN =
   /\b(due|target|planned|scheduled|next|expir\w*|renew\w*|deadline|sla|previous|prior)\b/i;
 const CATEGORY_COLUMN =
   /\b(severity|rating|priority|criticality|risk(?: level| rating)?|classification|class|category|tier|level)\b/i;
-const EXCEPTION_NOTE =
-  /\b(risk[- ]accept\w*|exception (?:approved|granted|raised|recorded|ref\w*)|waiver|exemption granted|deviation approved)\b|\b(?:RA|EXC|EX|WVR)-\d/i;
 
 function stems(text: string): string[] {
   return [...new Set(tokenize(text).filter((t) => !GENERIC.has(t) && !/\d/.test(t)))];
@@ -140,7 +131,7 @@ function eventRules(analysis: CorpusAnalysis): EventRule[] {
 }
 
 /** Columns whose filled cells are mostly dates of things that happened. */
-function eventDateColumns(table: DatedTable): number[] {
+function eventDateColumns(table: RecordTable): number[] {
   return table.columns.flatMap((name, i) => {
     if (NOT_THE_EVENT_COLUMN.test(name)) return [];
     const filled = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
@@ -153,7 +144,7 @@ function eventDateColumns(table: DatedTable): number[] {
  * The rule whose words best name two of the table's date columns: the event's words in one
  * header, the action's in another. On a tie the earlier column is the event's.
  */
-function bestPairing(rules: EventRule[], table: DatedTable): RulePairing | null {
+function bestPairing(rules: EventRule[], table: RecordTable): RulePairing | null {
   const dated = eventDateColumns(table);
   if (dated.length < 2) return null;
   const headers = new Map(dated.map((i) => [i, stems(table.columns[i]!)]));
@@ -181,7 +172,10 @@ function bestPairing(rules: EventRule[], table: DatedTable): RulePairing | null 
 }
 
 /** The category values a rule names ("High and Critical incidents"): only those rows are bound by it. */
-function categoriesNamed(rule: EventRule, table: DatedTable): { column: number; values: Set<string> } | null {
+function categoriesNamed(
+  rule: EventRule,
+  table: RecordTable,
+): { column: number; values: Set<string> } | null {
   const column = table.columns.findIndex((c) => CATEGORY_COLUMN.test(c));
   if (column < 0) return null;
   const values = new Set(
@@ -193,7 +187,7 @@ function categoriesNamed(rule: EventRule, table: DatedTable): { column: number; 
   return named.length > 0 ? { column, values: new Set(named.map((v) => v.toLowerCase())) } : null;
 }
 
-function lateRows(pairing: RulePairing, table: DatedTable, visible?: Set<LocatedSegment>): LateRow[] {
+function lateRows(pairing: RulePairing, table: RecordTable, visible?: Set<LocatedSegment>): LateRow[] {
   const { rule, eventColumn, actionColumn } = pairing;
   const scope = categoriesNamed(rule, table);
   // Dates are whole days: a limit under a day allows the next day; business days allow weekends.
@@ -203,7 +197,7 @@ function lateRows(pairing: RulePairing, table: DatedTable, visible?: Set<Located
   for (const row of table.rows) {
     if (visible && !visible.has(row.segment)) continue;
     if (scope && !scope.values.has((row.cells[scope.column] ?? '').trim().toLowerCase())) continue;
-    if (EXCEPTION_NOTE.test(row.cells.join(' '))) continue;
+    if (notesException(row.cells)) continue;
     const start = parseDateCell(row.cells[eventColumn] ?? '', table.dateOrder);
     const end = parseDateCell(row.cells[actionColumn] ?? '', table.dateOrder);
     if (!start || !end) continue;
@@ -217,7 +211,7 @@ function lateRows(pairing: RulePairing, table: DatedTable, visible?: Set<Located
 export function eventDeadlineIssue(
   analysis: CorpusAnalysis,
   doc: AnalyzedDocument,
-  table: DatedTable,
+  table: RecordTable,
   subject: string,
   visible?: Set<LocatedSegment>,
 ): Issue | null {

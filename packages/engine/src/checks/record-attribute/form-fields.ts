@@ -20,7 +20,7 @@ const UNTICKED = /(?:\[\s*_?\s*\]|\u2610)\s*[A-Za-z]+/g;
  * at the end of the field or before a remark ("NO - will enable at next check-in").
  */
 const OFF_VALUE =
-  /(?:^|[\s:])(?:\[\s*[xX✓]\s*\]\s*)?(?:NO|No|NOT (?:ENABLED|ENFORCED|ENROLLED|CONFIGURED|DONE|COMPLETED)|Not (?:enabled|enforced|enrolled|configured|done|completed)|DISABLED|Disabled|OFF|Off)(?=\s*(?:[-\u2013\u2014:;,(]|$))/;
+  /(?:^|[\s:])(?:\[\s*[xX\u2713]\s*\]\s*)?(?:NO|No|NOT (?:ENABLED|ENFORCED|ENROLLED|CONFIGURED|DONE|COMPLETED)|Not (?:enabled|enforced|enrolled|configured|done|completed)|DISABLED|Disabled|OFF|Off)(?=\s*(?:[-\u2013\u2014:;,(]|$))/;
 const TICKED_NO = /\[\s*[xX\u2713]\s*\]\s*No\b/;
 /** A value alone on a line next to its label (OCR may print a field's value above or below it). */
 const OFF_LINE = /^\s*(?:NO|NOT (?:ENABLED|ENFORCED|ENROLLED|CONFIGURED|DONE|COMPLETED)|DISABLED|OFF)\b/;

@@ -11,6 +11,7 @@ import { escapeRegExp, stem, tokenize } from '../../text/normalize';
 import { allowsNoException } from '../../analyst/exceptions';
 import { eventDeadlineIssue } from './event-deadlines';
 import { FORM_FIELD_ATTRIBUTES, isForm, offField } from './form-fields';
+import { notesException, type RecordTable } from './record-table';
 
 export interface RecordAttribute {
   id: string;
@@ -78,13 +79,7 @@ const OBLIGATION = /\b(must|shall|required|are required to|is required)\b/i;
 /** "no DPA required", "MFA is not required for kiosk accounts": the statement waives the instrument. */
 const NOT_REQUIRED = /\b(?:no|not)\b[^.;]{0,40}\brequired\b/i;
 
-interface Table {
-  header: LocatedSegment;
-  /** How the table's document writes numeric dates. */
-  dateOrder: AnalyzedDocument['dateOrder'];
-  columns: string[];
-  rows: Array<{ segment: LocatedSegment; cells: string[] }>;
-}
+type Table = RecordTable;
 
 /**
  * Index of a table's header among its rows: exports often open with title or "generated on"
@@ -323,9 +318,6 @@ const EXCEPTION_COLUMN =
   /^(ra|ra ref\w*|risk acceptance\w*|risk accept\w*|exception\w*|waiver\w*|deviation\w*|exemption\w*|extension\w*)\b|\b(ra|exception|waiver|deviation|exemption|risk acceptance) (ref\w*|id|no|number)\b/i;
 const ROW_DEADLINE_COLUMN = /\b(deadline|sla|target|due|allowed)\b/i;
 const DAYS_COLUMN = /\b(days?|age|elapsed|duration)\b/i;
-const EXCEPTION_NOTE =
-  /\b(risk[- ]accept\w*|exception (?:approved|granted|raised|recorded|ref\w*)|waiver|exemption granted|deviation approved)\b|\b(?:RA|EXC|EX|WVR)-\d/i;
-const NEGATED_EXCEPTION = /\b(no|without|not|none)\b[^.]{0,20}\b(risk[- ]accept\w*|exceptions?|waivers?)\b/i;
 /** A normative statement about closing, fixing or completing something in a time limit. */
 const CLOSING_ACTION =
   /\b(remediat\w*|patch\w*|fix\w*|resolv\w*|clos\w*|correct\w*|appl(?:y|ied|ies)|install\w*|mitigat\w*|address\w*|deploy\w*|respond\w*|complet\w*|implement\w*|revok\w*|remov\w*)\b/i;
@@ -478,8 +470,7 @@ function uncategorisedDeadline(
 function hasException(cells: string[], exceptionColumn: number): boolean {
   const value = exceptionColumn >= 0 ? (cells[exceptionColumn] ?? '') : '';
   if (value && !ABSENT.test(value) && !/^(n\/?a|tbd)$/i.test(value)) return true;
-  const notes = cells.join(' ');
-  return EXCEPTION_NOTE.test(notes) && !NEGATED_EXCEPTION.test(notes);
+  return notesException(cells);
 }
 
 /** Rows of a dated record that took longer than the normative deadline for their category. */

@@ -1,0 +1,21 @@
+// What the record checks read of a register: its header, its rows split into cells, and how its
+// document writes dates; and the one reading of a row's note that records an exception.
+import type { AnalyzedDocument, LocatedSegment } from '../../analyst/corpus-analysis';
+
+export interface RecordTable {
+  header: LocatedSegment;
+  /** How the table's document writes numeric dates. */
+  dateOrder: AnalyzedDocument['dateOrder'];
+  columns: string[];
+  rows: Array<{ segment: LocatedSegment; cells: string[] }>;
+}
+
+const EXCEPTION_NOTE =
+  /\b(risk[- ]accept\w*|exception (?:approved|granted|raised|recorded|ref\w*)|waiver|exemption granted|deviation approved)\b|\b(?:RA|EXC|EX|WVR)-\d/i;
+const NEGATED_EXCEPTION = /\b(no|without|not|none)\b[^.]{0,20}\b(risk[- ]accept\w*|exceptions?|waivers?)\b/i;
+
+/** A row whose cells record an exception or risk acceptance ("EXC-2026-04", "risk accepted"), not its absence. */
+export function notesException(cells: string[]): boolean {
+  const notes = cells.join(' ');
+  return EXCEPTION_NOTE.test(notes) && !NEGATED_EXCEPTION.test(notes);
+}
