@@ -5,6 +5,7 @@
 // listed first) typed both flow_down and conflict, as docs/evaluation/holdout-writer.md asks.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { PRIMITIVES } from '@auditsvc/core';
 import type { ExpectedCorpus, ExpectedDefect } from '../src/expected';
 
 const repositoryRoot = join(__dirname, '..', '..', '..');
@@ -19,14 +20,7 @@ const folders = roots
   .flatMap((root) => readdirSync(root).map((name) => join(root, name)))
   .filter((folder) => existsSync(join(folder, 'EXPECTED.json')));
 
-const PRIMITIVES = new Set([
-  'conflict_check',
-  'consistency_check',
-  'coverage_check',
-  'currency_check',
-  'citation_integrity_check',
-  'flow_down_check',
-]);
+const PRIMITIVE_NAMES = new Set<string>(PRIMITIVES);
 const EVIDENCE_RECORD = /\.(csv|xlsx|xls|eml|msg|png|jpe?g|tiff?)$/i;
 
 function filesUnder(folder: string): Set<string> {
@@ -56,7 +50,7 @@ describe.each(folders.map((folder) => [relative(repositoryRoot, folder), folder]
 
   test('every defect has known primitives, a pattern that compiles and documents of the folder', () => {
     for (const defect of expected.defects) {
-      expect(defect.primitives.filter((p) => !PRIMITIVES.has(p))).toEqual([]);
+      expect(defect.primitives.filter((p) => !PRIMITIVE_NAMES.has(p))).toEqual([]);
       expect(defect.primitives.length).toBeGreaterThan(0);
       expect(() => new RegExp(defect.pattern, 'i')).not.toThrow();
       expect(defect.documents.filter((d) => !files.has(d))).toEqual([]);

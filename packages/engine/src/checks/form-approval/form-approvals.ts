@@ -67,26 +67,39 @@ export function samePerson(a: string, b: string): boolean {
   return x[0]![0] === y[0]![0];
 }
 
-/** The name a labelled field holds: after the label on its line, else on the next lines. */
-function fieldNames(doc: AnalyzedDocument, label: RegExp): NameField[] {
-  const out: NameField[] = [];
-  const lines = [...doc.text.matchAll(/[^\n]*/g)].filter((m) => m[0].trim());
-  lines.forEach((line, i) => {
+/** The form's non-blank lines, each with its offset in the text. */
+function linesOf(doc: AnalyzedDocument): RegExpMatchArray[] {
+  return [...doc.text.matchAll(/[^\n]*/g)].filter((m) => m[0].trim());
+}
+
+/** The name a labelled field holds: after the label (ending at `labelEnd`) on its line, else on the next lines. */
+function nameAfterLabel(
+  doc: AnalyzedDocument,
+  lines: RegExpMatchArray[],
+  i: number,
+  labelEnd: number,
+): NameField | null {
+  const line = lines[i]!;
+  const candidates = [
+    { text: doc.text.slice(labelEnd, line.index! + line[0].length), at: labelEnd },
+    ...lines.slice(i + 1, i + 3).map((next) => ({ text: next[0], at: next.index! })),
+  ];
+  for (const candidate of candidates) {
+    const person = PERSON.exec(candidate.text);
+    if (!person || NOT_A_NAME.test(person[1]!)) continue;
+    const segment = segmentAt(doc, candidate.at + person.index);
+    return segment ? { name: person[1]!, segment } : null;
+  }
+  return null;
+}
+
+/** The names of the fields a label marks, wherever they stand in the form. */
+function fieldNames(doc: AnalyzedDocument, lines: RegExpMatchArray[], label: RegExp): NameField[] {
+  return lines.flatMap((line, i) => {
     const m = label.exec(line[0]);
-    if (!m) return;
-    const candidates = [
-      { text: line[0].slice(m.index + m[0].length), at: line.index + m.index + m[0].length },
-      ...lines.slice(i + 1, i + 3).map((next) => ({ text: next[0], at: next.index })),
-    ];
-    for (const candidate of candidates) {
-      const person = PERSON.exec(candidate.text);
-      if (!person || NOT_A_NAME.test(person[1]!)) continue;
-      const segment = segmentAt(doc, candidate.at + person.index);
-      if (segment) out.push({ name: person[1]!, segment });
-      return;
-    }
+    const field = m ? nameAfterLabel(doc, lines, i, line.index! + m.index + m[0].length) : null;
+    return field ? [field] : [];
   });
-  return out;
 }
 
 /**
@@ -102,39 +115,28 @@ const NAME_LABEL = /\bname\b\)?\s*:?/i;
 /** In a request section, the field of the person asking: "Name", "Full name", "Requester name". */
 const OWN_NAME_LABEL = /^\s*(?:full |requester(?:'s)? |applicant(?:'s)? |employee |user )?name\b/i;
 
-type SectionKind = 'approval' | 'request' | null;
+type SectionKind = 'approval' | 'request';
 
 /**
- * Names in the name fields of a form's approval or request sections ("SECTION B - LINE MANAGER
- * APPROVAL / Name Jerome Connolly"): the approvers, or the person asking. A requester's field in an
- * approval section (the sponsor who signs it) names no approver.
+ * Names in the name fields of a form's approval and request sections ("SECTION B - LINE MANAGER
+ * APPROVAL / Name Jerome Connolly"): the approvers, and the person asking. A requester's field in
+ * an approval section (the sponsor who signs it) names no approver.
  */
-function sectionNames(doc: AnalyzedDocument, kind: Exclude<SectionKind, null>): NameField[] {
-  const out: NameField[] = [];
-  const lines = [...doc.text.matchAll(/[^\n]*/g)].filter((m) => m[0].trim());
-  let section: SectionKind = null;
+function sectionNames(doc: AnalyzedDocument, lines: RegExpMatchArray[]): Record<SectionKind, NameField[]> {
+  const out: Record<SectionKind, NameField[]> = { approval: [], request: [] };
+  let section: SectionKind | null = null;
   lines.forEach((line, i) => {
     const text = line[0];
     if ((NUMBERED_SECTION.test(text) || CAPITALS_HEADING.test(text)) && !NAME_LABEL.test(text)) {
       section = APPROVAL_SECTION.test(text) ? 'approval' : REQUEST_SECTION.test(text) ? 'request' : null;
       return;
     }
-    if (section !== kind) return;
+    if (section === null) return;
     const label = NAME_LABEL.exec(text);
     if (!label) return;
-    if (kind === 'approval' ? REQUESTER_LABEL.test(text) : !OWN_NAME_LABEL.test(text)) return;
-    const after = line.index + label.index + label[0].length;
-    const candidates = [
-      { text: doc.text.slice(after, line.index + text.length), at: after },
-      ...lines.slice(i + 1, i + 3).map((next) => ({ text: next[0], at: next.index })),
-    ];
-    for (const candidate of candidates) {
-      const person = PERSON.exec(candidate.text);
-      if (!person || NOT_A_NAME.test(person[1]!)) continue;
-      const segment = segmentAt(doc, candidate.at + person.index);
-      if (segment) out.push({ name: person[1]!, segment });
-      return;
-    }
+    if (section === 'approval' ? REQUESTER_LABEL.test(text) : !OWN_NAME_LABEL.test(text)) return;
+    const field = nameAfterLabel(doc, lines, i, line.index! + label.index + label[0].length);
+    if (field) out[section].push(field);
   });
   return out;
 }
@@ -163,9 +165,11 @@ function findSelfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] {
   const normative = normativeRule(analysis);
   for (const doc of analysis.documents) {
     if (isNormative(doc.role) || doc.role === 'contract') continue;
-    const approvers = [...fieldNames(doc, APPROVER_LABEL), ...sectionNames(doc, 'approval')];
+    const lines = linesOf(doc);
+    const sections = sectionNames(doc, lines);
+    const approvers = [...fieldNames(doc, lines, APPROVER_LABEL), ...sections.approval];
     if (approvers.length === 0) continue;
-    const requesters = [...fieldNames(doc, REQUESTER_LABEL), ...sectionNames(doc, 'request')].filter(
+    const requesters = [...fieldNames(doc, lines, REQUESTER_LABEL), ...sections.request].filter(
       (r) => !approvers.some((a) => a.segment === r.segment && a.name === r.name),
     );
     const pair = requesters
