@@ -1033,3 +1033,77 @@ describe('privileged access reviews: one rule for privileged accounts, however t
     expect(issues.filter((i) => i.subject.startsWith('concept:access_review_frequency'))).toEqual([]);
   });
 });
+
+describe('notice to a regulator: a commissioner is a regulator, a cybersecurity event an incident', () => {
+  test('a wealth manager: the Commissioner told within 72 hours in the policy, within five (5) business days in the procedure', async () => {
+    const { issues, texts } = await conflicts({
+      'Data-Protection-Policy.md':
+        "# Data Protection Policy\n\n8.3 The DPO notifies the Commissioner of any personal data breach that compromises a data subject's privacy within 72 hours of the Firm becoming aware of it.\n",
+      'Incident-Procedure.md':
+        '# Incident Procedure\n\n**Step 7 - Notify the Commissioner.** Notifiable personal data breaches are reported to the Commissioner of Data Protection within five (5) business days of the incident being confirmed.\n',
+    });
+    const notice = issues.filter((i) => i.subject.startsWith('concept:incident_notification'));
+    expect(notice.map((i) => i.subject)).toEqual([
+      'concept:incident_notification:affected individuals and regulators',
+    ]);
+    expectVerbatim(notice[0]!, texts);
+  });
+
+  test('a claims administrator: a Cybersecurity Event reported "in no event later than 72 hours" against five (5) business days', async () => {
+    const { issues } = await conflicts({
+      'Security-Policy.md':
+        '# Security Policy\n\n10.2 When the Company determines that a Cybersecurity Event has occurred, the Compliance Officer shall notify the Insurance Commissioner as promptly as possible but in no event later than 72 hours after that determination.\n',
+      'Response-Procedure.md':
+        '# Response Procedure\n\nStep 6. Within five (5) business days of the determination that a Cybersecurity Event has occurred, the Compliance Officer files the notice with the state insurance regulator.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:incident_notification'))).toHaveLength(1);
+  });
+
+  test("decoys: an audit on thirty (30) days' written notice after a breach is no notice of the breach; 72 hours and three days agree", async () => {
+    const { issues } = await conflicts({
+      'Data-Protection-Policy.md':
+        '# Data Protection Policy\n\n8.1 Processors must notify the Company of any personal data breach within 72 hours of becoming aware of it.\n',
+      'Hosting-Agreement.md':
+        "# Hosting Agreement\n\n8.4 The Supplier shall notify the Customer of a Personal Data Breach within three (3) days of becoming aware of it.\n\n9.1 The Supplier shall allow the Customer to audit its premises once in any twelve (12) month period on at least thirty (30) days' written notice, and at any time following a Personal Data Breach.\n",
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:incident_notification'))).toEqual([]);
+  });
+});
+
+describe('an access review stated with another verb of the same clause', () => {
+  test('an airline ground handler: "approved by the ISM and reviewed at least quarterly" against every six months', async () => {
+    const { issues } = await conflicts({
+      'Security-Policy.md':
+        '# Security Policy\n\n6.4 Privileged access must be approved by the ISM and reviewed at least quarterly.\n',
+      'Access-Procedure.md':
+        '# Access Procedure\n\n8.3 The IT Operations Manager reviews all privileged accounts and service accounts every six months.\n',
+    });
+    expect(issues.map((i) => i.subject)).toContain(
+      'concept:access_review_frequency:privileged and system accounts',
+    );
+  });
+
+  test('a hospital: "granted by the unit manager and reviewed every six months" against quarterly', async () => {
+    const { issues } = await conflicts({
+      'Access-Policy.md':
+        '# Access Policy\n\n4.2 Clinical system access is reviewed quarterly by the system owner.\n',
+      'Security-Policy.md':
+        '# Security Policy\n\n7.1 Clinical system access must be granted by the unit manager and reviewed every six months by the system owner.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:access_review_frequency'))).toHaveLength(1);
+  });
+});
+
+describe('frequencies written as "once in any period of"', () => {
+  test('"once in any period of thirty-six (36) months" is once every three years; "once in any 12-month period" once a year', () => {
+    const [audit] = extractTimeQuantities('not more than once in any period of thirty-six (36) months');
+    expect(audit).toMatchObject({ kind: 'period', value: 1095.75 });
+    const [year] = extractTimeQuantities('once in any 12-month period');
+    expect(year).toMatchObject({ kind: 'period', value: 365.25 });
+  });
+
+  test('"in no event later than 72 hours" is a limit; "no longer than 30 days" too', () => {
+    expect(extractTimeQuantities('but in no event later than 72 hours after')[0]!.bound).toBe('max');
+    expect(extractTimeQuantities('kept no longer than 30 days')[0]!.bound).toBe('max');
+  });
+});

@@ -743,6 +743,14 @@ describe('a control something has is not a control switched off', () => {
       'a trustee: privileged accounts are not used for e-mail, and require MFA',
       '5.1 Privileged accounts are not used for email or web browsing, and require multi-factor authentication.',
     ],
+    [
+      'a ground handler: remote access stays off until MFA enrolment is complete',
+      '4.4 Remote access is not enabled until MFA enrolment is complete.',
+    ],
+    [
+      'a hospital: a VPN account is not activated unless two-factor authentication is registered',
+      '3.2 A VPN account is not enabled unless two-factor authentication is registered for it.',
+    ],
   ])('%s (decoy)', async (_label, statement) => {
     const { a } = await analyse({
       'Remote-Access-Policy.md': mfaRule,

@@ -210,9 +210,10 @@ export const CONCEPTS: ConceptDefinition[] = [
     label: 'access review frequency',
     kind: 'period',
     subject:
-      /\b(access reviews?|review(?:s|ed)? (?:of )?(?:[a-z-]+ ){0,5}?(?:access|accounts|permissions|privileges)\b|(?:access|accounts?|permissions?|privileges?)(?: rights?)?\b(?![^.;:]{0,120}\blogs?\b)[^.;:]{0,120}?\b(?:are|is|will be|must be|shall be) reviewed|access to (?![^.;:]{0,160}\blogs?\b)[^.;:]{0,160}?\b(?:are|is|will be|must be|shall be) reviewed|recertif\w*)/i,
+      /\b(access reviews?|review(?:s|ed)? (?:of )?(?:[a-z-]+ ){0,5}?(?:access|accounts|permissions|privileges)\b|(?:access|accounts?|permissions?|privileges?)(?: rights?)?\b(?![^.;:]{0,120}\blogs?\b)[^.;:]{0,120}?\b(?:are|is|will be|must be|shall be)(?: [a-z]+ed\b[^.;:,]{0,60}? and)? reviewed|access to (?![^.;:]{0,160}\blogs?\b)[^.;:]{0,160}?\b(?:are|is|will be|must be|shall be) reviewed|recertif\w*)/i,
     // "User access to the WMS, the Gateway and the console, including all privileged accounts, is
-    // reviewed quarterly": what is reviewed is the access, however long the list of systems.
+    // reviewed quarterly": what is reviewed is the access, however long the list of systems; and
+    // "must be approved by the ISM and reviewed quarterly" (one verb phrase, no list between).
     scopes: [
       {
         name: 'privileged and system accounts',
@@ -240,7 +241,8 @@ export const CONCEPTS: ConceptDefinition[] = [
     actions: ['notify', 'acknowledge'],
     label: 'security incident notification window',
     kind: 'duration',
-    subject: /\b(incidents?|breach\w*)\b/i,
+    // "Cybersecurity Event" is what insurance and financial regulators' rules call an incident.
+    subject: /\b(incidents?|breach\w*|cyber ?security events?)\b/i,
     action: /\b(notif\w*|notice|report\w*|inform\w*|escalat\w*)\b/i,
     // A breach of the contract ("fails to remedy any other breach within fourteen (14) days of
     // notice") is no security incident, unless the sentence says it is one.
@@ -251,7 +253,7 @@ export const CONCEPTS: ConceptDefinition[] = [
       {
         name: 'affected individuals and regulators',
         pattern:
-          /\b(individuals?|regulators?|authorit\w*|secretary|HHS|media|supervisory|data subjects?|customers?|patients?)\b/i,
+          /\b(individuals?|regulators?|authorit\w*|secretary|HHS|media|supervisory|data subjects?|customers?|patients?|commissioners?|ombudsm[ae]n)\b/i,
       },
       {
         name: 'internal reporting',

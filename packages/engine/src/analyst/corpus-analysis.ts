@@ -652,6 +652,13 @@ function labelledItem(text: string): boolean {
   return text.length < 200 && /^\s*(?:[-*\u2022]|\(?[a-z\d]{1,3}[.)])\s+[^:.;]{3,60}:\s/i.test(text);
 }
 
+/** A length of notice given ahead ("thirty (30) days' written notice", "60 days' prior notice"). */
+function noticePeriod(text: string, q: Quantity): boolean {
+  return /^['’]?s?\s+(?:(?:prior|advance|written)\s+){0,2}notice\b/i.test(
+    text.slice(q.index + q.phrase.length),
+  );
+}
+
 export function conceptFactsOf(
   segment: LocatedSegment,
   header: string | null = null,
@@ -711,6 +718,9 @@ export function conceptFactsOf(
     // "loss of access for more than two hours" is a trigger, not the rule's value (a retention
     // "for more than 7 years" still is one).
     if (!concept.id.includes('retention')) candidates = candidates.filter((q) => !isThreshold(text, q));
+    // "on at least thirty (30) days' written notice" is how far ahead a party is told, not a time
+    // to act within.
+    if (concept.kind === 'duration') candidates = candidates.filter((q) => !noticePeriod(text, q));
     // "daily backups; last restore test in July": a frequency belongs to the action of its own
     // clause, not to an action named in another clause of the sentence.
     if (concept.kind === 'period' && concept.action && !row)

@@ -417,3 +417,45 @@ describe('keyed rows under column names wrapped over lines, with the authority c
     expect(found).toEqual([]);
   });
 });
+
+describe('keyed rows: an owner cell that names who signs off too', () => {
+  const controlTable = (owner: string[]) =>
+    textPdf([
+      'Technology Risk Control Standard',
+      '2. Control table',
+      'Control ID Control Owner Frequency Evidence',
+      'TR-01 Security policy reviewed CISO Annual Board minutes',
+      'TR-02 Leaver accounts disabled Head of IT Within 24 hours Leaver tickets',
+      'TR-03 Privileged access review (platform administrators)',
+      ...owner,
+      'Semi-annual Access Review Log',
+      'TR-04 Vulnerability scanning Head of IT Monthly Scan reports',
+      'TR-05 Penetration test CISO Annual Test report',
+    ]);
+
+  test.each([
+    ['a wealth manager: "Head of IT; approved by CISO"', ['Head of IT; approved by', 'CISO']],
+    [
+      'a hospital: "IT Manager, authorised by Privacy Officer"',
+      ['IT Manager, authorised by', 'Privacy Officer'],
+    ],
+  ])('%s: the row is a review, not an approval', async (_label, owner) => {
+    const analysis = analyzeCorpus(
+      await snapshotOf({ 'Technology-Risk-Control-Standard.pdf': await controlTable(owner) }),
+      null,
+    );
+    const row = analysis.documents[0]!.segments.find((s) => s.text.startsWith('TR-03'))!;
+    expect(requirementsOf(row).map((r) => [r.action, r.quantity.phrase])).toEqual([
+      ['review', 'Semi-annual'],
+    ]);
+  });
+
+  test('decoy: a row whose owner cell signs nothing off keeps its own action', async () => {
+    const analysis = analyzeCorpus(
+      await snapshotOf({ 'Technology-Risk-Control-Standard.pdf': await controlTable(['Head of IT']) }),
+      null,
+    );
+    const row = analysis.documents[0]!.segments.find((s) => s.text.startsWith('TR-04'))!;
+    expect(requirementsOf(row).map((r) => [r.action, r.quantity.phrase])).toEqual([['scan', 'Monthly']]);
+  });
+});

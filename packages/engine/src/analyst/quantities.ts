@@ -138,7 +138,7 @@ function boundBefore(text: string, index: number): Bound {
   )
     return 'min';
   if (
-    /(within|no later than|not later than|at most|maximum(?: [a-z]+)? of|up to|no more than|not more than|not (?:to )?exceed(?:ing)?)\s*(?:a|an|of)?\s*$/.test(
+    /(within|(?:no|not|in no (?:event|case)) (?:later|longer) than|at most|maximum(?: [a-z]+)? of|up to|no more than|not more than|not (?:to )?exceed(?:ing)?)\s*(?:a|an|of)?\s*$/.test(
       before,
     )
   )
@@ -158,12 +158,13 @@ export function extractTimeQuantities(text: string): Quantity[] {
   };
   // "no more than twice in any calendar year": a frequency, not a length of time.
   const oncePer = new RegExp(
-    `\\b(once|twice)\\s+(?:in|per|during|within)\\s+(?:any|each|a|every)\\s+(?:${NUMBER}(?:\\s+|-))?${UNIT}\\b(?:\\s+period)?`,
+    `\\b(once|twice)\\s+(?:in|per|during|within)\\s+(?:any|each|a|every)\\s+(?:period\\s+of\\s+)?(?:${NUMBER}(?:\\s*\\((\\d+)\\))?(?:\\s+|-))?${UNIT}\\b(?:\\s+period)?`,
     'gi',
   );
   for (const m of text.matchAll(oncePer)) {
-    const n = m[2] ? parseNumber(m[2]) : 1;
-    const unit = UNIT_DAYS[m[3]!.toLowerCase()];
+    // "once in any thirty-six (36) months": the digits in brackets restate the words.
+    const n = m[3] ? Number(m[3]) : m[2] ? parseNumber(m[2]) : 1;
+    const unit = UNIT_DAYS[m[4]!.toLowerCase()];
     if (n === null || unit === undefined) continue;
     const times = m[1]!.toLowerCase() === 'twice' ? 2 : 1;
     add(

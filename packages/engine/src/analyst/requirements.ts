@@ -611,17 +611,25 @@ const OWNER_COLUMN = /\b(?:owner|custodian|responsible|accountable|department)\b
 /**
  * A keyed row's words before its value without the owner's cell, when the owner's column stands
  * just before the value's ("... Examples Owner Retention period"): the row's last capitalised
- * words ("Group Security Manager", "CISO / CPO") name who keeps the record, not what it is.
+ * words ("Group Security Manager", "CISO / CPO", "Head of IT; approved by CISO") name who keeps
+ * the record or signs it off, not what it is.
  */
 function withoutOwnerCell(before: string, columns: string): string {
   const owner = columns.search(OWNER_COLUMN);
   const value = valueColumnOf(columns);
-  if (owner < 0 || !value || columns.indexOf(value) < owner) return before;
-  return before.replace(/(?:\s+(?:[A-Z][\w&'-]*|\/|&|and|of)){1,6}\s*$/, '');
+  // A column named for its value alone ("Owner Frequency Evidence") is the value's too.
+  const valueAt = value ? columns.indexOf(value) : columns.search(VALUE_COLUMN_WORD);
+  if (owner < 0 || valueAt < owner) return before;
+  // The cell may name who signs off too ("Head of IT; approved by CISO").
+  return before.replace(
+    /(?:\s+(?:[A-Z][\w&'-]*[;,]?|\/|&|and|of|with|(?:approved|reviewed|authori[sz]ed|signed off|checked|verified) by)){1,10}\s*$/,
+    '',
+  );
 }
 
 /** Nouns that name a column of values ("Retention period", "Review frequency", "Response time"). */
 const VALUE_COLUMN_NOUN = /^(?:period|time|frequency|deadline|interval|cycle|target|limit|window)$/i;
+const VALUE_COLUMN_WORD = /\b(?:period|time|frequency|deadline|interval|cycle|target|limit|window)\b/i;
 
 /**
  * The column a laid-out row's value stands in, from the table's column names when the line cannot

@@ -405,10 +405,18 @@ function switchedOff(segment: LocatedSegment, control: ControlDefinition): boole
   return mentions.some((a) =>
     offs.some(
       (b) =>
-        Math.abs(a - b) <= OFF_DISTANCE && !CLAUSE_BREAK.test(text.slice(Math.min(a, b), Math.max(a, b))),
+        Math.abs(a - b) <= OFF_DISTANCE &&
+        !CLAUSE_BREAK.test(text.slice(Math.min(a, b), Math.max(a, b))) &&
+        !(b < a && GATED_BY.test(text.slice(b, a))),
     ),
   );
 }
+
+/**
+ * Between an "off" word and the control after it: the control is the condition for switching
+ * something on ("Remote access is not enabled until MFA enrolment is complete"), not what is off.
+ */
+const GATED_BY = /\b(?:until|unless|before|pending|prior to)\b/i;
 
 /**
  * Words right before a mention of the control that let something go without it rather than

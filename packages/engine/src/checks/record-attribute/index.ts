@@ -52,13 +52,12 @@ export const recordAttributeCheck = defineCheck<RecordAttributeParams>({
     if (!doc) return { issues: [] };
     const issues = recordAttributeIssues(analysis, doc, visible, params.attributeId);
     // The rows the retrieval did not rank (one row among a register's many): ask for them, and for
-    // the rule, by their words.
+    // the rule, by their words; also when some rows were seen, so that the finding names the rows
+    // the register holds, not only those that happened to rank.
     const seen = new Set([...(visible ?? [])].map((s) => segmentKey(s)));
-    const unseen = issues.length
-      ? []
-      : recordAttributeIssues(analysis, doc, undefined, params.attributeId)
-          .flatMap((i) => i.quotes)
-          .filter((q) => !visible || !seen.has(segmentKey(q)));
+    const unseen = recordAttributeIssues(analysis, doc, undefined, params.attributeId)
+      .flatMap((i) => i.quotes)
+      .filter((q) => !visible || !seen.has(segmentKey(q)));
     return { issues, hints: quoteRequests(unseen, 5) };
   },
 });

@@ -513,3 +513,69 @@ describe('a post the roles table lacks, given a duty the table gives to another'
     expect(issues.filter((i) => i.subject.startsWith('role:untabled:'))).toEqual([]);
   });
 });
+
+describe('a post the roles table lacks, named like a post it has', () => {
+  const untabled = (issues: Awaited<ReturnType<typeof issuesOf>>) =>
+    issues.filter((i) => i.subject.startsWith('role:untabled:'));
+
+  test('an airport ground handler: the supplier policy has the "Chief Information Security Officer" approve; the table has an Information Security Manager', async () => {
+    const issues = untabled(
+      await issuesOf({
+        'Information-Security-Policy.md': [
+          '# Information Security Policy',
+          '',
+          '| Role | Responsibilities |',
+          '| --- | --- |',
+          '| Chief Executive Officer (CEO) | Approves this policy. |',
+          '| Information Security Manager (ISM) | Owns the ISMS; keeps the exception register. |',
+          '| Station Manager | Runs the station. |',
+          '| Privacy Officer | Leads the response to data breaches. |',
+        ].join('\n'),
+        'Supplier-Security-Policy.md':
+          '# Supplier Security Policy\n\n5.1 Supplier remote access must be approved by the Chief Information Security Officer (CISO) and is enabled only for the agreed window.\n',
+      }),
+    );
+    expect(untabled(issues).map((i) => i.title)).toEqual([
+      '"Chief Information Security Officer" in Supplier-Security-Policy.md is not a role of the roles table in Information-Security-Policy.md',
+    ]);
+    expect(issues[0]!.description).toContain('is the Information Security Manager');
+  });
+
+  test('a life insurer: the procedure has an "Information Security Manager" approve where the table has a Chief Information Security Officer', async () => {
+    const issues = untabled(
+      await issuesOf({
+        'Information-Security-Policy.md': [
+          '# Information Security Policy',
+          '',
+          '| Role | Responsibilities |',
+          '| --- | --- |',
+          '| Chief Risk Officer | Owns the risk register. |',
+          '| Chief Information Security Officer (CISO) | Owns this policy. |',
+          '| Data Protection Officer | Advises on personal data. |',
+        ].join('\n'),
+        'Access-Control-Procedure.md':
+          '# Access Control Procedure\n\n5.2 Privileged access requests are approved by the System Owner and then by the Information Security Manager before the account is created.\n',
+      }),
+    );
+    expect(issues.map((i) => i.subject)).toEqual(['role:untabled:information security manager']);
+  });
+
+  test('decoys: one field word in common ("Operational Risk Manager" and the Chief Risk Officer), two posts as near as each other', async () => {
+    const issues = untabled(
+      await issuesOf({
+        'Information-Security-Policy.md': [
+          '# Information Security Policy',
+          '',
+          '| Role | Responsibilities |',
+          '| --- | --- |',
+          '| Chief Risk Officer | Owns the risk register. |',
+          '| Information Security Operations Lead | Runs the security operations centre. |',
+          '| Information Security Architecture Lead | Designs security controls. |',
+        ].join('\n'),
+        'Incident-Procedure.md':
+          '# Incident Procedure\n\n3.1 The Operational Risk Manager records each loss event.\n\n3.2 Severity 1 incidents are handed to the Information Security Manager.\n',
+      }),
+    );
+    expect(issues).toEqual([]);
+  });
+});

@@ -106,6 +106,48 @@ function namedAfterItsDocument(m: RoleMention, doc: AnalyzedDocument | undefined
   return contentLemmas(m.qualifier).every((w) => title.has(w));
 }
 
+/** Words of a title that say which field a post covers: not its rank ("Chief", "Head") nor its noun. */
+const RANK = new Set([
+  'chief',
+  'head',
+  'senior',
+  'deputy',
+  'assistant',
+  'group',
+  'the',
+  'and',
+  'for',
+  ...nouns.leadership.map((n) => n.toLowerCase()),
+]);
+
+const fieldWords = (title: string) =>
+  new Set(
+    title
+      .toLowerCase()
+      .split(/[\s/&,-]+/)
+      .filter((w) => w.length > 2 && !RANK.has(w)),
+  );
+
+/**
+ * The table's post whose title shares the most field words with an untabled title ("IT Security
+ * Manager" and "Chief Information Security Officer": security): the post the writer most likely
+ * meant, so the untabled title is that post under a name the table does not give it. Null when no
+ * post shares two field words.
+ */
+function namesake(title: string, posts: TableRole[]): { role: TableRole; shared: string[] } | null {
+  const words = fieldWords(title);
+  const ranked = posts
+    .map((role) => ({ role, shared: [...fieldWords(role.title)].filter((w) => words.has(w)) }))
+    // One field word ("risk", "network") is a field many posts work in; two name the post.
+    .filter((p) => p.shared.length >= 2)
+    .sort((a, b) => b.shared.length - a.shared.length);
+  // Two posts as near as each other ("Security Operations Manager", "Security Architect") leave
+  // the meant one open.
+  const rival = ranked.find((p) => p.role.title !== ranked[0]?.role.title);
+  if (ranked.length === 0 || rival?.shared.length === ranked[0]!.shared.length) return null;
+  return ranked[0]!;
+}
+
 export function untabledRoleSubject(title: string): string {
   return `role:untabled:${title.toLowerCase()}`;
 }
@@ -159,10 +201,15 @@ export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: strin
     const best = posts
       .map((role) => ({ role, shared: [...lemmasOf(role.duties)].filter((w) => duties.has(w)) }))
       .sort((a, b) => b.shared.length - a.shared.length)[0];
-    if (!best || best.shared.length < SHARED_DUTY_WORDS) continue;
+    const sameDuty = best && best.shared.length >= SHARED_DUTY_WORDS ? best : null;
+    const near = sameDuty ? null : namesake(title, posts);
+    if (!sameDuty && !near) continue;
     // The mention with the longest duty shows it best.
     const mention = mentions[texts.indexOf(texts.reduce((a, b) => (b.length > a.length ? b : a)))]!;
-    const { role } = best;
+    const role = sameDuty?.role ?? near!.role;
+    const why = sameDuty
+      ? `the table gives that duty (${sameDuty.shared.join(', ')}) to the ${role.title}`
+      : `the table's post of that field (${near!.shared.join(', ')}) is the ${role.title}`;
     issues.push({
       primitive: 'consistency_check',
       subject,
@@ -170,7 +217,7 @@ export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: strin
       title: `"${title}" in ${mention.segment.document} is not a role of the roles table in ${role.document}`,
       description:
         `${mention.segment.document} gives duties to the "${title}" ("${excerptAround(mention.segment.text, mention.index)}"), ` +
-        `a role the roles table of ${role.document} does not have; the table gives that duty (${best.shared.join(', ')}) to the ${role.title} ` +
+        `a role the roles table of ${role.document} does not have; ${why} ` +
         `("${role.duties.slice(0, 200)}"). Either the procedure names a post that does not exist or the table is out of date; staff cannot tell who decides.`,
       rootCause: `${mention.segment.document} was written with a role title that is not in the organisation's roles and responsibilities.`,
       remediationScope: `Give the duty to the ${role.title} in ${mention.segment.document}, or add the "${title}" and its duties to the roles table of ${role.document}.`,

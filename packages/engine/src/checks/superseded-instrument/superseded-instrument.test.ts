@@ -156,3 +156,27 @@ test('decoy: a revision history row that records the Act a first version was wri
     }),
   ).toEqual([]);
 });
+
+test('a DIFC wealth manager onboards clients under the DIFC Law No. 1 of 2007; a Swiss laboratory under the FADP of 1992', async () => {
+  expect(
+    (
+      await keys({
+        ...DATED_2026,
+        'Client-Onboarding-Procedure.md':
+          '# Client Onboarding Procedure\n\n1.2 Onboarding personal data is processed under the DIFC Data Protection Law No. 1 of 2007.\n',
+        'Sample-Handling-Standard.md':
+          '# Sample Handling Standard\n\nDonor data is handled under the Federal Act on Data Protection of 19 June 1992.\n',
+      })
+    ).sort(),
+  ).toEqual(['instrument:ch-fadp-1992', 'instrument:difc-dp-law-2007']);
+});
+
+test("decoys: the successors (DIFC Law No. 5 of 2020, the revised FADP), and another country's Data Protection Act 2004", async () => {
+  expect(
+    await keys({
+      ...DATED_2026,
+      'Data-Protection-Policy.md':
+        '# Data Protection Policy\n\nThe Firm complies with the DIFC Data Protection Law, DIFC Law No. 5 of 2020, and the Federal Act on Data Protection of 25 September 2020. Records of our Guernsey office follow the local Data Protection Act 2004 guidance notes.\n',
+    }),
+  ).toEqual([]);
+});

@@ -178,3 +178,30 @@ describe('a sentence that explains how a tool or a setting works obligates nothi
     expect(candidates).toHaveLength(1);
   });
 });
+
+describe("a policy's numbered clause states its rule as practice", () => {
+  test.each([
+    [
+      'a ground handler',
+      'Information-Security-Policy.md',
+      '8.3 Restoration of backups is tested periodically.',
+    ],
+    [
+      'a school district',
+      'Technology-Standard.md',
+      '4.2 Backup restores are tested on a regular basis by the district IT team.',
+    ],
+  ])('%s: a restore test "periodically" with no frequency anywhere', async (_industry, name, clause) => {
+    const { candidates } = await run({ [name]: `# ${name.replace(/-|\.md/g, ' ')}\n\n${clause}\n` });
+    expect(candidates).toHaveLength(1);
+  });
+
+  test('decoys: the same sentence in a procedure, and without a clause number', async () => {
+    const { candidates } = await run({
+      'Backup-Procedure.md': '# Backup Procedure\n\n8.3 Restoration of backups is tested periodically.\n',
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\nRestoration of backups is tested periodically.\n',
+    });
+    expect(candidates).toEqual([]);
+  });
+});

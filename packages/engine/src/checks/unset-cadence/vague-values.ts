@@ -142,6 +142,19 @@ function inDescription(text: string, quantity: Quantity): boolean {
 }
 
 /** Whether a list item falls under a lead-in that obligates ("... must be performed, including:"). */
+/**
+ * A policy states its rules as practice in the present tense ("Restoration of backups is tested
+ * periodically"): in a policy or standard, a numbered clause of that form obligates as "must" does.
+ */
+function statedPractice(segment: LocatedSegment, analysis: CorpusAnalysis, text: string): boolean {
+  const role = analysis.documents[segment.docIndex]?.role;
+  return (
+    (role === 'policy' || role === 'standard') &&
+    /^\s*\d+(?:\.\d+)+\s/.test(text) &&
+    /\b(?:is|are)\s+[a-z]+ed\b/i.test(text)
+  );
+}
+
 function underObligatingLeadIn(segment: LocatedSegment, analysis: CorpusAnalysis): boolean {
   return LIST_ITEM.test(segment.raw) && OBLIGATION.test(leadInOf(analysis, segment));
 }
@@ -169,7 +182,12 @@ export function vagueRequirementsOf(segment: LocatedSegment, analysis: CorpusAna
       if (!requirement || !isActionClass(requirement.action) || requirement.topic.length === 0) continue;
       if (inDescription(text, quantity)) continue;
       if (explicitness === 'vague') {
-        if (!OBLIGATION.test(text) && !underObligatingLeadIn(segment, analysis)) continue;
+        if (
+          !OBLIGATION.test(text) &&
+          !underObligatingLeadIn(segment, analysis) &&
+          !statedPractice(segment, analysis, text)
+        )
+          continue;
         const clause = clauseAround(text, quantity.index, quantity.phrase.length);
         if (!recurringActivityOf(requirement.action, clause)) continue;
       }
