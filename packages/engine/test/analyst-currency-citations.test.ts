@@ -93,6 +93,42 @@ describe('superseded standards', () => {
     expect(issue!.title).toBe('TLS minimum version inconsistent: TLS 1.0 accepted in Hosting-Agreement.md');
   });
 
+  test.each([
+    [
+      'a claims administrator',
+      'KCA Data transmitted over any network is encrypted using SFTP or Transport Layer Security (TLS) version 1.0 or higher.',
+    ],
+    [
+      'a dental group',
+      'Patient data in transit is protected by Transport Layer Security version 1.1 or later.',
+    ],
+  ])(
+    '%s: the protocol spelled out ("Transport Layer Security (TLS) version 1.0") is read as TLS',
+    async (_label, clause) => {
+      const a = await corpus({
+        'Information-Security-Policy.md':
+          '# Information Security Policy\n\nData in transit is protected with TLS 1.2 or higher.\n',
+        'Services-Agreement.md': `# Services Agreement\n\nExhibit B, row B-5: ${clause}\n`,
+        'Minutes.txt': CORPUS_DATE,
+      });
+      const [issue] = findEditionInconsistencies(a.citations, undefined, a);
+      expect(issue!.title).toMatch(
+        /^TLS minimum version inconsistent: Transport Layer Security .*accepted in Services-Agreement\.md$/,
+      );
+    },
+  );
+
+  test('decoy: the contract spells out the same floor ("Transport Layer Security (TLS) version 1.2 or higher")', async () => {
+    const a = await corpus({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\nData in transit is protected with TLS 1.2 or higher.\n',
+      'Services-Agreement.md':
+        '# Services Agreement\n\nAll data is encrypted using Transport Layer Security (TLS) version 1.2 or higher.\n',
+      'Minutes.txt': CORPUS_DATE,
+    });
+    expect(findEditionInconsistencies(a.citations, undefined, a)).toEqual([]);
+  });
+
   test('"TLS 1.0 and 1.1 are disabled" is not a use of TLS 1.0', async () => {
     const a = await corpus({
       'Hardening.md': '# Hardening\n\nTLS 1.0 and TLS 1.1 are disabled on every endpoint.\n',

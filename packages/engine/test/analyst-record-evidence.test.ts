@@ -1255,6 +1255,41 @@ describe('forms whose field switches off a control the policies require', () => 
     expect(issues).toEqual([]);
   });
 
+  test('an insurer\'s removable media form and a school\'s laptop form: the question over its options, "[X]No" ticked on the line below', async () => {
+    const insurer = await findingsOn({
+      'Security-Policy.md': policy(
+        'Restricted information copied to removable media must be encrypted with AES-256.',
+      ),
+      'Removable-Media-Form.txt': [
+        'REMOVABLE MEDIA AUTHORISATION FORM',
+        'Media encrypted with AES-256?',
+        '[] Yes [X]No IfNo, reason: recipient cannot open encrypted drive',
+        'Approved by Dilani Abeysekera',
+      ].join('\n'),
+    });
+    expect(insurer.issues.map((i) => i.subject)).toEqual([
+      'record-attribute:Removable-Media-Form.txt:encryption',
+    ]);
+    const school = await findingsOn({
+      'Security-Policy.md': policy('Staff laptops must be encrypted before they leave the school.'),
+      'Laptop-Loan-Form.txt': [
+        'LAPTOP LOAN FORM',
+        'Device encryption checked?',
+        '[ ] Yes [X] No',
+        'Issued by R. Tane',
+      ].join('\n'),
+    });
+    expect(school.issues).toHaveLength(1);
+  });
+
+  test('decoy: "[X] Yes [ ] No" on the line below the question', async () => {
+    const { issues } = await findingsOn({
+      'Security-Policy.md': policy('Staff laptops must be encrypted before they leave the school.'),
+      'Laptop-Loan-Form.txt': ['LAPTOP LOAN FORM', 'Device encryption checked?', '[X] Yes [ ] No'].join('\n'),
+    });
+    expect(issues).toEqual([]);
+  });
+
   test('decoy: a form with MFA off where no document requires MFA', async () => {
     const { issues } = await findingsOn({
       'Security-Policy.md': policy('Passwords are at least 12 characters long.'),

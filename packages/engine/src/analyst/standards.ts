@@ -285,8 +285,9 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
   {
     id: 'tls',
     name: 'TLS',
-    // "TLS 1.0", "TLSv1.1", "SSL version 3".
-    pattern: /\b(?:TLS\s*(?:v|version\s*)?(\d\.\d)|SSL\s*(?:v|version\s*)?([23])(?:\.0)?\b)/gi,
+    // "TLS 1.0", "TLSv1.1", "SSL version 3", "Transport Layer Security (TLS) version 1.0".
+    pattern:
+      /\b(?:(?:TLS|Transport\s+Layer\s+Security)(?:\s*\(TLS\))?\s*(?:v|version\s*)?(\d\.\d)|SSL\s*(?:v|version\s*)?([23])(?:\.0)?\b)/gi,
     edition: (w) => digits(w),
     current: '1.3',
     currentLabel: 'TLS 1.2 or later',

@@ -159,3 +159,52 @@ describe('forms in sections: a requester section and an approval section', () =>
     expect(await findings(files)).toEqual([]);
   });
 });
+
+describe('forms approved by the person who prepared them', () => {
+  const rule = {
+    'Onboarding-Procedure.md':
+      '# Client Onboarding Procedure\n\nStep 9. No person may approve their own onboarding file; high risk clients need CEO and MLRO approval.\n',
+  };
+
+  test('a wealth manager: the relationship manager prepares the onboarding form and approves it', async () => {
+    const issues = await findings({
+      ...rule,
+      'KYC-Onboarding-Form-scan.txt': [
+        'CLIENT ONBOARDING AND RISK ASSESSMENT FORM',
+        '',
+        'E. APPROVALS (CEO and MLRO approval required for High risk / PEP)',
+        '',
+        'Prepared by (RM) Tariq Siddiqui, RM - 03/11/2026',
+        '',
+        'Approved by Tariq Siddiqui, RM - 05/11/2026',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'The request in KYC-Onboarding-Form-scan.txt self-approved: Tariq Siddiqui approved a request made by Tariq Siddiqui',
+    ]);
+  });
+
+  test('a laboratory: the analyst who completed the release form authorises it', async () => {
+    const issues = await findings({
+      ...rule,
+      'Batch-Release-Form.txt': [
+        'BATCH RELEASE FORM',
+        'Completed by: Hana Ngata, Analyst',
+        'Authorised by: H. Ngata',
+      ].join('\n'),
+    });
+    expect(issues).toHaveLength(1);
+  });
+
+  test('decoy: prepared by one person, approved by another', async () => {
+    const issues = await findings({
+      ...rule,
+      'KYC-Onboarding-Form-scan.txt': [
+        'CLIENT ONBOARDING FORM',
+        'Prepared by (RM) Tariq Siddiqui, RM - 03/11/2026',
+        'Approved by Leila Nasser, CEO - 05/11/2026',
+      ].join('\n'),
+    });
+    expect(issues).toEqual([]);
+  });
+});

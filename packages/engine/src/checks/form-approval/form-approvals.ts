@@ -22,9 +22,12 @@ export interface SelfApprovedForm {
   rule: LocatedSegment;
 }
 
-/** Who asked for it: "Requested by", "Name of person requiring access", "Authority sponsor". */
+/**
+ * Who asked for it or drew it up: "Requested by", "Name of person requiring access", "Authority
+ * sponsor", "Prepared by (RM)".
+ */
 const REQUESTER_LABEL =
-  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by)\b/i;
+  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by|prepared by|completed by)\b/i;
 /** Who approved it: "Approved by (name / title)", "Approver name" (OCR may join the words). */
 const APPROVER_LABEL = /\b(?:approved by|approver\s*name|authori[sz]ed by)\b/i;
 /** A form reference: "Request No. VRA-2026-088", "Request reference PAR-2026-031". */

@@ -41,7 +41,11 @@ export function offField(doc: AnalyzedDocument, header: RegExp): OffField | null
     const value = line[0].slice(label.index + label[0].length).replace(UNTICKED, ' ');
     // "Yes / No" left for the filler to choose is a blank template's field, not a value.
     if (/\byes\b/i.test(value) && !TICKED_NO.test(value)) continue;
-    const beside = [lines[i - 1], lines[i + 1]].find((l) => l !== undefined && OFF_LINE.test(l[0]));
+    // The options may stand on the line below the question ("Media encrypted with AES-256?" over
+    // "[ ] Yes [X] No If No, reason: ...").
+    const beside = [lines[i - 1], lines[i + 1]].find(
+      (l) => l !== undefined && (OFF_LINE.test(l[0]) || TICKED_NO.test(l[0].replace(UNTICKED, ' '))),
+    );
     const at = OFF_VALUE.test(value) ? line : beside;
     if (!at) continue;
     const segment = segmentAt(doc, at.index + at[0].search(/\S/));

@@ -10,10 +10,18 @@ import {
   recordAttributeIssues,
 } from './record-attributes';
 
-/** Words of the rule a row check quotes, so retrieval finds the rule beside the rows. */
+/**
+ * Words of the rule a row check quotes, so retrieval finds the rule beside the rows; for a control,
+ * its forms as records and rules write them ("encrypted", "MFA enabled"), which the label alone
+ * ("encryption") does not match.
+ */
 const RULE_WORDS: Record<string, string> = {
   [DEPARTED_ID]:
     'leavers departing employee exit termination access revoked disabled removed account enabled',
+  encryption: 'encrypted encrypt AES enabled',
+  mfa: 'MFA multi-factor two-factor enabled enforced',
+  training: 'training trained completed course',
+  background_check: 'background check screening vetting',
 };
 
 interface RecordAttributeParams {

@@ -2,7 +2,12 @@
 // it saw and asks for the offending rows it did not, so the finding names every account without
 // the control, not only those that ranked. Fixtures in two industries' wording (an airport ground
 // handler's privileged accounts, a clinic's vendor register); decoy: every row seen, nothing asked.
+// And its question's query carries the words records and rules use ("encrypted"), so the question
+// is not dropped for matching nothing in its own documents.
 import { runCheck } from '../../../test/helpers/check-harness';
+import { Bm25Index } from '../../retrieval/bm25';
+import { synthesizeQuestions, validateQuestions } from '../../pipeline/questions';
+import { CATALOG_LIST_NAMES, type CatalogLists } from '../../pipeline/catalog';
 import { recordAttributeCheck } from '.';
 
 const POLICY = (control: string) =>
@@ -73,5 +78,42 @@ describe('a register reached in part', () => {
     const { issues, hints = [] } = await verdictOnRows(groundHandler, 'Privileged-Account-Register.csv', /./);
     expect(issues).toHaveLength(1);
     expect(hints).toEqual([]);
+  });
+});
+
+describe('the question finds its documents by the words they use', () => {
+  test.each([
+    [
+      'an insurer: a removable media form and a policy that say "encrypted", never "encryption"',
+      'Information-Security-Policy.md',
+      '# Information Security Policy\n\n7.3 Restricted information on removable media shall be encrypted with AES-256.\n',
+      'Removable-Media-Form.txt',
+      'REMOVABLE MEDIA FORM\n\nMedia encrypted with AES-256?\n\n[ ] Yes [X] No\n',
+    ],
+    [
+      'a school: a laptop loan form and a standard that say "encrypted"',
+      'Device-Standard.md',
+      '# Device Standard\n\n3.1 Staff laptops must be encrypted before they leave the school.\n',
+      'Laptop-Loan-Form.txt',
+      'LAPTOP LOAN FORM\n\nDevice encrypted?\n\n[ ] Yes [X] No\n',
+    ],
+  ])('%s: the question is kept', async (_label, policyName, policy, formName, form) => {
+    const { analysis, candidates } = await runCheck(recordAttributeCheck, {
+      [policyName]: policy,
+      [formName]: form,
+    });
+    expect(candidates.map((c) => c.key)).toEqual([`record-attribute:${formName}:encryption`]);
+    const lists = Object.fromEntries(CATALOG_LIST_NAMES.map((name) => [name, []])) as unknown as CatalogLists;
+    lists.docPairs = candidates.map((c) => ({
+      key: c.key,
+      primitive: c.primitive,
+      label: c.label,
+      target: { check: recordAttributeCheck.id, documents: c.documents, params: c.params },
+      signal: c.signal,
+      severity: c.severity,
+    }));
+    const questions = synthesizeQuestions(lists, 1, 'remediation_pipeline');
+    const { kept } = validateQuestions(questions, new Bm25Index(analysis.snapshot.chunks));
+    expect(kept).toHaveLength(1);
   });
 });
