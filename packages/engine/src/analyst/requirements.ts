@@ -628,8 +628,10 @@ function withoutOwnerCell(before: string, columns: string): string {
 }
 
 /** Nouns that name a column of values ("Retention period", "Review frequency", "Response time"). */
-const VALUE_COLUMN_NOUN = /^(?:period|time|frequency|deadline|interval|cycle|target|limit|window)$/i;
-const VALUE_COLUMN_WORD = /\b(?:period|time|frequency|deadline|interval|cycle|target|limit|window)\b/i;
+const VALUE_NOUNS = 'period|time|frequency|deadline|interval|cycle|target|limit|window';
+const VALUE_COLUMN_NOUN = new RegExp(`^(?:${VALUE_NOUNS})$`, 'i');
+/** Such a noun anywhere in the column names ("Control ID Control Owner Frequency Evidence"). */
+const VALUE_COLUMN_WORD = new RegExp(`\\b(?:${VALUE_NOUNS})\\b`, 'i');
 
 /**
  * The column a laid-out row's value stands in, from the table's column names when the line cannot

@@ -141,7 +141,6 @@ function inDescription(text: string, quantity: Quantity): boolean {
   return DESCRIPTION.test(sentence) && !BINDING.test(sentence);
 }
 
-/** Whether a list item falls under a lead-in that obligates ("... must be performed, including:"). */
 /**
  * A policy states its rules as practice in the present tense ("Restoration of backups is tested
  * periodically"): in a policy or standard, a numbered clause of that form obligates as "must" does.
@@ -155,6 +154,7 @@ function statedPractice(segment: LocatedSegment, analysis: CorpusAnalysis, text:
   );
 }
 
+/** Whether a list item falls under a lead-in that obligates ("... must be performed, including:"). */
 function underObligatingLeadIn(segment: LocatedSegment, analysis: CorpusAnalysis): boolean {
   return LIST_ITEM.test(segment.raw) && OBLIGATION.test(leadInOf(analysis, segment));
 }
