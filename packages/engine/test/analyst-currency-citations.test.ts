@@ -129,6 +129,47 @@ describe('superseded standards', () => {
     expect(findEditionInconsistencies(a.citations, undefined, a)).toEqual([]);
   });
 
+  test.each([
+    [
+      'a wealth manager',
+      'Controls are mapped to the SWIFT Customer Security Controls Framework (CSCF) v2023, the baseline for the 2026 attestation.',
+    ],
+    ['a payments bureau', 'The bureau attests each year against CSCF v2024 (all mandatory controls).'],
+  ])('%s: a SWIFT CSCF version no longer current on the audit day', async (_label, sentence) => {
+    const a = await corpus(
+      {
+        'SWIFT-Controls-Standard.md': `# SWIFT Controls Standard\n\n1.2 ${sentence}\n`,
+        'Minutes.txt': CORPUS_DATE,
+      },
+      '2026-11-29',
+    );
+    const found = findSupersededCitations(a.citations, undefined, a);
+    expect(found.map((i) => i.title)).toEqual([
+      'Superseded edition of SWIFT CSCF cited in SWIFT-Controls-Standard.md',
+    ]);
+  });
+
+  test('decoys: control ids ("CSCF 5.1"), the current version, and last year\'s version before July', async () => {
+    const current = await corpus(
+      {
+        'SWIFT-Controls-Standard.md':
+          '# SWIFT Controls Standard\n\nTR-03 maps to CSCF 5.1 and TR-04 to CSCF 4.2 of the CSCF v2026.\n',
+        'Minutes.txt': CORPUS_DATE,
+      },
+      '2026-11-29',
+    );
+    expect(findSupersededCitations(current.citations, undefined, current)).toEqual([]);
+    const spring = await corpus(
+      {
+        'SWIFT-Controls-Standard.md':
+          '# SWIFT Controls Standard\n\nWe attested against CSCF v2025 in 2025.\n',
+        'Minutes.txt': 'Minutes of the committee, 5 March 2026.\n',
+      },
+      '2026-03-31',
+    );
+    expect(findSupersededCitations(spring.citations, undefined, spring)).toEqual([]);
+  });
+
   test('"TLS 1.0 and 1.1 are disabled" is not a use of TLS 1.0', async () => {
     const a = await corpus({
       'Hardening.md': '# Hardening\n\nTLS 1.0 and TLS 1.1 are disabled on every endpoint.\n',

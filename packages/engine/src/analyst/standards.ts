@@ -467,6 +467,27 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     superseded: ['nis1'],
     retiredOn: { nis1: '2024-10-18' },
   },
+  {
+    id: 'swift-cscf',
+    name: 'SWIFT CSCF',
+    // "SWIFT Customer Security Controls Framework (CSCF) v2023", "CSCF v2025"; not a control id
+    // ("CSCF 5.1"). SWIFT publishes version YYYY in mid YYYY-1; the attestations made from July to
+    // December YYYY are against it, so it is current from July YYYY to June YYYY+1.
+    pattern:
+      /\b(?:Customer\s+Security\s+Controls\s+Framework\s*(?:\(CSCF\)\s*)?|CSCF\s*)v(?:ersion\s*)?(20\d\d)\b/gi,
+    edition: digits,
+    current: '2026',
+    currentLabel: 'CSCF v2026',
+    currentSince: 'July 2025, for the attestations of July to December 2026',
+    superseded: ['2021', '2022', '2023', '2024', '2025'],
+    retiredOn: {
+      '2021': '2022-07-01',
+      '2022': '2023-07-01',
+      '2023': '2024-07-01',
+      '2024': '2025-07-01',
+      '2025': '2026-07-01',
+    },
+  },
 ];
 
 export interface StandardCitation {
