@@ -6,7 +6,7 @@ import type { Primitive } from '@auditsvc/core';
 import type { Intake } from '../types';
 import { tokenize } from '../text/normalize';
 import type { CorpusAnalysis } from '../analyst/corpus-analysis';
-import type { AnyCheck, CandidateContext, CatalogListName } from '../checks/check';
+import type { AnyCheck, Candidate, CandidateContext, CatalogListName } from '../checks/check';
 import { CHECKS } from '../checks/registry';
 import type { CatalogTarget } from './model';
 
@@ -83,19 +83,24 @@ export function candidatesOf(check: AnyCheck, context: CandidateContext) {
   }
 }
 
+/** A check's candidate as the catalog lists it: the target it asks about, with its signal. */
+export function catalogTargetOf(check: AnyCheck, candidate: Candidate<unknown>): CatalogTarget {
+  return {
+    key: candidate.key,
+    primitive: candidate.primitive,
+    label: candidate.label,
+    target: { check: check.id, documents: candidate.documents, params: candidate.params },
+    signal: candidate.signal,
+    severity: candidate.severity,
+  };
+}
+
 function computeCandidates(analysis: CorpusAnalysis, intake: Intake): CatalogLists {
   const lists = emptyLists();
   const context: CandidateContext = { analysis, intake, focusBoost: focusBoostFor(intake) };
   for (const check of CHECKS)
     for (const candidate of candidatesOf(check, context))
-      lists[check.list].push({
-        key: candidate.key,
-        primitive: candidate.primitive,
-        label: candidate.label,
-        target: { check: check.id, documents: candidate.documents, params: candidate.params },
-        signal: candidate.signal,
-        severity: candidate.severity,
-      });
+      lists[check.list].push(catalogTargetOf(check, candidate));
   return lists;
 }
 

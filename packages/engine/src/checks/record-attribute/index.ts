@@ -8,20 +8,13 @@ import {
   RECORD_ATTRIBUTES,
   findRecordAttributeGaps,
   recordAttributeIssues,
+  wholeRegisterIssues,
 } from './record-attributes';
 
-/**
- * Words of the rule a row check quotes, so retrieval finds the rule beside the rows; for a control,
- * its forms as records and rules write them ("encrypted", "MFA enabled"), which the label alone
- * ("encryption") does not match.
- */
+/** Words of the rule a row check quotes, so retrieval finds the rule beside the rows. */
 const RULE_WORDS: Record<string, string> = {
   [DEPARTED_ID]:
     'leavers departing employee exit termination access revoked disabled removed account enabled',
-  encryption: 'encrypted encrypt AES enabled',
-  mfa: 'MFA multi-factor two-factor enabled enforced',
-  training: 'training trained completed course',
-  background_check: 'background check screening vetting',
 };
 
 interface RecordAttributeParams {
@@ -52,7 +45,7 @@ export const recordAttributeCheck = defineCheck<RecordAttributeParams>({
     const others = documents.filter((d) => d !== params.document).join(', ');
     return {
       text: `Does ${params.document} show records without the ${attribute?.label ?? label} that ${others || 'the policies'} require?`,
-      query: `${attribute?.label ?? label} ${RULE_WORDS[params.attributeId] ?? params.attributeId}`,
+      query: `${attribute?.label ?? label} ${attribute?.query ?? RULE_WORDS[params.attributeId] ?? params.attributeId}`,
     };
   },
   verdict(params, { analysis, visible }) {
@@ -63,7 +56,7 @@ export const recordAttributeCheck = defineCheck<RecordAttributeParams>({
     // the rule, by their words; also when some rows were seen, so that the finding names the rows
     // the register holds, not only those that happened to rank.
     const seen = new Set([...(visible ?? [])].map((s) => segmentKey(s)));
-    const unseen = recordAttributeIssues(analysis, doc, undefined, params.attributeId)
+    const unseen = wholeRegisterIssues(analysis, doc, params.attributeId)
       .flatMap((i) => i.quotes)
       .filter((q) => !visible || !seen.has(segmentKey(q)));
     return { issues, hints: quoteRequests(unseen, 5) };

@@ -18,6 +18,11 @@ export interface RecordAttribute {
   label: string;
   header: RegExp;
   required: RegExp;
+  /**
+   * Words records and rules write the control with ("encrypted", "MFA enabled"), for the question's
+   * retrieval query when the label alone ("encryption") would match nothing.
+   */
+  query?: string;
 }
 
 export const RECORD_ATTRIBUTES: RecordAttribute[] = [
@@ -44,13 +49,21 @@ export const RECORD_ATTRIBUTES: RecordAttribute[] = [
     label: 'multi-factor authentication',
     header: /\bmfa\b|\b2fa\b|multi.?factor/i,
     required: /\b(multi-?factor|MFA|2FA)\b/i,
+    query: 'MFA multi-factor two-factor enabled enforced',
   },
-  { id: 'encryption', label: 'encryption', header: /encrypt/i, required: /\bencrypt\w*/i },
+  {
+    id: 'encryption',
+    label: 'encryption',
+    header: /encrypt/i,
+    required: /\bencrypt\w*/i,
+    query: 'encrypted encrypt AES enabled',
+  },
   {
     id: 'training',
     label: 'security awareness training',
     header: /training|awareness/i,
     required: /\b(training|awareness)\b/i,
+    query: 'training trained completed course',
   },
   {
     id: 'change_approval',
@@ -64,6 +77,7 @@ export const RECORD_ATTRIBUTES: RecordAttribute[] = [
     label: 'background check',
     header: /background/i,
     required: /\bbackground (?:checks?|screening)\b/i,
+    query: 'background check screening vetting',
   },
 ];
 
@@ -294,6 +308,25 @@ function presenceIssues(
 
 export function findRecordAttributeGaps(analysis: CorpusAnalysis): Issue[] {
   return analysis.documents.flatMap((doc) => recordAttributeIssues(analysis, doc));
+}
+
+const wholeCache = new WeakMap<CorpusAnalysis, Map<string, Issue[]>>();
+
+/**
+ * One attribute's issues on a whole register, every row seen (cached per corpus: each verdict on the
+ * register asks for them again, to request the rows its retrieval missed).
+ */
+export function wholeRegisterIssues(
+  analysis: CorpusAnalysis,
+  doc: AnalyzedDocument,
+  attributeId: string,
+): Issue[] {
+  let cache = wholeCache.get(analysis);
+  if (!cache) wholeCache.set(analysis, (cache = new Map()));
+  const key = `${doc.name}:${attributeId}`;
+  let issues = cache.get(key);
+  if (!issues) cache.set(key, (issues = recordAttributeIssues(analysis, doc, undefined, attributeId)));
+  return issues;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 import { runCheck } from '../../../test/helpers/check-harness';
 import { Bm25Index } from '../../retrieval/bm25';
 import { synthesizeQuestions, validateQuestions } from '../../pipeline/questions';
-import { CATALOG_LIST_NAMES, type CatalogLists } from '../../pipeline/catalog';
+import { CATALOG_LIST_NAMES, catalogTargetOf, type CatalogLists } from '../../pipeline/catalog';
 import { recordAttributeCheck } from '.';
 
 const POLICY = (control: string) =>
@@ -104,14 +104,7 @@ describe('the question finds its documents by the words they use', () => {
     });
     expect(candidates.map((c) => c.key)).toEqual([`record-attribute:${formName}:encryption`]);
     const lists = Object.fromEntries(CATALOG_LIST_NAMES.map((name) => [name, []])) as unknown as CatalogLists;
-    lists.docPairs = candidates.map((c) => ({
-      key: c.key,
-      primitive: c.primitive,
-      label: c.label,
-      target: { check: recordAttributeCheck.id, documents: c.documents, params: c.params },
-      signal: c.signal,
-      severity: c.severity,
-    }));
+    lists.docPairs = candidates.map((c) => catalogTargetOf(recordAttributeCheck, c));
     const questions = synthesizeQuestions(lists, 1, 'remediation_pipeline');
     const { kept } = validateQuestions(questions, new Bm25Index(analysis.snapshot.chunks));
     expect(kept).toHaveLength(1);
