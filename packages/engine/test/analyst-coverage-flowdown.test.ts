@@ -445,6 +445,26 @@ describe('flow_down_check: a Type I assurance report where the policy requires T
   });
 });
 
+/** A provider's services agreement whose audit clause (section 9) says `auditClauses`. */
+const auditContract = (party: string, auditClauses: string[]) =>
+  [
+    `${party} Services Agreement`,
+    `This Agreement is made between Harbour Mutual ("Customer") and ${party} Ltd ("Provider").`,
+    '5.1 Each party shall keep the other party\u2019s information confidential.',
+    '9. Audit',
+    ...auditClauses,
+    `Signed for ${party} Ltd`,
+  ].join('\n');
+
+/** The clause gap the flow-down check reports for an outsourcing policy and one agreement. */
+async function clauseGap(policyText: string, contractText: string) {
+  const analysis = await analyse(
+    { 'Outsourcing-Policy.md': policyText, 'Provider-Agreement.md': contractText },
+    ['ISO 27001'],
+  );
+  return findFlowDownGaps(analysis).find((i) => i.subject.includes(':clauses:'));
+}
+
 describe('flow_down_check: a required audit right the contract withdraws', () => {
   const policy = (auditClause: string) =>
     [
@@ -458,22 +478,6 @@ describe('flow_down_check: a required audit right the contract withdraws', () =>
     ].join('\n');
   const STRICT =
     'the Company, its auditors and the regulator shall have unrestricted rights of audit and inspection of the provider\u2019s premises and systems';
-  const contract = (party: string, auditClauses: string[]) =>
-    [
-      `${party} Services Agreement`,
-      `This Agreement is made between Harbour Mutual ("Customer") and ${party} Ltd ("Provider").`,
-      '5.1 Each party shall keep the other party\u2019s information confidential.',
-      '10. Audit',
-      ...auditClauses,
-      `Signed for ${party} Ltd`,
-    ].join('\n');
-  async function clauses(policyText: string, contractText: string) {
-    const analysis = await analyse(
-      { 'Outsourcing-Policy.md': policyText, 'Provider-Agreement.md': contractText },
-      ['ISO 27001'],
-    );
-    return findFlowDownGaps(analysis).find((i) => i.subject.includes(':clauses:'));
-  }
 
   test('an insurer and a payroll bureau: audit rights "satisfied by" a report and no on-site audit', async () => {
     for (const [party, withdrawal] of [
@@ -486,7 +490,7 @@ describe('flow_down_check: a required audit right the contract withdraws', () =>
         '10.1 No on-site audit of the payroll centre will be allowed, whether by the Customer or by a regulator.',
       ],
     ] as const) {
-      const gap = await clauses(policy(STRICT), contract(party, [withdrawal]));
+      const gap = await clauseGap(policy(STRICT), auditContract(party, [withdrawal]));
       expect(gap?.description).toMatch(/right to audit \(the contract withdraws it/);
       expect(gap!.quotes.map((q) => q.text)).toContain(withdrawal);
     }
@@ -495,9 +499,9 @@ describe('flow_down_check: a required audit right the contract withdraws', () =>
   test('decoy: a policy that accepts an independent report is carried by the same clause', async () => {
     const lenient =
       'the Company may audit the provider on reasonable notice, or rely on an independent audit report provided yearly';
-    const gap = await clauses(
+    const gap = await clauseGap(
       policy(lenient),
-      contract('Claimsway', [
+      auditContract('Claimsway', [
         "10.1 Delivery of the Provider's latest independent assurance report each year satisfies any right of audit the Customer has.",
       ]),
     );
@@ -505,11 +509,71 @@ describe('flow_down_check: a required audit right the contract withdraws', () =>
   });
 
   test('decoy: a contract that grants the audit and lets a report stand in between audits is quiet', async () => {
-    const gap = await clauses(
+    const gap = await clauseGap(
       policy(STRICT),
-      contract('Paycrest', [
+      auditContract('Paycrest', [
         '10.1 The Customer, its auditors and any regulator may audit and inspect the Provider\u2019s premises and systems at any time on reasonable notice.',
         '10.2 Between audits, the Provider may satisfy requests for information by providing its SOC 2 Type II report.',
+      ]),
+    );
+    expect(gap?.description ?? '').not.toMatch(/audit/);
+  });
+});
+
+describe('flow_down_check: terms a policy spells out in a table, and a limited audit right that shuts out the premises', () => {
+  const policy = (subject: string, requirement: string) =>
+    [
+      '# Outsourcing Policy',
+      '## 6. Minimum contract terms',
+      'Every contract with a supplier must contain terms that achieve the following.',
+      '| Ref | Subject | Requirement |',
+      '|---|---|---|',
+      "| 6.1 | Confidentiality | The supplier keeps the Company's information confidential and binds its staff to keep it so. |",
+      `| 6.2 | ${subject} | ${requirement} |`,
+      '## 7. Monitoring',
+      'Suppliers are reviewed yearly.',
+    ].join('\n');
+
+  test('a fund administrator: documents once in 24 months, and no access to the premises, against unrestricted access', async () => {
+    const withdrawal =
+      'The Provider shall not be required to give access to its premises, systems or personnel.';
+    const gap = await clauseGap(
+      policy(
+        'Audit and access',
+        "The Company, its auditors and the regulator have an unrestricted right of access to the supplier's premises, systems, staff and records.",
+      ),
+      auditContract('Tamarind', [
+        "9.1 The Customer may, no more than once in any period of twenty-four (24) months, audit the Provider's compliance with this Agreement.",
+        '9.2 Any audit shall be limited to a review of documents provided by the Provider.',
+        withdrawal,
+      ]),
+    );
+    expect(gap?.title).toMatch(/no audit and access clause/);
+    expect(gap!.quotes.map((q) => q.text)).toContain(withdrawal);
+  });
+
+  test('a reinsurer: a yearly SOC 2 report as the sole means of verification, against audits on site by the company and its regulator', async () => {
+    const gap = await clauseGap(
+      policy(
+        'Audit and inspection',
+        'The Company, its auditors and the regulator may audit and inspect the vendor, including on site, on reasonable notice.',
+      ),
+      auditContract('Cahill', [
+        "9.1 The Provider's SOC 2 Type II report, delivered each year, shall be the Customer's sole means of verifying compliance.",
+        '9.2 The Provider shall not be obliged to permit the Customer, its auditors or any Regulator to enter its premises for the purposes of audit or inspection.',
+      ]),
+    );
+    expect(gap?.title).toMatch(/no audit and inspection clause/);
+  });
+
+  test('decoy: the same table carried by a contract that opens the premises to audit', async () => {
+    const gap = await clauseGap(
+      policy(
+        'Audit and access',
+        "The Company, its auditors and the regulator have an unrestricted right of access to the supplier's premises, systems, staff and records.",
+      ),
+      auditContract('Tamarind', [
+        "9.1 The Customer, its auditors and any regulator may audit the Provider and inspect the Provider's premises, systems and records at any time.",
       ]),
     );
     expect(gap?.description ?? '').not.toMatch(/audit/);

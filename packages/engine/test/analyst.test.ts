@@ -36,6 +36,11 @@ describe('quantities', () => {
     expect(values('reviewed quarterly')).toEqual([['period', 91]]);
     expect(values('retained for 72 hours')).toEqual([['duration', 3]]);
     expect(values('backups move from daily to weekly')).toEqual([['period', 7]]);
+    // A deadline on the day of its trigger is at most a day; a run of consecutive days is days.
+    expect(values('reported on the same day it is detected')).toEqual([['duration', 1]]);
+    expect(values('disabled no later than the end of their last working day')).toEqual([['duration', 1]]);
+    expect(values('no sign-in activity for forty-five (45) consecutive days')).toEqual([['duration', 45]]);
+    expect(values('on the last day of each month')).toEqual([['period', 30]]);
     expect(extractStrengths('full-disk encryption with AES-128')[0]!.value).toBe(128);
   });
 });

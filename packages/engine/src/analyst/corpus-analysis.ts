@@ -221,6 +221,14 @@ export function extractHeadings(text: string): Heading[] {
   for (const m of text.matchAll(APPENDIX_LINE)) {
     // "Schedule 2 medicines are stored in the safe." is a sentence, not the heading of a schedule.
     if (/\.\s*$/.test(m[2]!) && m[2]!.trim().split(/\s+/).length > 6) continue;
+    // "... the service credits set out in\nSchedule D (Service Level Credits).": a sentence wrapped
+    // before its reference, not a heading.
+    if (
+      /\b(?:in|to|of|under|per|see|and|or|the|with|by|at|from|within)[ \t]*\r?\n[ \t]*$/i.test(
+        text.slice(Math.max(0, m.index - 40), m.index),
+      )
+    )
+      continue;
     out.push({
       number: m[1]!.replace(/\s+/g, ' ').toLowerCase(),
       title: headingTitle(m[2]!),

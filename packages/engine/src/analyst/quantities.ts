@@ -93,7 +93,7 @@ const UNIT_DAYS: Record<string, number> = {
 // "three (3) full fiscal years", "two complete years": a word that says the span is whole is no
 // other unit.
 const UNIT =
-  '(?:(?:full|complete|whole|clear)\\s+)?(second|minute|hour|business day|working day|calendar day|calendar week|calendar month|calendar year|fiscal year|financial year|working hour|business hour|day|week|month|year)s?';
+  '(?:(?:full|complete|whole|clear|consecutive|continuous|successive)\\s+)?(second|minute|hour|business day|working day|calendar day|calendar week|calendar month|calendar year|fiscal year|financial year|working hour|business hour|day|week|month|year)s?';
 
 const FREQUENCY_WORDS: Array<[RegExp, number]> = [
   [/\bhourly\b/i, 1 / 24],
@@ -240,6 +240,16 @@ export function extractTimeQuantities(text: string): Quantity[] {
       m[0].length,
     );
   }
+  // A deadline on the day of its trigger: "on the same day a breach is detected", "no later than
+  // the end of their last working day": within that day, at most one day away ("the last day of
+  // each month" is a date in a calendar, no deadline).
+  const sameDay =
+    /\b(?:(?:by|before|no later than|not later than|on)\s+)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:business\s+)?(?:on\s+)?)?(?:the|their|his|her|its|that)\s+(?:same|last)\s+(?:(?:business|working|calendar)\s+)?day\b(?!\s+of\s+(?:each|every|the|a|an)\b)/gi;
+  for (const m of text.matchAll(sameDay))
+    add(
+      { kind: 'duration', value: 1, phrase: m[0], index: m.index, bound: 'max', changedFrom: null },
+      m[0].length,
+    );
   // "90 days", "thirty (30) days", "72 hours", "24-hour", "one year"
   const amount = new RegExp(`\\b${NUMBER}(?:\\s*\\((\\d+)\\))?(?:\\s+|-)${UNIT}\\b`, 'gi');
   for (const m of text.matchAll(amount)) {
@@ -434,7 +444,11 @@ export function describeQuantity(q: Quantity): string {
         : `${normalised} ("${q.phrase}")`;
     }
     case 'duration': {
-      const normalised = describeDays(q.value);
+      // Working days and "the same day" have no exact length in days: say them as written.
+      const asWritten = /\b(?:business|working)\s+days?\b|\b(?:same|last)\s+(?:\w+\s+)?day\b/i.test(q.phrase);
+      const normalised = asWritten
+        ? q.phrase.replace(/\s+/g, ' ').replace(/\b[a-z-]+\s*\((\d+)\)/gi, '$1')
+        : describeDays(q.value);
       return normalised.toLowerCase() === q.phrase.toLowerCase()
         ? normalised
         : `${normalised} ("${q.phrase}")`;

@@ -8,6 +8,7 @@
 import winkNLP, { type ItemToken, type ItsHelpers, type Model, type WinkMethods } from 'wink-nlp';
 import { foldTypography } from '../text/normalize';
 import type { LocatedSegment, RowFrame } from './corpus-analysis';
+import roleNouns from './role-nouns.json';
 import { extractTimeQuantities, notesEarlierValue, type Quantity } from './quantities';
 import { clauseAround } from './topics';
 
@@ -166,7 +167,9 @@ const NOT_TOPIC = new Set(
     'least maximum minimum number basis interval frequency cycle deadline timeframe window ' +
     'aware awareness undue delay discovery detection receipt occurrence identification ' +
     'other all each every any same new following relevant appropriate applicable necessary required ' +
-    'level type kind way part practice possible more less fewer practicable soon event'
+    'level type kind way part practice possible more less fewer practicable soon event ' +
+    // "in January and July": when, not what.
+    'january february march april may june july august september october november december'
   ).split(' '),
 );
 
@@ -180,6 +183,19 @@ const SCOPE_WORDS = new Set(
     'full incremental differential primary secondary personal sensitive confidential restricted'
   ).split(' '),
 );
+
+/** Scope words that name one scope ("privileged" and "administrative" accounts): its first word. */
+const SCOPE_SYNONYMS = [
+  'privileged administrative admin root elevated',
+  'standard regular general normal ordinary non-privileged',
+  'production live',
+  'customer client',
+  'employee staff',
+  'vendor supplier third-party',
+  'electronic digital',
+].map((words) => words.split(' '));
+const SCOPE_OF = new Map(SCOPE_SYNONYMS.flatMap((words) => words.map((w) => [w, words[0]!] as const)));
+const scopeOf = (word: string) => SCOPE_OF.get(word) ?? word;
 
 /**
  * Words naming a step of one duty rather than a kind of thing ("an initial incident report", "a
@@ -291,7 +307,20 @@ function actionOf(
     Math.abs(t.start - quantityAt) +
     (t.start > comma || (t.start > aside[0] && t.start < aside[1]) ? 1000 : 0);
   const byDistance = (a: Token, b: Token) => distance(a) - distance(b);
-  const sorted = tokens.filter((t) => t.start < trigger).sort(byDistance);
+  // The first word of a hyphenated compound qualifies the second ("back-office accounts",
+  // "check-in desk"), unless the second is a particle of its verb ("back-up", "sign-off").
+  const compounded = new Set(
+    tokens.filter((t, i) => {
+      const [hyphen, next] = [tokens[i + 1], tokens[i + 2]];
+      return (
+        hyphen?.value === '-' &&
+        hyphen.start === t.start + t.value.length &&
+        next?.start === hyphen.start + 1 &&
+        !/^(?:up|off|out)$/i.test(next.value)
+      );
+    }),
+  );
+  const sorted = tokens.filter((t) => t.start < trigger && !compounded.has(t)).sort(byDistance);
   if (preferVerbs)
     for (const token of sorted.filter((t) => t.pos === 'VERB')) {
       const cls = actionClassOf(token);
@@ -432,8 +461,28 @@ function labelsIn(text: string): Map<string, string[]> {
 }
 
 /** Where the segment's first word ends (after any numbering such as "4.2" or "a."). */
+/** A capitalised title ending in a post's noun ("Chief Information Security Officer", "Risk Committee"). */
+const POST_TITLE = new RegExp(
+  `\\b(?:[A-Z][\\w'’-]*\\s+){1,4}(?:${[...roleNouns.leadership, ...roleNouns.person, ...roleNouns.group].join('|')})s?\\b`,
+  'g',
+);
+
+/** The acronym of a chief officer's post ("CISO", "CFO", "COO") or of a Data Protection Officer. */
+const POST_ACRONYM = /^(?:C[A-Z]{1,3}O|DPO)$/;
+
+/** Whether a token is a word of a post's title ("the System Owner") or a post's acronym ("the CISO"). */
+function inPostTitle(words: string, token: Token): boolean {
+  if (POST_ACRONYM.test(token.value)) return true;
+  for (const m of words.matchAll(POST_TITLE))
+    if (token.start >= m.index && token.start < m.index + m[0].length) return true;
+  return false;
+}
+
 function firstWordEnd(text: string): number {
-  const m = /^\s*(?:[#>*|-]+\s*)?(?:\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?[A-Za-z][\w'’-]*/.exec(text);
+  const m =
+    /^\s*(?:[#>*|-]+\s*)?(?:(?:Step|Stage|Item|Rule|Clause|Section|Article)\s+\d+[a-z]?[.:)]\s+)?(?:\d{1,3}(?:\.\d+)+\s+|\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?[A-Za-z][\w'’-]*/.exec(
+      text,
+    );
   return m ? m[0].length : 0;
 }
 
@@ -815,14 +864,16 @@ function requirementIn(
     action,
     labels: labelsIn(text.slice(span.start, span.end)),
     topic: [...new Set(content.map(normaliseLemma))],
-    // A capitalised first word is no name ("Driver licences must ...").
+    // A capitalised first word is no name ("Driver licences must ..."), nor is a post's title:
+    // who does a thing ("by the System Owner with the CISO") is no part of what it is about.
     named: [
       ...new Set(
         content
           .filter(
             (t) =>
-              /^[A-Z]{2,}$/.test(t.value) ||
-              (t.pos === 'PROPN' && span.start + t.start >= firstWordEnd(text)),
+              (/^[A-Z]{2,}$/.test(t.value) ||
+                (t.pos === 'PROPN' && span.start + t.start >= firstWordEnd(text))) &&
+              !inPostTitle(words, t),
           )
           .map(normaliseLemma),
       ),
@@ -1151,8 +1202,13 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
     // A span of inactivity is the value of a rule that disables dormant accounts, or of a screen
     // or session lock (minutes, not days: "lock after 15 minutes without use"), and of no other.
     const sessionLock = requirement?.action === 'lock' && quantity.value < 1;
-    if (requirement && requirement.action !== 'revoke' && !sessionLock && inactivityTrigger(text, quantity))
-      return [];
+    if (requirement && requirement.action !== 'revoke' && !sessionLock && inactivityTrigger(text, quantity)) {
+      // "disables staff accounts that have not been used for ninety (90) days and notifies the
+      // holder": the span is the disabling's (or the suspending's), whatever verb stands nearer.
+      const named = actionClassesIn(text.slice(0, quantity.index));
+      const disabling = named.has('revoke') || named.has('lock');
+      return disabling ? [{ ...requirement, action: 'revoke' }] : [];
+    }
     return requirement ? [requirement] : [];
   });
   const result = out.length === 0 && quantities.length > 0 ? underLeadIn(segment, text) : out;
@@ -1313,7 +1369,12 @@ export function restated(
   // "information security control weakness".
   const headsA = heads(a).filter((w) => !parties.has(w));
   const headsB = heads(b).filter((w) => !parties.has(w));
-  const meet = shared.some((w) => headsA.includes(w) && headsB.includes(w));
+  // Access and the accounts that carry it are one thing ("access of leavers is disabled",
+  // "accounts are disabled").
+  const accessHead = (hs: string[]) => hs.some((w) => ONE_ACCESS_SUBJECT.has(w));
+  const meet =
+    shared.some((w) => headsA.includes(w) && headsB.includes(w)) ||
+    (accessHead(headsA) && accessHead(headsB));
   if (!meet) return false;
   // Notices to the same named recipient that meet on what is notified ("notify the Commissioner"
   // of a breach, "notify the Office of the Information Commissioner" of a personal data breach)
@@ -1339,7 +1400,10 @@ export function restated(
 function rowKeyed(row: Requirement, other: Requirement): boolean {
   if (!row.row || other.row || !isActionClass(row.action)) return false;
   const topic = new Set(other.topic);
-  if (!row.row.subject.every((w) => topic.has(w))) return false;
+  // A long subject cell may name the thing twice ("Investor CDD / KYC file"): one word of three or
+  // more the statement does not use leaves it the same subject.
+  const missing = row.row.subject.filter((w) => !topic.has(w)).length;
+  if (missing > (row.row.subject.length >= 3 ? 1 : 0)) return false;
   return row.row.subject.length >= 2 || row.row.frame.some((w) => topic.has(w));
 }
 
@@ -1457,8 +1521,18 @@ function stagesApart(a: Requirement, b: Requirement): boolean {
 /** Each names a scope word the other lacks ("critical" and "other" systems): different scopes. */
 export function scopesApart(a: Requirement, b: Requirement): boolean {
   const shared = sharedTopic(a, b);
+  const scopes = (r: Requirement) =>
+    new Set(r.topic.filter((w) => SCOPE_WORDS.has(w) && !STAGE_WORDS.has(w)).map(scopeOf));
+  const [scopesOfA, scopesOfB] = [scopes(a), scopes(b)];
+  // A scope both name, in one word or another, is shared.
   const scope = (r: Requirement) =>
-    r.topic.filter((w) => SCOPE_WORDS.has(w) && !STAGE_WORDS.has(w) && !shared.includes(w));
+    r.topic.filter(
+      (w) =>
+        SCOPE_WORDS.has(w) &&
+        !STAGE_WORDS.has(w) &&
+        !shared.includes(w) &&
+        !(scopesOfA.has(scopeOf(w)) && scopesOfB.has(scopeOf(w))),
+    );
   const scopeA = scope(a);
   const scopeB = scope(b);
   // "All other accounts" is the rest, apart from any kind the other statement names.

@@ -662,3 +662,56 @@ describe('a form cited by its number and the part that holds it', () => {
     expect(await broken({ 'Spill-Response-Procedure.md': procedure('Annex B') })).toEqual([]);
   });
 });
+
+describe('a reference wrapped onto its own line is no heading of the part it cites', () => {
+  const agreement = (wrapped: string) =>
+    [
+      '# Subscription Agreement',
+      '',
+      '## 2 Services',
+      '',
+      ...wrapped.split('\n'),
+      '',
+      '## 3 Fees',
+      '',
+      '3.1 Fees are set out in Schedule C.',
+      '',
+      '## Schedule A Services',
+      '',
+      '## Schedule B Data Security',
+      '',
+      '## Schedule C Fees',
+    ].join('\n');
+
+  test.each([
+    [
+      'a college',
+      '2.2 If the Vendor misses this commitment, the College shall be entitled to the service credits set out in\nSchedule D (Service Level Credits).',
+      'Schedule D',
+    ],
+    [
+      'a logistics firm',
+      '2.2 Where a shipment is lost, the Carrier shall pay the compensation stated in\nSchedule E (Loss Compensation).',
+      'Schedule E',
+    ],
+  ])(
+    '%s: the cited schedule does not exist, though the line break puts it at the start of a line',
+    async (_, text, cited) => {
+      expect(await broken({ 'Subscription-Agreement.md': agreement(text) })).toEqual([
+        `Broken reference in Subscription-Agreement.md: ${cited}`,
+      ]);
+    },
+  );
+
+  test('decoy: a schedule heading after a sentence that ends is a heading', async () => {
+    expect(
+      await broken({
+        'Subscription-Agreement.md':
+          `${agreement('2.2 The Vendor keeps the service available.')}\n\n## Schedule D Service Level Credits\n\nCredits are 5% a month.`.replace(
+            '3.1 Fees are set out in Schedule C.',
+            '3.1 Fees are set out in Schedule C and credits in Schedule D.',
+          ),
+      }),
+    ).toEqual([]);
+  });
+});

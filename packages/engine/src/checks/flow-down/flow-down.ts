@@ -112,7 +112,7 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
     // yearly assurance report discharges any right of audit" or "no on-site audit will be allowed".
     withdrawn: {
       strict:
-        /\bunrestricted\b|\bon-?site\b|\bpremises\b|\bat any time\b|\b(?:regulator|supervisory authority|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i,
+        /\bunrestricted\b|\bon[- ]?site\b|\bpremises\b|\bat any time\b|\b(?:regulator|supervisory authority|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i,
       statement:
         /\b(?:satisf\w*|discharg\w*|fulfil\w*|in (?:lieu|place) of|rel(?:y|ied) (?:up)?on)\b|\bnot (?:be )?(?:required|obliged|obligated|entitled)\b|\bno (?:on-?site )?(?:audits?|inspections?)\b/i,
       grant:
@@ -328,6 +328,27 @@ function checklistRows(segments: LocatedSegment[]): ContractObligation[] {
 }
 
 /**
+ * Rows of a table of required terms that spell each one out ("| 6.2 | Audit and access | GFS, its
+ * auditors and the regulator have an unrestricted right of access to ... |"): the short cell with
+ * words is the clause's label, the long one what it must say.
+ */
+function termRows(segments: LocatedSegment[]): ContractObligation[] {
+  const rows = segments.filter(
+    (s) => TABLE_ROW.test(s.text) && !TABLE_SEPARATOR.test(s.text.replace(/^\s*\|/, '')),
+  );
+  if (rows.length < 2) return [];
+  const out: ContractObligation[] = [];
+  for (const row of rows.slice(1)) {
+    const cells = pipeCells(row.text);
+    const text = cells.find((c) => c.split(/\s+/).length >= 8);
+    const label = cells.find((c) => c !== text && /[a-z]{3,}/i.test(c) && c.split(/\s+/).length <= 6);
+    if (!text || !label) continue;
+    out.push({ ...obligationOf([row], false), label, text });
+  }
+  return out;
+}
+
+/**
  * The clauses a parent policy requires in third-party contracts: the items of a section that a
  * heading or lead-in presents as mandatory contract clauses, and lone statements saying contracts
  * with vendors must include something.
@@ -356,7 +377,15 @@ export function contractObligations(parent: AnalyzedDocument): ContractObligatio
       item.forEach((s) => covered.add(s));
       out.push(obligationOf(item, false));
     }
-    tables.push(...checklistRows(clauses));
+    // A table that spells each term out states clauses; one that only ticks them off stands in
+    // for them where the policy does not spell them out.
+    const checklist = checklistRows(clauses);
+    if (checklist.length > 0) tables.push(...checklist);
+    else
+      for (const row of termRows(clauses)) {
+        row.segments.forEach((s) => covered.add(s));
+        out.push(row);
+      }
   });
   // A checklist table stands for the clauses only where the policy does not spell them out.
   if (out.length === 0) out.push(...tables);
@@ -430,11 +459,22 @@ interface MissingPart {
 function withdrawingStatements(topic: ClauseTopic, obligation: ContractObligation, child: AnalyzedDocument) {
   const rule = topic.withdrawn;
   if (!rule || !rule.strict.test(obligation.text)) return [];
-  const naming = child.segments.filter((s) => topic.child.every((p) => p.test(s.text)));
+  // A statement under the topic's own heading names it ("9. Audit ... 9.2 The Provider shall not
+  // be required to give access to its premises").
+  const naming = child.segments.filter(
+    (s) => topic.child.every((p) => p.test(s.text)) || topic.child.every((p) => p.test(s.section ?? '')),
+  );
   const withdrawing = naming.filter((s) => rule.statement.test(s.text));
   const granting = naming.filter((s) => !withdrawing.includes(s) && rule.grant.test(s.text));
-  return granting.length === 0 ? withdrawing : [];
+  if (granting.length === 0) return withdrawing;
+  // A limited right granted ("documents only, once in 24 months") does not restore what another
+  // statement takes away in so many words: the premises, systems, staff or regulator the policy
+  // requires.
+  return withdrawing.filter((s) => rule.strict.test(s.text) || STRICT_ELEMENTS.test(s.text));
 }
+
+/** What a strong audit right reaches: the provider's premises, systems and people. */
+const STRICT_ELEMENTS = /\b(?:premises|sites?|systems|personnel|staff|enter|entry)\b/i;
 
 /** What the contract lacks of one obligation, or null when it carries it. */
 function missingPart(obligation: ContractObligation, child: AnalyzedDocument): MissingPart | null {

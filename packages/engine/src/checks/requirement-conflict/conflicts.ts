@@ -30,6 +30,9 @@ export interface RequirementConflict {
   b: Requirement;
 }
 
+/** Controls run on a cycle: a policy's present tense states how often, as a "must" would. */
+const CYCLIC = new Set(['review', 'test', 'scan', 'assess', 'backup', 'change']);
+
 /** Actions whose late or missing performance exposes the organisation directly. */
 const URGENT_ACTIONS = new Set(['notify', 'patch', 'revoke', 'backup', 'restore']);
 
@@ -74,11 +77,16 @@ export function findRequirementConflicts(
   // years"): against the rule it implements, that binds as much as a "must".
   // So does a policy's statement of how long a thing is kept ("Inpatient records are retained for
   // 7 years from discharge", "The Company keeps the record for five years"): policies state
-  // retention that way. (Deadlines stated so,
-  // "incidents are reported within one hour", are often another chain's step: not taken as rules.)
+  // retention that way, and how often a control is run ("Privileged accounts are reviewed
+  // quarterly by the System Owner"). (Deadlines stated so, "incidents are reported within one
+  // hour", are often another chain's step, and so are reports to a committee: not taken as rules.)
   const binds = (r: Requirement) => {
     const role = roleOf(r);
-    return r.obligation || role === 'procedure' || (role === 'policy' && r.action === 'retain');
+    return (
+      r.obligation ||
+      role === 'procedure' ||
+      (role === 'policy' && (r.action === 'retain' || (r.quantity.kind === 'period' && CYCLIC.has(r.action))))
+    );
   };
   const byDocument = new Map<string, Requirement[]>();
   for (const r of requirements)
@@ -239,9 +247,17 @@ function agreedElsewhere(
   const closeness = (c: Requirement) =>
     new Set([...sharedTopic(r, c), ...title.filter((w) => c.topic.includes(w))]).size;
   const bar = Math.max(2, closeness(other));
+  // A name both share ("CDD records ... five years" and "R01 Investor CDD / KYC file | 3 years")
+  // marks their subject: a statement without it ("investor transaction records | 5 years") agrees
+  // about another part of the rule.
+  const sharedNames = r.named.filter((w) => other.topic.includes(w));
   return (byDocument.get(other.segment.document) ?? []).some(
     (c) =>
-      c !== other && c.action === r.action && !incompatible(r.quantity, c.quantity) && closeness(c) >= bar,
+      c !== other &&
+      c.action === r.action &&
+      !incompatible(r.quantity, c.quantity) &&
+      closeness(c) >= bar &&
+      sharedNames.every((w) => c.topic.includes(w)),
   );
 }
 

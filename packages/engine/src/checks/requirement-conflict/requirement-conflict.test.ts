@@ -870,3 +870,155 @@ describe('a contract that keeps records for less time than the retention rule', 
     expect(other.found).toEqual([]);
   });
 });
+
+describe('a deadline on the day itself, and one scope in other words', () => {
+  const pairs = (found: Awaited<ReturnType<typeof conflicts>>['found']) =>
+    found.map((c) => [c.a.quantity.phrase, c.b.quantity.phrase].sort());
+
+  test.each([
+    [
+      'a mobile money operator',
+      'Access of leavers, including remote access and access to the core wallet back-office, shall be disabled no later than the end of their last working day.',
+      'Step 2. IT Operations disables directory, e-mail, VPN and core wallet back-office accounts within three (3) working days of the exit date notified by HR.',
+    ],
+    [
+      'a law firm',
+      'Access of leavers, including remote access to the document management system, shall be removed no later than the end of their last working day.',
+      'Step 4. The IT Service Desk removes document management system and remote access accounts within five (5) working days of the leaving date.',
+    ],
+  ])(
+    '%s: leavers lose access by the end of their last day in the policy, days later in the procedure',
+    async (_, policy, procedure) => {
+      const { found } = await conflicts({
+        'Information-Security-Policy.md': `# Information Security Policy\n\n6.3 ${policy}\n`,
+        'Access-Management-Procedure.md': `# Access Management Procedure\n\nThis procedure implements the Information Security Policy.\n\n${procedure}\n`,
+      });
+      expect(pairs(found)).toHaveLength(1);
+      const issue = conflictIssue(found[0]!);
+      expect(issue.title).toMatch(
+        /no later than the end of their last working day in Information-Security-Policy\.md vs \d working days/,
+      );
+    },
+  );
+
+  test.each([
+    [
+      'a hospital',
+      'Accounts with administrative rights on the EHR, the databases and the network devices are reviewed quarterly by the System Owner together with the CISO.',
+      'Step 3. Privileged accounts (database administrators, EHR super-users and network administrators) are recertified every six months, in January and July, by the System Owner with the Chief Information Security Officer.',
+    ],
+    [
+      'a freight forwarder',
+      'Accounts with administrative rights on the warehouse system, the databases and the directory are reviewed quarterly by the System Owner and the CISO.',
+      'Step 5. Privileged accounts (directory administrators, database administrators and warehouse system super-users) are recertified every six months, in March and September, by the System Owner with the Chief Information Security Officer.',
+    ],
+  ])(
+    '%s: administrative accounts reviewed quarterly in the policy, privileged accounts every six months in its procedure',
+    async (_, policy, procedure) => {
+      const { found } = await conflicts({
+        'Information-Security-Policy.md': `# Information Security Policy\n\n6.4 ${policy}\n`,
+        'Access-Management-Procedure.md': `# Access Management Procedure\n\nThis procedure implements the Information Security Policy.\n\n${procedure}\n`,
+      });
+      expect(pairs(found)).toEqual([['every six months', 'quarterly']]);
+    },
+  );
+
+  test('decoys: standard user accounts every six months beside privileged ones quarterly; a leaver deadline beside a joiner one', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.4 Accounts with administrative rights on the EHR and the databases are reviewed quarterly by the System Owner together with the CISO.\n\n6.5 Access of leavers shall be removed no later than the end of their last working day.\n',
+      'Access-Management-Procedure.md':
+        '# Access Management Procedure\n\nThis procedure implements the Information Security Policy.\n\nStep 3. Standard user accounts on the EHR are recertified every six months by their line managers.\n\nStep 4. The IT Service Desk creates joiner accounts within three (3) working days of the start date.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('a schedule row that names its records twice, and the row beside it that agrees about other records', () => {
+  const schedule = (rows: string[]) =>
+    [
+      '# Records Retention Schedule',
+      '',
+      'This schedule sets how long each class of record is kept.',
+      '',
+      '| Ref | Record class | Retention | Trigger |',
+      '| --- | --- | --- | --- |',
+      ...rows,
+    ].join('\n');
+
+  test.each([
+    [
+      'a fund administrator',
+      '9.1 CDD records, including copies of the evidence used to verify investors, and the supporting records of investor transactions, must be kept for at least five (5) years after the relationship ends.',
+      [
+        '| R01 | Investor CDD / KYC file | 3 years | End of relationship |',
+        '| R02 | Investor transaction records | 5 years | End of relationship |',
+      ],
+    ],
+    [
+      'a money remitter',
+      '7.2 EDD records, including source-of-funds evidence for senders, and the supporting records of sender transfers, must be kept for at least seven (7) years after the last transfer.',
+      [
+        '| R04 | Sender EDD / source-of-funds file | 2 years | Last transfer |',
+        '| R05 | Sender transfer records | 7 years | Last transfer |',
+      ],
+    ],
+  ])(
+    '%s: the policy keeps due-diligence records longer than the schedule row for them',
+    async (_, rule, rows) => {
+      const { found } = await conflicts({
+        'AML-Policy.md': `# AML Policy\n\n${rule}\n`,
+        'Records-Retention-Schedule.md': schedule(rows),
+      });
+      expect(found.map((c) => conflictIssue(c).title)).toEqual([
+        expect.stringMatching(
+          /^Conflicting retain requirement for .*: \d years in AML-Policy\.md vs \d years in Records-Retention-Schedule\.md$/,
+        ),
+      ]);
+    },
+  );
+
+  test('decoy: the schedule row for the due-diligence file agrees; only the other row differs from a rule about it', async () => {
+    const { found } = await conflicts({
+      'AML-Policy.md':
+        '# AML Policy\n\n9.1 CDD records, including copies of the evidence used to verify investors, must be kept for at least five (5) years after the relationship ends.\n',
+      'Records-Retention-Schedule.md': schedule([
+        '| R01 | Investor CDD / KYC file | 5 years | End of relationship |',
+        '| R02 | Investor newsletters | 1 year | Date of issue |',
+      ]),
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('an inactivity span belongs to the disabling, and a policy reports to a committee on its own cycle', () => {
+  test.each([
+    [
+      'a college',
+      "The contractor's weekly dormancy job disables staff accounts that have not been used for ninety (90) days and notifies the account holder.",
+      'ninety (90) days',
+    ],
+    [
+      'a bank',
+      'The IAM team suspends teller accounts that have had no logon for sixty (60) days and informs the branch manager.',
+      'sixty (60) days',
+    ],
+  ])(
+    "%s: a span of inactivity is the disabling's, though a notice stands nearer to it",
+    async (_, text, phrase) => {
+      const { analysis } = await conflicts({ 'Access-Procedure.md': `# Access Procedure\n\n${text}\n` });
+      const segment = analysis.documents[0]!.segments.find((s) => s.text.includes(phrase))!;
+      expect(requirementsOf(segment).map((r) => [r.action, r.quantity.phrase])).toEqual([['revoke', phrase]]);
+    },
+  );
+
+  test('decoy: a policy reporting to a committee quarterly beside a procedure reporting to it yearly is no cycle of one control', async () => {
+    const { found } = await conflicts({
+      'Vendor-Risk-Policy.md':
+        '# Vendor Risk Policy\n\n8.1 Vendor risk is reported to the Board Audit and Risk Committee annually.\n',
+      'Vulnerability-Procedure.md':
+        '# Vulnerability Procedure\n\nThis procedure implements the Vendor Risk Policy.\n\n4. Open vulnerabilities are reported to the Board Audit and Risk Committee quarterly.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -579,3 +579,98 @@ describe('a post the roles table lacks, named like a post it has', () => {
     expect(issues).toEqual([]);
   });
 });
+
+describe('a post the roles table lacks: a higher rank, the same duty said another way, the same holder', () => {
+  const untabled = (issues: Awaited<ReturnType<typeof issuesOf>>) =>
+    issues.filter((i) => i.subject.startsWith('role:untabled:'));
+
+  test('a community college: the procedure reports to a "Chief Information Security Officer"; the table has an Information Security Officer', async () => {
+    const issues = untabled(
+      await issuesOf({
+        'Information-Security-Policy.md': [
+          '# Information Security Policy',
+          '',
+          '| Role | Responsibilities |',
+          '| --- | --- |',
+          '| Chief Information Officer | Approves this policy. |',
+          '| Information Security Officer (ISO) | Runs the security programme; decides breach notifications. |',
+          '| Registrar | Owns student records. |',
+        ].join('\n'),
+        'Incident-Response-Procedure.md':
+          '# Incident Response Procedure\n\n7.1 The breach is reported by the College Counsel and the Chief Information Security Officer (CISO).\n',
+      }),
+    );
+    expect(issues.map((i) => i.subject)).toEqual(['role:untabled:chief information security officer']);
+  });
+
+  test('a mobile money operator: "gives second approval for super-agents" is the duty the table words as "approves super-agents"', async () => {
+    const issues = untabled(
+      await issuesOf({
+        'Information-Security-Policy.md': [
+          '# Information Security Policy',
+          '',
+          '| Role | Responsibilities |',
+          '| --- | --- |',
+          '| Managing Director | Accountable for information security. |',
+          '| Head of Risk and Compliance | Owns the risk register; approves critical suppliers and super-agents. |',
+          '| Head of Agent Network | Owns the agent register. |',
+        ].join('\n'),
+        'Agent-Onboarding-Procedure.md':
+          '# Agent Onboarding Procedure\n\n5. The Chief Risk Officer gives second approval for super-agents before activation.\n',
+      }),
+    );
+    expect(issues.map((i) => i.subject)).toEqual(['role:untabled:chief risk officer']);
+    expect(issues[0]!.description).toContain('to the Head of Risk and Compliance');
+  });
+
+  test('a reinsurer: the response plan\'s roles table names Naomi Swan its "Data Protection Officer"; the policy\'s table names her Privacy Officer', async () => {
+    const issues = untabled(
+      await issuesOf({
+        'Information-Security-Policy.md': [
+          '# Information Security Policy',
+          '',
+          '| Role | Holder | Responsibilities |',
+          '| --- | --- | --- |',
+          '| Chief Executive Officer | Alan Reid | Approves this policy. |',
+          '| Chief Information Security Officer | Tom Bell | Owns the ISMS. |',
+          '| Privacy Officer | Naomi Swan | Designated under the privacy law; advises on personal information. |',
+        ].join('\n'),
+        'Cyber-Incident-Response-Procedure.md': [
+          '# Cyber Incident Response Procedure',
+          '',
+          '| Role | Who | Responsibilities |',
+          '| --- | --- | --- |',
+          '| Data Protection Officer | Naomi Swan | Assesses each incident for notification. |',
+        ].join('\n'),
+      }),
+    );
+    expect(issues.map((i) => i.subject)).toEqual(['role:untabled:data protection officer']);
+    expect(issues[0]!.description).toContain('the table names Naomi Swan as the Privacy Officer');
+  });
+
+  test('decoys: a "Group Information Security Officer" is the tabled post; a deputy held by another person; a duty sharing one word', async () => {
+    const issues = untabled(
+      await issuesOf({
+        'Information-Security-Policy.md': [
+          '# Information Security Policy',
+          '',
+          '| Role | Holder | Responsibilities |',
+          '| --- | --- | --- |',
+          '| Chief Executive Officer | Alan Reid | Approves this policy. |',
+          '| Information Security Officer | Tom Bell | Owns the ISMS. |',
+          '| Privacy Officer | Naomi Swan | Advises on personal information. |',
+        ].join('\n'),
+        'Access-Procedure.md': [
+          '# Access Procedure',
+          '',
+          '| Role | Who | Responsibilities |',
+          '| --- | --- | --- |',
+          '| Facilities Coordinator Officer | Ravi Patel | Issues building passes. |',
+          '',
+          '4. The Group Information Security Officer approves firewall changes.',
+        ].join('\n'),
+      }),
+    );
+    expect(issues).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-// The roles a set of documents names (capitalised titles ending in a role noun, role-nouns.json)
+// The roles a set of documents names (capitalised titles ending in a role noun, analyst/role-nouns.json)
 // and four ways the set gets them wrong:
 // - one post under two titles: "Information Security Manager" in some documents, "Information
 //   Security Officer" in others, and no document names both (a document that names both treats
@@ -11,7 +11,7 @@
 import type { LocatedSegment } from '../../analyst/corpus-analysis';
 import { excerptAround, listDocuments, quoteAround, type Issue } from '../../analyst/issue';
 import { escapeRegExp } from '../../text/normalize';
-import nouns from './role-nouns.json';
+import nouns from '../../analyst/role-nouns.json';
 import { roleHolderIssues } from './role-holders';
 
 export interface RoleMention {

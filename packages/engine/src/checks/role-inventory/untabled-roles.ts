@@ -11,10 +11,10 @@
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
 import { excerptAround, quoteAround, type Issue } from '../../analyst/issue';
-import { contentLemmas } from '../../analyst/requirements';
+import { actionClassesIn, contentLemmas } from '../../analyst/requirements';
 import { escapeRegExp } from '../../text/normalize';
 import { pipeCells } from '../../text/table-cells';
-import nouns from './role-nouns.json';
+import nouns from '../../analyst/role-nouns.json';
 import { roleMentions, type RoleMention } from './roles';
 
 interface TableRole {
@@ -22,6 +22,8 @@ interface TableRole {
   /** "CISO" of "Chief Information Security Officer (CISO)". */
   abbreviation: string | null;
   duties: string;
+  /** The people the row names as holding the post ("| Privacy Officer | Naomi Swan | ..."). */
+  holders: string[];
   document: string;
   segment: LocatedSegment;
 }
@@ -48,6 +50,17 @@ const GENERIC = new Set([
 /** Content words two duties must share to be one duty. */
 const SHARED_DUTY_WORDS = 2;
 
+const NOT_A_NAME = new Set([...nouns.leadership, ...nouns.person, ...nouns.group, 'All', 'Staff', 'Vacant']);
+
+/** "Naomi Swan", "Dr Andrew Kiggundu", "D. Okello": a person's name, not a post or a body. */
+function isPersonName(cell: string): boolean {
+  return (
+    /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?:[A-Z]\.\s*)*[A-Z][a-z’'-]+(?:\s+[A-Z][a-z’'-]+){0,2}$/.test(cell) &&
+    /\s/.test(cell) &&
+    !cell.split(/\s+/).some((w) => NOT_A_NAME.has(w))
+  );
+}
+
 /** The rows of each "| Role | Responsibilities |" table of the policies, by title. */
 function tableRoles(analysis: CorpusAnalysis): TableRole[] {
   const out: TableRole[] = [];
@@ -70,6 +83,7 @@ function tableRoles(analysis: CorpusAnalysis): TableRole[] {
         title: cell.replace(/\s*\([^)]*\)/g, '').trim(),
         abbreviation,
         duties: rest.join(' '),
+        holders: [/\(([^)]*)\)/.exec(cell)?.[1] ?? '', ...rest].filter(isPersonName),
         document: doc.name,
         segment,
       });
@@ -78,16 +92,25 @@ function tableRoles(analysis: CorpusAnalysis): TableRole[] {
   return out;
 }
 
-/** A duty's words: its lower-case content words (the names of the holders and the documents aside). */
-const lemmasOf = (text: string) =>
-  new Set(contentLemmas(text.replace(/\b[A-Z][\w'’-]*/g, ' ')).filter((w) => !GENERIC.has(w)));
+/**
+ * A duty's words: its lower-case content words (the names of the holders and the documents aside)
+ * and the actions it names in any form, so that "gives second approval" and "approves" share one.
+ */
+const lemmasOf = (text: string) => {
+  const words = contentLemmas(text.replace(/\b[A-Z][\w'’-]*/g, ' ')).filter((w) => !GENERIC.has(w));
+  return new Set([...words, ...actionClassesIn(text)]);
+};
+
+/** A rank that makes a title another post: the Chief Information Security Officer is not the Information Security Officer. */
+const RANK_OF_ANOTHER_POST = /^(?:chief|deputy|assistant|vice|associate)\b/;
 
 /** Whether the table knows the title: as written, by its abbreviation, or as part of a longer title. */
 function inTable(title: string, roles: TableRole[]): boolean {
   const t = title.toLowerCase();
   return roles.some((r) => {
     const known = r.title.toLowerCase();
-    return known === t || known.endsWith(` ${t}`) || t.endsWith(` ${known}`) || r.abbreviation === title;
+    const longer = t.endsWith(` ${known}`) && !RANK_OF_ANOTHER_POST.test(t.slice(0, -known.length));
+    return known === t || known.endsWith(` ${t}`) || longer || r.abbreviation === title;
   });
 }
 
@@ -150,6 +173,27 @@ function namesake(title: string, posts: TableRole[]): { role: TableRole; shared:
   return ranked[0]!;
 }
 
+/**
+ * The table's post whose holder a mention names beside the untabled title ("| Data Protection
+ * Officer | Naomi Swan |" where the table has "| Privacy Officer | Naomi Swan |"): one person
+ * under two titles, so the untabled one is the tabled post renamed.
+ */
+function heldBySomeoneTabled(
+  mentions: RoleMention[],
+  posts: TableRole[],
+): { role: TableRole; holder: string } | null {
+  for (const m of mentions) {
+    const beside = m.segment.text.slice(m.index + m.title.length, m.index + m.title.length + 40);
+    for (const role of posts) {
+      const holder = role.holders.find((h) =>
+        new RegExp(`^\\s*(?:\\||\\()\\s*${escapeRegExp(h)}\\b`).test(beside),
+      );
+      if (holder) return { role, holder };
+    }
+  }
+  return null;
+}
+
 export function untabledRoleSubject(title: string): string {
   return `role:untabled:${title.toLowerCase()}`;
 }
@@ -205,13 +249,16 @@ export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: strin
       .sort((a, b) => b.shared.length - a.shared.length)[0];
     const sameDuty = best && best.shared.length >= SHARED_DUTY_WORDS ? best : null;
     const near = sameDuty ? null : namesake(title, posts);
-    if (!sameDuty && !near) continue;
+    const sameHolder = sameDuty || near ? null : heldBySomeoneTabled(mentions, posts);
+    if (!sameDuty && !near && !sameHolder) continue;
     // The mention with the longest duty shows it best.
     const mention = mentions[texts.indexOf(texts.reduce((a, b) => (b.length > a.length ? b : a)))]!;
-    const role = sameDuty?.role ?? near!.role;
+    const role = sameDuty?.role ?? near?.role ?? sameHolder!.role;
     const why = sameDuty
       ? `the table gives that duty (${sameDuty.shared.join(', ')}) to the ${role.title}`
-      : `the table's post of that field (${near!.shared.join(', ')}) is the ${role.title}`;
+      : near
+        ? `the table's post of that field (${near.shared.join(', ')}) is the ${role.title}`
+        : `the table names ${sameHolder!.holder} as the ${role.title}`;
     issues.push({
       primitive: 'consistency_check',
       subject,

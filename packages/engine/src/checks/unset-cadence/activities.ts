@@ -10,6 +10,11 @@ export interface RecurringActivity {
   /** Subject words, one of which the clause must name; empty: the action alone names it. */
   words: string[];
   requirement: string;
+  /**
+   * How the frameworks name the activity ("penetration test", "access review"), for one whose
+   * missing cycle is a gap in itself: a policy that names it so and never says how often.
+   */
+  named_as?: string;
   /** A key of `sources`. */
   source: string;
 }
@@ -33,4 +38,12 @@ export function recurringActivityOf(action: string, clause: string): RecurringAc
   return RECURRING_ACTIVITIES.find(
     (a) => a.action === action && (a.words.length === 0 || a.words.some((w) => words.has(w))),
   );
+}
+
+/** The activities a sentence names as the frameworks do, each with where its name ends. */
+export function namedActivitiesIn(text: string): Array<{ activity: RecurringActivity; end: number }> {
+  return RECURRING_ACTIVITIES.flatMap((activity) => {
+    const m = activity.named_as ? new RegExp(activity.named_as, 'i').exec(text) : null;
+    return m ? [{ activity, end: m.index + m[0].length }] : [];
+  });
 }

@@ -111,13 +111,30 @@ function clauseWords(analysis: CorpusAnalysis, requirement: Requirement): Set<st
  * a word the tagger misread), a statement whose text or context names the same action and shares
  * its subject's words (two, or one for a table row, whose cells are its whole subject).
  */
+/** Words that make a rule one about the organisation's suppliers. */
+const SUPPLIER_WORDS = new Set([
+  'supplier',
+  'vendor',
+  'provider',
+  'contractor',
+  'third-party',
+  'processor',
+  'outsourcer',
+]);
+
 export function valueStated(analysis: CorpusAnalysis, requirement: Requirement): boolean {
   const words = clauseWords(analysis, requirement);
   const paragraph = paragraphOf(analysis, requirement.segment);
   // "Ledgers are to be backed up routinely": a subject no more specific than the action's own
   // field, which any stated value of the action covers.
   const generic = heads(requirement).every((w) => GENERIC_NOUNS.has(w));
+  const roleOf = (segment: LocatedSegment) => analysis.documents[segment.docIndex]?.role;
+  // A contract's value binds the other party ("annual security training for Provider staff"): it
+  // sets no cycle for the organisation's own activity, unless the rule is about its suppliers.
+  const ownActivity =
+    roleOf(requirement.segment) !== 'contract' && ![...words].some((w) => SUPPLIER_WORDS.has(w));
   return statedValues(analysis).some((stated) => {
+    if (ownActivity && roleOf(stated.segment) === 'contract') return false;
     if (
       stated.requirements.some(
         (r) => kindred(requirement.action, r.action) && sameActivity({ ...requirement, action: r.action }, r),

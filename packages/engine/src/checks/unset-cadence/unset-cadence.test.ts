@@ -205,3 +205,53 @@ describe("a policy's numbered clause states its rule as practice", () => {
     expect(candidates).toEqual([]);
   });
 });
+
+describe('a recurring activity a policy obligates without a word of how often', () => {
+  test.each([
+    [
+      'a reinsurer',
+      'Information-Security-Policy.docx.md',
+      'All Staff complete information security awareness training, and Staff who handle cedent data receive additional guidance.',
+      /awareness training|training/,
+    ],
+    [
+      'a mobile money operator',
+      'Information-Security-Policy.md',
+      '7.2 The core wallet platform and the card environment are subject to vulnerability scanning and penetration testing.',
+      /penetration test|scanning/,
+    ],
+  ])(
+    '%s: the policy names the activity as the frameworks do and no document sets its cycle',
+    async (_, name, sentence, label) => {
+      const { candidates, verdict } = await run({
+        [name]: `# Information Security Policy\n\n${sentence}\n`,
+        'Supplier-Agreement.md':
+          '# Supplier Agreement\n\n7.1 The Provider shall give its own staff annual security awareness training and shall scan its hosts for vulnerabilities every quarter.\n',
+      });
+      expect(candidates.length).toBeGreaterThanOrEqual(1);
+      const { issues } = verdict(candidates[0]!.params);
+      expect(issues).toHaveLength(1);
+      expect(issues[0]!.title).toMatch(/^No frequency is set for the /);
+      expect(issues[0]!.title).toMatch(label);
+    },
+  );
+
+  test('decoys: a cycle stated in another sentence of the set, an activity done on an event, a rule deferred to another document, a procedure step', async () => {
+    const { candidates } = await run({
+      'Information-Security-Policy.md': [
+        '# Information Security Policy',
+        '',
+        '5.1 All staff complete security awareness training.',
+        '',
+        '5.2 Awareness training is repeated every twelve months.',
+        '',
+        '6.1 Passwords are changed on suspected compromise.',
+        '',
+        '6.2 Restore testing and disaster recovery testing are governed by the Business Continuity Policy.',
+      ].join('\n'),
+      'Access-Review-Procedure.md':
+        '# Access Review Procedure\n\n3. The System Owner completes the access review and signs the record.\n',
+    });
+    expect(candidates).toEqual([]);
+  });
+});

@@ -117,6 +117,9 @@ const ACTION_NOUNS: Record<string, string> = {
 
 /** How the activity reads in a sentence: its subject's head with its modifiers, then the action. */
 export function activityLabel(activity: UnsetActivity): string {
+  // An activity named as the frameworks name it is called so ("penetration testing").
+  const framework = activity.members.find((m) => m.activity)?.activity;
+  if (framework) return framework.id.replace(/-/g, ' ');
   const first = activity.members[0]!.requirement;
   const named = heads(first).filter((w) => w.length > 2);
   const head = named.find((w) => !GENERIC_NOUNS.has(w)) ?? named[0] ?? first.topic[0] ?? '';

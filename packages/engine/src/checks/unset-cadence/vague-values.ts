@@ -9,11 +9,15 @@ import { isActionClass, requirementAround, type Requirement } from '../../analys
 import { clauseAround } from '../../analyst/topics';
 import { foldTypography } from '../../text/normalize';
 import { sentenceAround } from '../../text/sentences';
-import { recurringActivityOf } from './activities';
+import { namedActivitiesIn, recurringActivityOf, type RecurringActivity } from './activities';
 import { leadInOf } from './statement-context';
 
-/** How plainly the phrase says a value exists but is not written here. */
-export type Explicitness = 'named' | 'vague';
+/**
+ * How plainly the text says a value exists but is not written here: named ("the agreed cycle"),
+ * vague ("regularly"), or unstated (a policy obligates a recurring activity and says nothing of
+ * how often: "All staff complete security awareness training.").
+ */
+export type Explicitness = 'named' | 'vague' | 'unstated';
 
 interface Marker {
   pattern: RegExp;
@@ -90,6 +94,8 @@ const MARKERS: Marker[] = [
 export interface VagueRequirement {
   requirement: Requirement;
   explicitness: Explicitness;
+  /** For an unstated value: the activity as the frameworks name it. */
+  activity?: RecurringActivity;
 }
 
 const cache = new WeakMap<LocatedSegment, VagueRequirement[]>();
@@ -193,6 +199,50 @@ export function vagueRequirementsOf(segment: LocatedSegment, analysis: CorpusAna
       }
       out.push({ requirement, explicitness });
     }
+  if (open && out.length === 0 && !/[:?]\s*$/.test(text) && !/^\s*#/.test(segment.raw)) {
+    for (const unstated of unstatedRequirementsOf(segment, analysis, text))
+      out.push({ ...unstated, explicitness: 'unstated' });
+  }
   cache.set(segment, out);
   return out;
+}
+
+/**
+ * A rule done on an event ("change on suspected compromise", "review after a major change") has
+ * no cycle to state; one that defers to another document ("governed by the Business Continuity
+ * Policy") states its cycle there.
+ */
+const EVENT_OR_ELSEWHERE =
+  /\b(?:if|when|where|whenever|before|after|upon|following|in the event of|in case of|on (?:suspected|suspicion|detection|discovery|request|termination|departure|completion|compromise))\b|\b(?:governed by|set out in|described in|defined in|specified in|in accordance with|as per)\b[^.;]{0,60}\b(?:Policy|Procedure|Standard|Plan|Schedule|Agreement|Manual)\b/i;
+
+/**
+ * A policy or standard that obligates a recurring activity, named as the frameworks name it
+ * (recurring-activities.json `named_as`), without a word of how often ("The card environment is
+ * subject to penetration testing.", "All staff complete awareness training."): the requirement, read
+ * as if its value stood right after the activity's name. Procedures are left out: a step performs
+ * the activity once, its cycle is the policy's.
+ */
+function unstatedRequirementsOf(
+  segment: LocatedSegment,
+  analysis: CorpusAnalysis,
+  text: string,
+): Array<{ requirement: Requirement; activity: RecurringActivity }> {
+  const role = analysis.documents[segment.docIndex]?.role;
+  if (role !== 'policy' && role !== 'standard') return [];
+  if (!/[.;]\s*$/.test(text) || EVENT_OR_ELSEWHERE.test(text)) return [];
+  // Each activity is read where it is named, as if its value stood right after it.
+  return namedActivitiesIn(text).flatMap(({ activity, end }) => {
+    const quantity: Quantity = {
+      kind: 'period',
+      value: Number.NaN,
+      phrase: '',
+      index: end,
+      bound: 'exact',
+      changedFrom: null,
+    };
+    const requirement = requirementAround(segment, quantity);
+    return requirement?.action === activity.action && requirement.topic.length > 0
+      ? [{ requirement, activity }]
+      : [];
+  });
 }
