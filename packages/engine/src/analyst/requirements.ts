@@ -460,7 +460,6 @@ function labelsIn(text: string): Map<string, string[]> {
   return out;
 }
 
-/** Where the segment's first word ends (after any numbering such as "4.2" or "a."). */
 /** A capitalised title ending in a post's noun ("Chief Information Security Officer", "Risk Committee"). */
 const POST_TITLE = new RegExp(
   `\\b(?:[A-Z][\\w'’-]*\\s+){1,4}(?:${[...roleNouns.leadership, ...roleNouns.person, ...roleNouns.group].join('|')})s?\\b`,
@@ -478,6 +477,7 @@ function inPostTitle(words: string, token: Token): boolean {
   return false;
 }
 
+/** Where the segment's first word ends (after any numbering such as "4.2", "a." or "Step 3."). */
 function firstWordEnd(text: string): number {
   const m =
     /^\s*(?:[#>*|-]+\s*)?(?:(?:Step|Stage|Item|Rule|Clause|Section|Article)\s+\d+[a-z]?[.:)]\s+)?(?:\d{1,3}(?:\.\d+)+\s+|\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?[A-Za-z][\w'’-]*/.exec(
@@ -1205,8 +1205,8 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
     if (requirement && requirement.action !== 'revoke' && !sessionLock && inactivityTrigger(text, quantity)) {
       // "disables staff accounts that have not been used for ninety (90) days and notifies the
       // holder": the span is the disabling's (or the suspending's), whatever verb stands nearer.
-      const named = actionClassesIn(text.slice(0, quantity.index));
-      const disabling = named.has('revoke') || named.has('lock');
+      const actions = actionClassesIn(text.slice(0, quantity.index));
+      const disabling = actions.has('revoke') || actions.has('lock');
       return disabling ? [{ ...requirement, action: 'revoke' }] : [];
     }
     return requirement ? [requirement] : [];

@@ -13,6 +13,7 @@ import { exceptionTermCheck } from './exception-term';
 import { flowDownCheck } from './flow-down';
 import { formApprovalCheck } from './form-approval';
 import { modelProposalCheck } from './model-proposal';
+import { overdueRowsCheck } from './overdue-rows';
 import { controlNameCheck, frameworkReferenceCheck } from './framework-reference';
 import { productLifecycleCheck } from './product-lifecycle';
 import { selfReferenceCheck } from './self-reference';
@@ -39,6 +40,7 @@ export const CHECKS: readonly AnyCheck[] = [
   recoveryPointCheck,
   recordFrequencyCheck,
   recordAttributeCheck,
+  overdueRowsCheck,
   exceptionTermCheck,
   formApprovalCheck,
   flowDownCheck,

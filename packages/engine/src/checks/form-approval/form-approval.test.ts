@@ -208,3 +208,39 @@ describe('forms approved by the person who prepared them', () => {
     expect(issues).toEqual([]);
   });
 });
+
+describe('the next field read on as part of a name, a rule said as a condition, and a maker-checker form', () => {
+  test('a fund administrator: "Requester name Owen Bisson Job title ..." and "Approver name Owen Bisson Approver role ...", and a rule for when the requester is the system owner', async () => {
+    const form = [
+      'PRIVILEGED ACCESS REQUEST',
+      'Request no. PAR-2026-031 Date of request 05/10/2026',
+      'Requester name Owen Bisson Job title Head of Fund Accounting',
+      'System Meridian FA',
+      'Section B - Approval',
+      'If the requester is the System Owner, the request must be approved by the Chief Operating Officer.',
+      'Approver name Owen Bisson Approver role System Owner',
+      'Signature O. Bisson Date 05/10/2026',
+    ].join('\n');
+    const issues = await findings({ 'PAR-2026-031-scan.txt': form });
+    expect(issues.map((i) => i.title)).toEqual([
+      'Request PAR-2026-031 self-approved: Owen Bisson approved a request made by Owen Bisson',
+    ]);
+  });
+
+  test('a mobile money operator: one officer verified the agent in Part C and approved it in Part D, which must be signed by different officers', async () => {
+    const form = (approver: string) =>
+      [
+        'AGENT APPLICATION AND DUE DILIGENCE FORM',
+        'Part C and Part D must be signed by different officers.',
+        'PART C - VERIFICATION',
+        'Verified by (name) Edwin Okello Designation Agent Network Manager',
+        'PART D - APPROVAL',
+        `Approved by (name) ${approver} Designation Agent Network Manager`,
+      ].join('\n');
+    const issues = await findings({ 'Agent-Form-scan.txt': form('Edwin Okello') });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.description).toContain('made, sponsored or verified');
+    // Decoy: another officer approves.
+    expect(await findings({ 'Agent-Form-scan.txt': form('Grace Atim') })).toEqual([]);
+  });
+});

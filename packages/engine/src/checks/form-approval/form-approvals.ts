@@ -23,11 +23,12 @@ export interface SelfApprovedForm {
 }
 
 /**
- * Who asked for it or drew it up: "Requested by", "Name of person requiring access", "Authority
- * sponsor", "Prepared by (RM)".
+ * Who asked for it, drew it up or made its first check: "Requested by", "Name of person requiring
+ * access", "Authority sponsor", "Prepared by (RM)", "Verified by (name)" (the maker of a
+ * maker-checker form, whom the approver must not be).
  */
 const REQUESTER_LABEL =
-  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by|prepared by|completed by)\b/i;
+  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by|prepared by|completed by|verified by|checked by)\b/i;
 /** Who approved it: "Approved by (name / title)", "Approver name" (OCR may join the words). */
 const APPROVER_LABEL = /\b(?:approved by|approver\s*name|authori[sz]ed by)\b/i;
 /** A form reference: "Request No. VRA-2026-088", "Request reference PAR-2026-031". */
@@ -45,10 +46,22 @@ const NOT_A_NAME =
 
 /**
  * Self-approval forbidden in words: "A person may not approve their own request", "The sponsor of
- * a request shall not approve it" (OCR reads "shall" as "shail"), "segregation of duties".
+ * a request shall not approve it" (OCR reads "shall" as "shail"), "segregation of duties", "If the
+ * requester is the System Owner, the request must be approved by the COO", "Part C and Part D
+ * must be signed by different officers".
  */
 const SELF_APPROVAL_RULE =
-  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b/i;
+  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b/i;
+
+/** The next field's label read on as part of a name ("Owen Bisson Job title ...", "Edwin Okello Designation"). */
+const FIELD_WORD =
+  /^(?:Job|Title|Designation|Role|Signature|Signed|Date|Approver|Requester|Department|Position|Grade|Unit|Team|Phone|Email|Extension|Staff|Employee|Decision)$/;
+
+function withoutNextLabel(name: string): string {
+  const words = name.split(/\s+/);
+  const cut = words.findIndex((w, i) => i >= 2 && FIELD_WORD.test(w));
+  return cut < 0 ? name : words.slice(0, cut).join(' ');
+}
 
 /** Letters only, without accents, lower case: OCR may read "Ciarán" as "Ciarén" or "Ciaran". */
 function nameWords(name: string): string[] {
@@ -91,7 +104,7 @@ function nameAfterLabel(
     const person = PERSON.exec(candidate.text);
     if (!person || NOT_A_NAME.test(person[1]!)) continue;
     const segment = segmentAt(doc, candidate.at + person.index);
-    return segment ? { name: person[1]!, segment } : null;
+    return segment ? { name: withoutNextLabel(person[1]!), segment } : null;
   }
   return null;
 }
@@ -204,7 +217,7 @@ export function selfApprovalIssue(form: SelfApprovedForm): Issue {
     aspects: [selfApprovalSubject(form.document)],
     title: `${request} self-approved: ${form.approver.name} approved a request made by ${form.requester.name}`,
     description:
-      `${form.document} records ${form.requester.name} as the person who made or sponsored the request and ` +
+      `${form.document} records ${form.requester.name} as the person who made, sponsored or verified the request and ` +
       `${form.approver.name} as its approver: the same person approved their own request. ` +
       `${form.rule.document} forbids it ("${form.rule.text.slice(0, 200)}"), so the access or change went ahead without independent approval.`,
     rootCause: `Approval of ${form.document} was not independent of the requester (segregation of duties), and nothing stopped a self-approved request from being acted on.`,

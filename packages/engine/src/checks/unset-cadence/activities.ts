@@ -40,10 +40,12 @@ export function recurringActivityOf(action: string, clause: string): RecurringAc
   );
 }
 
-/** The activities a sentence names as the frameworks do, each with where its name ends. */
-export function namedActivitiesIn(text: string): Array<{ activity: RecurringActivity; end: number }> {
+/** The activities a sentence names as the frameworks do, each with where its name stands. */
+export function namedActivitiesIn(
+  text: string,
+): Array<{ activity: RecurringActivity; start: number; end: number }> {
   return RECURRING_ACTIVITIES.flatMap((activity) => {
     const m = activity.named_as ? new RegExp(activity.named_as, 'i').exec(text) : null;
-    return m ? [{ activity, end: m.index + m[0].length }] : [];
+    return m ? [{ activity, start: m.index, end: m.index + m[0].length }] : [];
   });
 }

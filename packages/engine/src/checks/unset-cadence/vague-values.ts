@@ -215,6 +215,13 @@ export function vagueRequirementsOf(segment: LocatedSegment, analysis: CorpusAna
 const EVENT_OR_ELSEWHERE =
   /\b(?:if|when|where|whenever|before|after|upon|following|in the event of|in case of|on (?:suspected|suspicion|detection|discovery|request|termination|departure|completion|compromise))\b|\b(?:governed by|set out in|described in|defined in|specified in|in accordance with|as per)\b[^.;]{0,60}\b(?:Policy|Procedure|Standard|Plan|Schedule|Agreement|Manual)\b/i;
 
+/** An activity named as the circumstance of something else: "during the", "based on the", "from a". */
+const IN_PASSING_BEFORE =
+  /\b(?:during|from|after|before|in|within|through|following|of|by|under|based on)\s+(?:the|a|an|each|any|its|their)?\s*$/i;
+/** An activity named as the modifier of a thing: "risk assessment table", "penetration test report". */
+const IN_PASSING_AFTER =
+  /^[\s-]*(?:tables?|process(?:es)?|reports?|templates?|method\w*|results?|findings?|plans?|procedures?|polic(?:y|ies)|programmes?|programs?|tools?|scope|records?|logs?|registers?|materials?|content|modules?|platforms?|providers?|vendors?|teams?|outputs?|data)\b/i;
+
 /**
  * A policy or standard that obligates a recurring activity, named as the frameworks name it
  * (recurring-activities.json `named_as`), without a word of how often ("The card environment is
@@ -229,9 +236,15 @@ function unstatedRequirementsOf(
 ): Array<{ requirement: Requirement; activity: RecurringActivity }> {
   const role = analysis.documents[segment.docIndex]?.role;
   if (role !== 'policy' && role !== 'standard') return [];
+  // A list item is part of its lead-in's whole ("The 3PAO's yearly assessment includes: * announced
+  // penetration testing"): its cycle is the lead-in's.
+  if (LIST_ITEM.test(segment.raw)) return [];
   if (!/[.;]\s*$/.test(text) || EVENT_OR_ELSEWHERE.test(text)) return [];
-  // Each activity is read where it is named, as if its value stood right after it.
-  return namedActivitiesIn(text).flatMap(({ activity, end }) => {
+  // Each activity is read where it is named, as if its value stood right after it; an activity
+  // named only to qualify something else ("the risk assessment table", "impacts identified during
+  // the risk assessment") is not the one the sentence obligates.
+  return namedActivitiesIn(text).flatMap(({ activity, start, end }) => {
+    if (IN_PASSING_BEFORE.test(text.slice(0, start)) || IN_PASSING_AFTER.test(text.slice(end))) return [];
     const quantity: Quantity = {
       kind: 'period',
       value: Number.NaN,
