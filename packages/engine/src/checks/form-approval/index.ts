@@ -1,5 +1,5 @@
 // conflict_check on filled-in forms: a request approved by the person who made or sponsored it.
-import { defineCheck } from '../check';
+import { defineCheck, quoteRequests } from '../check';
 import { selfApprovalIssue, selfApprovalSubject, selfApprovedForms } from './form-approvals';
 
 interface FormApprovalParams {
@@ -34,7 +34,7 @@ export const formApprovalCheck = defineCheck<FormApprovalParams>({
     if (needed.some((s) => !visible.has(s)))
       return {
         issues: [],
-        hints: needed.map((s) => ({ query: s.text.slice(0, 200), document: s.document })),
+        hints: quoteRequests(needed, needed.length),
       };
     return { issues: [selfApprovalIssue(form)] };
   },

@@ -1,6 +1,6 @@
 // conflict_check on registers: rows still in force whose last review is older than the review
 // cycle a policy or procedure states for what the register lists.
-import { defineCheck } from '../check';
+import { defineCheck, quoteRequests } from '../check';
 import { overdueIssue, overdueRegisters, overdueSubject } from './overdue-rows';
 
 interface OverdueParams {
@@ -35,7 +35,7 @@ export const overdueRowsCheck = defineCheck<OverdueParams>({
     if (needed.some((s) => !visible.has(s)))
       return {
         issues: [],
-        hints: needed.map((s) => ({ query: s.text.slice(0, 200), document: s.document })),
+        hints: quoteRequests(needed, needed.length),
       };
     return { issues: [overdueIssue(found, analysis.auditDate)] };
   },

@@ -11,7 +11,7 @@ import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, describeQuantity } from '../../analyst/quantities';
 import { requirementsOf, type Requirement } from '../../analyst/requirements';
 import { headerIndex, splitRow } from '../record-attribute/record-attributes';
-import { recordsFor } from '../record-frequency/record-gaps';
+import { recordsFor, staleMargin } from '../record-frequency/record-gaps';
 
 export interface OverdueRows {
   rule: Requirement;
@@ -39,12 +39,6 @@ const REGISTER_WORDS = new Set(
 
 /** Review-like actions: the rule must be one of these. */
 const REVIEW_ACTIONS = new Set(['review', 'assess']);
-
-/**
- * Grace beyond the required interval before a row counts as overdue: a month, or a sixth of the
- * interval for long ones, so a cycle run a few weeks late is not reported.
- */
-const grace = (days: number) => Math.max(30, days / 6);
 
 /** The lower-case words of a name, singular ("Agent-Register-2026.xlsx": agent, register). */
 function wordsOf(text: string): Set<string> {
@@ -87,7 +81,8 @@ function overdueRowsOf(
   // items) must not make compliant rows look late.
   const rule = matching.reduce((a, b) => (b.quantity.value > a.quantity.value ? b : a));
   const audit = Date.parse(analysis.auditDate);
-  const limit = rule.quantity.value + grace(rule.quantity.value);
+  // The same grace as a concept's register gets: a cycle run a few weeks late is not reported.
+  const limit = rule.quantity.value + staleMargin(rule.quantity.value);
   const rows = table.slice(start + 1).flatMap((row) => {
     const cells = splitRow(row);
     if (cells.some((c) => NOT_IN_FORCE.test(c))) return [];

@@ -287,7 +287,7 @@ function mostLenient(analysis: CorpusAnalysis, fact: ConceptFact): boolean {
  * Grace beyond the required interval before a row's "last ..." date counts as stale: a month, or
  * a sixth of the interval for long ones, so a cycle run a few weeks late is not reported.
  */
-function staleMargin(period: number): number {
+export function staleMargin(period: number): number {
   return Math.max(30, period / 6);
 }
 
