@@ -300,6 +300,13 @@ function groupItems(segments: LocatedSegment[]): LocatedSegment[][] {
 }
 
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}/;
+
+/** A section's table rows, its separator line aside (the first row is the header). */
+function tableRowsOf(segments: LocatedSegment[]): LocatedSegment[] {
+  return segments.filter(
+    (s) => TABLE_ROW.test(s.text) && !TABLE_SEPARATOR.test(s.text.replace(/^\s*\|/, '')),
+  );
+}
 const REQUIRED_CELL = /^(required|mandatory|yes|y|\u2713|\u2714|x|must)$/i;
 
 /**
@@ -307,9 +314,7 @@ const REQUIRED_CELL = /^(required|mandatory|yes|y|\u2713|\u2714|x|must)$/i;
  * is the first cell with words, and the tiers are the header's tier columns marked required.
  */
 function checklistRows(segments: LocatedSegment[]): ContractObligation[] {
-  const rows = segments.filter(
-    (s) => TABLE_ROW.test(s.text) && !TABLE_SEPARATOR.test(s.text.replace(/^\s*\|/, '')),
-  );
+  const rows = tableRowsOf(segments);
   if (rows.length < 2) return [];
   const header = pipeCells(rows[0]!.text);
   const tierColumns = header.map((cell) => cell.match(/\btier\s*(\d)\b/i)?.[1] ?? null);
@@ -333,9 +338,7 @@ function checklistRows(segments: LocatedSegment[]): ContractObligation[] {
  * words is the clause's label, the long one what it must say.
  */
 function termRows(segments: LocatedSegment[]): ContractObligation[] {
-  const rows = segments.filter(
-    (s) => TABLE_ROW.test(s.text) && !TABLE_SEPARATOR.test(s.text.replace(/^\s*\|/, '')),
-  );
+  const rows = tableRowsOf(segments);
   if (rows.length < 2) return [];
   const out: ContractObligation[] = [];
   for (const row of rows.slice(1)) {

@@ -14,7 +14,7 @@ import {
 import { clauseAround, definedAbbreviations } from '../../analyst/topics';
 import { foldTypography } from '../../text/normalize';
 import { contextOf, isTableRow, paragraphOf } from './statement-context';
-import { contentWords, EMPTY_WORDS, GENERIC_NOUNS, partiesApart } from './subject-words';
+import { contentWords, EMPTY_WORDS, GENERIC_NOUNS, partiesApart, SUPPLIER_WORDS } from './subject-words';
 
 /**
  * The subjects meet: more than one shared word, or a shared head noun that names something on
@@ -111,17 +111,6 @@ function clauseWords(analysis: CorpusAnalysis, requirement: Requirement): Set<st
  * a word the tagger misread), a statement whose text or context names the same action and shares
  * its subject's words (two, or one for a table row, whose cells are its whole subject).
  */
-/** Words that make a rule one about the organisation's suppliers. */
-const SUPPLIER_WORDS = new Set([
-  'supplier',
-  'vendor',
-  'provider',
-  'contractor',
-  'third-party',
-  'processor',
-  'outsourcer',
-]);
-
 export function valueStated(analysis: CorpusAnalysis, requirement: Requirement): boolean {
   const words = clauseWords(analysis, requirement);
   const paragraph = paragraphOf(analysis, requirement.segment);

@@ -13,6 +13,17 @@ export const PARTY_WORDS = new Set(
   ).split(' '),
 );
 
+/** Words that make a rule one about the organisation's suppliers. */
+export const SUPPLIER_WORDS = new Set([
+  'supplier',
+  'vendor',
+  'provider',
+  'contractor',
+  'third-party',
+  'processor',
+  'outsourcer',
+]);
+
 /** Words that name nothing on their own and so align nothing. */
 export const EMPTY_WORDS = new Set(['such', 'certain', 'several', 'various', 'specific', 'respective']);
 
