@@ -1255,3 +1255,58 @@ describe('flow_down_check: contractors among the workforce are no providers', ()
     ).toEqual([]);
   });
 });
+
+describe('flow_down_check: a list item binds as the lead-in that introduces it', () => {
+  const policy = (item: string) =>
+    [
+      'Data Protection Policy',
+      '1. Purpose',
+      'This policy applies to all processing.',
+      '9. Processors',
+      '9.1 Any supplier that processes personal data on our behalf must be bound by a written contract. As a minimum the contract must:',
+      '- (a) limit processing to our documented instructions;',
+      `- ${item}`,
+      '10. Review',
+      'This policy is reviewed yearly.',
+    ].join('\n');
+  const contract = (clause: string) =>
+    [
+      'Services Agreement',
+      'This Agreement is made between Harbour Lettings Ltd ("Client") and Kelvin Joinery Ltd ("Contractor").',
+      clause,
+      'Signed for Kelvin Joinery Ltd',
+    ].join('\n');
+  test.each([
+    [
+      'a letting agent: sub-contractors notified after appointment',
+      '(b) prohibit the engagement of sub-processors without our prior written authorisation;',
+      '7.5 The Contractor may engage sub-contractors, provided that it notifies the Client in writing within fourteen (14) days after the sub-contractor is appointed.',
+    ],
+    [
+      'a school trust: sub-processors used freely',
+      '(b) require our prior written approval before any sub-processor is engaged;',
+      '4.2 The Contractor may use sub-processors of its choosing to deliver the services.',
+    ],
+  ])('%s', async (_, item, clause) => {
+    const analysis = await analyse(
+      { 'Data-Protection-Policy.txt': policy(item), 'Services-Agreement.txt': contract(clause) },
+      ['GDPR'],
+    );
+    expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':subcontracting'))).toHaveLength(1);
+  });
+
+  test('decoy: the contract requires prior written authorisation', async () => {
+    const analysis = await analyse(
+      {
+        'Data-Protection-Policy.txt': policy(
+          '(b) prohibit the engagement of sub-processors without our prior written authorisation;',
+        ),
+        'Services-Agreement.txt': contract(
+          '7.5 The Contractor shall not engage any sub-processor without the prior written authorisation of the Client.',
+        ),
+      },
+      ['GDPR'],
+    );
+    expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':subcontracting'))).toEqual([]);
+  });
+});

@@ -10,10 +10,12 @@ import { findControlStateConflicts } from '../src/checks/control-state/control-s
 import type { Issue } from '../src/analyst/issue';
 import { snapshotOf } from './helpers/synthetic-corpus';
 
+/** `asOf` (YYYY-MM-DD): the audit date; unset, the wall clock. */
 async function analyse(
   files: Record<string, string>,
+  asOf?: string,
 ): Promise<{ a: CorpusAnalysis; texts: Map<string, string> }> {
-  const snapshot = await snapshotOf(files);
+  const snapshot = await snapshotOf(files, asOf);
   return {
     a: analyzeCorpus(snapshot, null),
     texts: new Map(snapshot.documents.map((d) => [d.name, d.text])),
@@ -1296,5 +1298,151 @@ describe('forms whose field switches off a control the policies require', () => 
       'Remote-Access-Form.txt': ['REMOTE ACCESS FORM', 'MFA on account: NO'].join('\n'),
     });
     expect(issues).toEqual([]);
+  });
+});
+
+describe('a control the policy calls "mandatory" is required of every register row', () => {
+  const register = (rows: string) => `Account,Holder,System,Privileged,MFA,Approved by\n${rows}`;
+  test.each([
+    [
+      'a pension trust',
+      '6.3 Multi-factor authentication (MFA) is mandatory for all privileged accounts.',
+      'ADM-01,Kofi Mensah,Member database,Y,Enabled,IT Manager\nADM-02,Ama Owusu,Member database,Y,Disabled,IT Manager\n',
+    ],
+    [
+      'a freight forwarder',
+      'MFA is compulsory for every account on the customs gateway.',
+      'GW-07,Lee Tan,Customs gateway,N,Off,Operations Lead\nGW-08,Raj Pillai,Customs gateway,N,On,Operations Lead\n',
+    ],
+  ])('%s: a row with MFA off', async (_, rule, rows) => {
+    const { a } = await analyse({
+      'Access-Policy.md': `# Access Policy\n\n${rule}\n`,
+      'Access-Register.csv': register(rows),
+    });
+    expect(findRecordAttributeGaps(a).filter((i) => i.aspects.includes('instrument:mfa'))).toHaveLength(1);
+  });
+
+  test('decoy: a row whose remark names the kind of account a procedure excludes from MFA', async () => {
+    const { a } = await analyse({
+      'Access-Policy.md': '# Access Policy\n\n6.3 MFA is mandatory for all privileged access.\n',
+      'Privileged-Access-Procedure.md':
+        '# Privileged Access Procedure\n\n5.6 Emergency access uses two break-glass accounts. They are excluded from MFA so that they remain usable when the identity provider is down.\n',
+      'Access-Register.csv': register(
+        'BG-01,Break-glass,Domain,Y,No (break-glass),CISO\nADM-03,Siti Aminah,Domain,Y,Enabled,CISO\n',
+      ),
+    });
+    expect(findRecordAttributeGaps(a).filter((i) => i.aspects.includes('instrument:mfa'))).toEqual([]);
+  });
+
+  test('decoy: a policy that only recommends MFA', async () => {
+    const { a } = await analyse({
+      'Access-Policy.md':
+        '# Access Policy\n\nMulti-factor authentication (MFA) is recommended for reporting accounts.\n',
+      'Access-Register.csv': register('RP-01,Kofi Mensah,Reporting,N,Disabled,IT Manager\n'),
+    });
+    expect(findRecordAttributeGaps(a).filter((i) => i.aspects.includes('instrument:mfa'))).toEqual([]);
+  });
+});
+
+describe('an action column mostly "N/A" (the event did not call for it) is still a date column', () => {
+  test.each([
+    [
+      'a dental group: most breaches were not notifiable',
+      '4.1 The Privacy Officer notifies the regulator no later than 72 hours after the Determination Date.',
+      'Incident,Determination date,Regulator notified\nPB-01,09/01/2026,N/A\nPB-02,10/06/2026,26/06/2026\nPB-03,05/08/2026,07/08/2026\nPB-04,11/09/2026,N/A\nPB-05,05/10/2026,N/A\n',
+      'PB-02',
+    ],
+    [
+      'a water utility: most pollution events needed no report',
+      '6.3 The duty manager reports the event to the environment agency within five (5) days of its confirmation.',
+      'Event,Confirmation date,Agency report\nPE-11,02/03/2026,-\nPE-12,14/04/2026,30/04/2026\nPE-13,20/05/2026,Not required\nPE-14,01/07/2026,-\n',
+      'PE-12',
+    ],
+  ])('%s', async (_, rule, register, late) => {
+    const { a } = await analyse({
+      'Response-Procedure.md': `# Response Procedure\n\n${rule}\n`,
+      'Event-Register.csv': register,
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':deadline'));
+    expect(issue?.title).toContain(`(${late})`);
+  });
+
+  test('decoy: every dated action within the limit', async () => {
+    const { a } = await analyse({
+      'Response-Procedure.md':
+        '# Response Procedure\n\n4.1 The Privacy Officer notifies the regulator no later than 72 hours after the Determination Date.\n',
+      'Event-Register.csv':
+        'Incident,Determination date,Regulator notified\nPB-01,09/01/2026,N/A\nPB-02,10/06/2026,12/06/2026\nPB-04,11/09/2026,N/A\n',
+    });
+    expect(findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':deadline'))).toEqual([]);
+  });
+});
+
+describe('register entries in use whose insurance or certificate has expired', () => {
+  const AUDIT_DATE = '2026-11-29';
+  const expired = (a: CorpusAnalysis) =>
+    findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':expired'));
+  test('a facilities firm: an active contractor whose liability insurance lapsed in the summer', async () => {
+    const { a, texts } = await analyse(
+      {
+        'Contractor-Procedure.md':
+          '# Contractor Procedure\n\n3.2 Site passes are issued only to contractors whose public liability insurance is current on the day of issue.\n',
+        'Contractor-Register.csv': [
+          'Contractor,Name,Status,Liability insurance expiry,Last pass issued',
+          'K-01,Ridge Roofing,Active,2027-03-31,2026-10-02',
+          'K-02,Canal Glazing,Active,2026-06-30,2026-11-17',
+          'K-03,Brook Painters,Suspended,2026-07-31,2026-06-22',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    const [issue] = expired(a);
+    expect(issue?.title).toContain('(K-02)');
+    expect(issue?.description).not.toMatch(/K-01|K-03/);
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a care agency: a worker on shifts whose DBS certificate is out of date', async () => {
+    const { a } = await analyse(
+      {
+        'Recruitment-Policy.md':
+          '# Recruitment Policy\n\n5.1 No worker may be placed on a shift unless their DBS certificate is valid.\n',
+        'Agency-Workers.csv': [
+          'Worker,Name,Status,DBS certificate valid until',
+          'W-10,Ama Boateng,Active,14/02/2027',
+          'W-11,Piotr Nowak,Active,03/09/2026',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(a).map((i) => i.title)).toEqual([
+      'Agency-Workers.csv: 1 entry in use with dbs certificate expired (W-11), against Recruitment-Policy.md',
+    ]);
+  });
+
+  test('decoys: an expired entry no longer in use, an expiry still ahead, and no rule that it be current', async () => {
+    const register = [
+      'Contractor,Name,Status,Liability insurance expiry',
+      'K-03,Brook Painters,Inactive - agreement ended,2026-07-31',
+      'K-04,Weir Electrical,Active,2027-01-05',
+    ].join('\n');
+    const rule =
+      '# Contractor Procedure\n\n3.2 Site passes are issued only to contractors whose public liability insurance is current on the day of issue.\n';
+    expect(
+      expired(
+        (await analyse({ 'Contractor-Procedure.md': rule, 'Contractor-Register.csv': register }, AUDIT_DATE))
+          .a,
+      ),
+    ).toEqual([]);
+    const noRule =
+      '# Contractor Procedure\n\n3.2 Contractors send a copy of their insurance certificate each year.\n';
+    const lapsed =
+      'Contractor,Name,Status,Liability insurance expiry\nK-02,Canal Glazing,Active,2026-06-30\n';
+    expect(
+      expired(
+        (await analyse({ 'Contractor-Procedure.md': noRule, 'Contractor-Register.csv': lapsed }, AUDIT_DATE))
+          .a,
+      ),
+    ).toEqual([]);
   });
 });

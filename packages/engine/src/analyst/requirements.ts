@@ -1209,11 +1209,48 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
       const disabling = actions.has('revoke') || actions.has('lock');
       return disabling ? [{ ...requirement, action: 'revoke' }] : [];
     }
-    return requirement ? [requirement] : [];
+    return requirement ? [sectionActivity(segment, text, quantity, requirement)] : [];
   });
   const result = out.length === 0 && quantities.length > 0 ? underLeadIn(segment, text) : out;
   cache.set(segment, result);
   return result;
+}
+
+/** Controls run on a cycle: a statement of how often one is done states its cycle. */
+export const CYCLIC_ACTIONS: ReadonlySet<string> = new Set([
+  'review',
+  'test',
+  'scan',
+  'assess',
+  'backup',
+  'change',
+]);
+
+/** Nothing but a step's number before the value: "Step 11. Every six (6) months, ...", "(b) Quarterly, ...". */
+const ONLY_STEP_LABEL = /^\s*(?:(?:step\s+)?(?:\d+(?:\.\d+)*|[a-z]|[ivx]+)[.):]?\s*|\([a-z0-9]+\)\s*)?$/i;
+
+/**
+ * A procedure step that opens with its cycle ("Step 11. Every six (6) months, the IT Manager
+ * extracts the list of active accounts ...") states how often the activity its section is named
+ * for is done ("User access review"), whatever the step's own verb (extract, send, export): the
+ * requirement is the section's activity, about what the heading and the step name.
+ */
+function sectionActivity(
+  segment: LocatedSegment,
+  text: string,
+  quantity: Quantity,
+  requirement: Requirement,
+): Requirement {
+  if (quantity.kind !== 'period' || CYCLIC_ACTIONS.has(requirement.action) || !segment.section)
+    return requirement;
+  if (!ONLY_STEP_LABEL.test(text.slice(0, quantity.index))) return requirement;
+  // The compound's head is its last word: "Backup testing" is a test (of backups).
+  const action = [...actionClassesIn(segment.section)].filter((a) => CYCLIC_ACTIONS.has(a)).pop();
+  if (!action) return requirement;
+  const named = new Set(ACTION_CLASSES[action] ?? [action]);
+  const heading = contentLemmas(segment.section).filter((w) => !named.has(w));
+  if (heading.length === 0) return requirement;
+  return { ...requirement, action, topic: [...new Set([...heading, ...requirement.topic])] };
 }
 
 /**

@@ -236,7 +236,7 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     id: 'pci-dss',
     name: 'PCI DSS',
     pattern:
-      /\b(?:PCI[- ]?DSS|Payment\s+Card\s+Industry\s+(?:\(PCI\)\s+)?Data\s+Security\s+Standards?(?:\s*\(PCI[- ]?DSS\))?)\s*,?\s*(?:v(?:ersion)?\.?\s*)?(\d(?:\.\d){1,2})?/gi,
+      /\b(?:PCI[- ]?DSS|Payment\s+Card\s+Industry\s+(?:\(PCI\)\s+)?Data\s+Security\s+Standards?(?:\s*\(PCI[- ]?DSS\))?)\s*[,(]?\s*(?:v(?:ersion)?\.?\s*)?(\d(?:\.\d){1,2})?/gi,
     // v4.0.1 is a limited revision of v4.0: one edition for consistency purposes.
     edition: (w) => {
       const d = digits(w);
@@ -252,7 +252,7 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     id: 'nist-csf',
     name: 'NIST Cybersecurity Framework',
     pattern:
-      /\b(?:NIST\s+(?:CSF|Cybersecurity\s+Framework)|(?<!HITRUST\s+)Cybersecurity\s+Framework)(?:\s*\(CSF\))?\s*,?\s*(?:v(?:ersion)?\.?\s*)?(\d\.\d)?/gi,
+      /\b(?:NIST\s+(?:CSF|Cybersecurity\s+Framework)|(?<!HITRUST\s+)Cybersecurity\s+Framework)(?:\s*\(CSF\))?\s*[,(]?\s*(?:v(?:ersion)?\.?\s*)?(\d\.\d)?/gi,
     edition: digits,
     current: '2.0',
     currentLabel: 'NIST CSF 2.0',
@@ -345,7 +345,7 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
   {
     id: 'cis-controls',
     name: 'CIS Critical Security Controls',
-    pattern: /\bCIS\s+(?:Critical\s+Security\s+)?Controls\s*(?:v(?:ersion)?\.?\s*)?(\d(?:\.\d)?)?/gi,
+    pattern: /\bCIS\s+(?:Critical\s+Security\s+)?Controls\s*\(?(?:v(?:ersion)?\.?\s*)?(\d(?:\.\d)?)?/gi,
     // Point releases (v7.1, v8.1) belong to their major version.
     edition: (w) => digits(w)?.split('.')[0] ?? null,
     current: '8',

@@ -2,6 +2,7 @@
 // "Adding a check family") and add its check(s) here; nothing else in the pipeline changes.
 import type { AnyCheck } from './check';
 import { ambiguousFrequencyCheck } from './ambiguous-frequency';
+import { amountThresholdCheck } from './amount-threshold';
 import { catalogueStructureCheck } from './catalogue-structure';
 import { citationCheck } from './citation';
 import { conceptConflictCheck } from './concept-conflict';
@@ -9,6 +10,7 @@ import { controlStateCheck } from './control-state';
 import { dataResidencyCheck } from './data-residency';
 import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
+import { disclaimedDutyCheck } from './disclaimed-duty';
 import { exceptionTermCheck } from './exception-term';
 import { flowDownCheck } from './flow-down';
 import { formApprovalCheck } from './form-approval';
@@ -29,6 +31,7 @@ import { documentControlCheck } from './document-control';
 import { documentReferenceCheck } from './document-reference';
 import { linkTargetCheck } from './link-target';
 import { placeholderCheck } from './placeholder';
+import { unassignedRowsCheck } from './unassigned-rows';
 import { unsetCadenceCheck } from './unset-cadence';
 import { unwrittenCheck } from './unwritten';
 import { versionReferenceCheck } from './version-reference';
@@ -36,6 +39,7 @@ import { versionReferenceCheck } from './version-reference';
 export const CHECKS: readonly AnyCheck[] = [
   conceptConflictCheck,
   requirementConflictCheck,
+  amountThresholdCheck,
   controlStateCheck,
   recoveryPointCheck,
   recordFrequencyCheck,
@@ -44,11 +48,13 @@ export const CHECKS: readonly AnyCheck[] = [
   exceptionTermCheck,
   formApprovalCheck,
   flowDownCheck,
+  disclaimedDutyCheck,
   dataResidencyCheck,
   coverageCheck,
   placeholderCheck,
   unwrittenCheck,
   unsetCadenceCheck,
+  unassignedRowsCheck,
   standardCurrencyCheck,
   reviewCurrencyCheck,
   documentControlCheck,

@@ -488,3 +488,56 @@ test("a framework the intake audits against is the auditor's yardstick, not a mi
     'docref:name:world lottery association security control standard',
   ]);
 });
+
+describe('a filled-in form of the set cited under another number of its series', () => {
+  // A pension trust's payment-change form (one digit changed) and a veterinary group's
+  // controlled-drug record (digits swapped): the procedure names the form's purpose and cites a
+  // number the form does not carry. Decoys: the number the form carries, and another form of the
+  // series, not supplied, for another purpose.
+  const formsIntake = { ...BLANK_INTAKE, doc_hierarchy: { evidence: ['*.txt'] } };
+  const purpose = '1. Purpose\n\nThis procedure sets out how the work is done.\n\n';
+  test.each([
+    [
+      'a pension trust',
+      'PT-OPS-PRO-7 Payments Procedure.md',
+      `# Payments Procedure\n\n${purpose}4.2 The member completes the Change of Bank Details Form (PT-FRM-BP-05).\n`,
+      'Bank-Details-Form.txt',
+      'HARBOUR PENSIONS\nCHANGE OF BANK DETAILS\n\nForm PT-FRM-BP-07 Version 2 (issued under PT-OPS-PRO-7)\nMember name\nKOFI ADJEI\n',
+      'PT-FRM-BP-05',
+    ],
+    [
+      'a veterinary group',
+      'VG-SOP-3 Controlled Drugs Procedure.md',
+      `# Controlled Drugs Procedure\n\n${purpose}5.1 Each controlled drug destruction is witnessed and recorded on form VG-FRM-21.\n`,
+      'Destruction-Record.txt',
+      'DENEHOLME VETS\nCONTROLLED DRUG DESTRUCTION RECORD\nForm No: VG-FRM-12\nDrug: methadone 10 mg/ml\n',
+      'VG-FRM-21',
+    ],
+  ])(
+    '%s: the form is cited under a wrong number',
+    async (_, procedureName, procedure, formName, form, written) => {
+      const { candidates, verdict } = await runCheck(
+        documentReferenceCheck,
+        { [procedureName]: procedure, [formName]: form },
+        formsIntake,
+      );
+      const found = candidates.filter((c) => c.key.startsWith('docref:misnumbered:'));
+      expect(found).toHaveLength(1);
+      const [issue] = verdict(found[0]!.params).issues;
+      expect(issue!.title).toContain(`cites the form as ${written}; the form in use is form`);
+      expect(issue!.title).toContain(formName);
+    },
+  );
+
+  test('decoys: the number the form carries, and another form of the series for another purpose', async () => {
+    const { candidates } = await runCheck(
+      documentReferenceCheck,
+      {
+        'VG-SOP-3 Controlled Drugs Procedure.md': `# Controlled Drugs Procedure\n\n${purpose}5.1 Each destruction is recorded on form VG-FRM-12.\n\n5.2 Stock discrepancies are reported on the Incident Report Form (VG-FRM-21).\n`,
+        'Destruction-Record.txt': 'DENEHOLME VETS\nCONTROLLED DRUG DESTRUCTION RECORD\nForm No: VG-FRM-12\n',
+      },
+      formsIntake,
+    );
+    expect(candidates.filter((c) => c.key.startsWith('docref:misnumbered:'))).toEqual([]);
+  });
+});

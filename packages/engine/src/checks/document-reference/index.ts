@@ -5,13 +5,20 @@
 import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
 import { defineCheck, type Candidate } from '../check';
-import { identifierScheme, misnamedReferences, unresolvedIdentifiers, unresolvedNames } from './references';
+import {
+  identifierScheme,
+  misnamedReferences,
+  misnumberedForms,
+  unresolvedIdentifiers,
+  unresolvedNames,
+} from './references';
 
 /**
  * identifier, name: a missing document, by its identifier's canonical form ("PRC-7") or its
- * name's key; misnamed: a document of the set cited by a name it does not carry.
+ * name's key; misnamed: a document of the set cited by a name it does not carry; misnumbered: a
+ * filled-in form of the set cited under another number of its series.
  */
-type ReferenceKind = 'identifier' | 'name' | 'misnamed';
+type ReferenceKind = 'identifier' | 'name' | 'misnamed' | 'misnumbered';
 
 type ReferenceParams =
   | { kind: ReferenceKind; key: string; written: string }
@@ -23,7 +30,12 @@ type ReferenceParams =
  * of the set's own scheme from three, names from two (a policy's list of related policies that were
  * not supplied is one gap in the set, not one per name).
  */
-const LIST_FROM: Record<ReferenceKind, number> = { identifier: 3, name: 2, misnamed: Infinity };
+const LIST_FROM: Record<ReferenceKind, number> = {
+  identifier: 3,
+  name: 2,
+  misnamed: Infinity,
+  misnumbered: Infinity,
+};
 const MAX_QUOTES = 3;
 
 interface Citation {
@@ -36,13 +48,25 @@ interface Citation {
 }
 
 function citationsIn(analysis: CorpusAnalysis, segments: LocatedSegment[]): Citation[] {
+  const misnumbered = misnumberedForms(analysis, segments).map((u) => ({
+    kind: 'misnumbered' as const,
+    key: u.identifier.key,
+    written: u.identifier.text,
+    segment: u.segment,
+    meant: `form ${u.carried.text} (${u.form.name})`,
+  }));
+  // A form cited under a wrong number is that, not a missing document.
+  const wrongNumber = new Set(misnumbered.map((c) => c.key));
   return [
-    ...unresolvedIdentifiers(analysis, segments).map((u) => ({
-      kind: 'identifier' as const,
-      key: u.identifier.key,
-      written: u.identifier.text,
-      segment: u.segment,
-    })),
+    ...misnumbered,
+    ...unresolvedIdentifiers(analysis, segments)
+      .filter((u) => !wrongNumber.has(u.identifier.key))
+      .map((u) => ({
+        kind: 'identifier' as const,
+        key: u.identifier.key,
+        written: u.identifier.text,
+        segment: u.segment,
+      })),
     ...unresolvedNames(analysis, segments).map((u) => ({
       kind: 'name' as const,
       key: u.key,
@@ -87,9 +111,33 @@ function misnamedIssue(mine: Citation[]): Issue {
   };
 }
 
+function misnumberedIssue(mine: Citation[]): Issue {
+  const { key, written, meant } = mine[0]!;
+  const segments = [...new Set(mine.map((c) => c.segment))];
+  const documents = [...new Set(segments.map((s) => s.document))];
+  const subject = `docref:misnumbered:${key}`;
+  return {
+    primitive: 'citation_integrity_check',
+    subject,
+    aspects: [subject],
+    title: `${listDocuments(documents.slice(0, 3))} cite${documents.length === 1 ? 's' : ''} the form as ${written}; the form in use is ${meant}`,
+    description:
+      `${listDocuments(documents)} refer${documents.length === 1 ? 's' : ''} to ${written}, which no document of the set carries, ` +
+      `while the form completed in practice for the same purpose is numbered otherwise: ${meant}. Staff following the procedure look for a form that does not exist, and records filed under one number cannot be traced from the other.`,
+    rootCause: `The form was renumbered (or the number mistyped) and the documents citing it were not updated.`,
+    remediationScope: `Correct the references to ${written} to the form's number, and check the set's other form references against the forms register.`,
+    remediationEffortHours: 1,
+    severity: 'low',
+    confidence: 0.75,
+    frameworks: [],
+    quotes: segments.slice(0, MAX_QUOTES).map((s) => quoteOf(s)),
+  };
+}
+
 function singleIssue(analysis: CorpusAnalysis, mine: Citation[]): Issue {
   const { kind, key, written } = mine[0]!;
   if (kind === 'misnamed') return misnamedIssue(mine);
+  if (kind === 'misnumbered') return misnumberedIssue(mine);
   const segments = [...new Set(mine.map((c) => c.segment))];
   const documents = [...new Set(segments.map((s) => s.document))];
   const subject = `docref:${kind}:${key}`;
@@ -204,7 +252,13 @@ export const documentReferenceCheck = defineCheck<ReferenceParams>({
       const mine = citations.filter((c) => c.key === key);
       const { kind, written } = mine[0]!;
       const signal =
-        kind === 'identifier' ? 0.85 : kind === 'misnamed' ? 0.5 : documents.size > 1 ? 0.7 : 0.55;
+        kind === 'identifier' || kind === 'misnumbered'
+          ? 0.85
+          : kind === 'misnamed'
+            ? 0.5
+            : documents.size > 1
+              ? 0.7
+              : 0.55;
       out.push(candidateOf({ kind, key, written }, singleIssue(analysis, mine), signal));
     }
     return out;

@@ -61,6 +61,82 @@ export function carriedIdentifiers(doc: AnalyzedDocument): DocumentIdentifier[] 
   return out.filter((id, i) => out.findIndex((o) => o.key === id.key) === i);
 }
 
+/** The word that labels a form's own number: "Form AHPT-FRM-BP-07", "Form No: HR-F-12". */
+const FORM_LABEL = /\bform\s*(?:no\.?|number|id|ref(?:erence)?)?[\s:#|*_.]*$/i;
+
+/**
+ * The number a filled-in form carries in its first lines ("Form AHPT-FRM-BP-07 Version 2 (issued
+ * under ...)"): the form it is, which a procedure citing another number for it does not name.
+ */
+function formNumbers(doc: AnalyzedDocument): DocumentIdentifier[] {
+  const head = doc.text.slice(0, 600);
+  return identifiersIn(head).filter((id) =>
+    FORM_LABEL.test(head.slice(Math.max(0, id.index - 20), id.index)),
+  );
+}
+
+/** Two numbers of one series a slip of the pen apart: digits swapped ("021" for "012") or one digit changed ("05" for "07"). */
+function slipApart(a: string, b: string): boolean {
+  if (a === b || a.length !== b.length) return false;
+  const differing = [...a].filter((ch, i) => ch !== b[i]).length;
+  return differing === 1 || [...a].sort().join('') === [...b].sort().join('');
+}
+
+/** Words that say what a form is for ("payment", "details", "change"), not that it is a form. */
+function nameWords(text: string): Set<string> {
+  return new Set(
+    (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter(
+      (w) =>
+        !/^(?:form|forms|this|that|with|from|using|must|shall|which|their|under|issued|version|block|letters|dates)$/.test(
+          w,
+        ),
+    ),
+  );
+}
+
+export interface MisnumberedForm {
+  identifier: DocumentIdentifier;
+  segment: LocatedSegment;
+  /** The filled-in form the citation means, and the number it carries. */
+  form: AnalyzedDocument;
+  carried: DocumentIdentifier;
+}
+
+/**
+ * A form cited by a number that no document carries, where a filled-in form of the set carries a
+ * number of the same series a slip apart and the citation names what that form is for ("the
+ * Change of Payment Details Form (AHPT-FRM-BP-05)" beside a form headed "CHANGE OF PAYMENT DETAILS
+ * REQUEST / Form AHPT-FRM-BP-07"): the form is cited under the wrong number.
+ */
+export function misnumberedForms(analysis: CorpusAnalysis, segments: LocatedSegment[]): MisnumberedForm[] {
+  const forms = analysis.documents
+    .filter((doc) => doc.role === 'evidence')
+    .flatMap((doc) =>
+      formNumbers(doc).map((carried) => ({ doc, carried, words: nameWords(doc.text.slice(0, 400)) })),
+    );
+  if (forms.length === 0) return [];
+  const scheme = identifierScheme(analysis);
+  const out: MisnumberedForm[] = [];
+  for (const segment of segments) {
+    if (analysis.byName.get(segment.document)?.role === 'evidence') continue;
+    for (const id of identifiersIn(segment.text)) {
+      if (scheme.carried.has(id.key) || scheme.listed.has(id.key)) continue;
+      if (forms.some((f) => f.carried.key === id.key)) continue;
+      const around = nameWords(
+        segment.text.slice(Math.max(0, id.index - 80), id.index + id.text.length + 60),
+      );
+      const form = forms.find(
+        (f) =>
+          f.carried.prefix === id.prefix &&
+          slipApart(f.carried.number, id.number) &&
+          [...around].filter((w) => f.words.has(w)).length >= 2,
+      );
+      if (form) out.push({ identifier: id, segment, form: form.doc, carried: form.carried });
+    }
+  }
+  return out;
+}
+
 /**
  * "(CIP-003 R3 and R4)", "(SQF-2 clause 11)": an identifier in parentheses or followed by a
  * requirement, part or clause in a title block names the standard the document implements, not

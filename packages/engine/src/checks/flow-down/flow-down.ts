@@ -643,7 +643,10 @@ function approvalRequirement(parent: AnalyzedDocument, seen: (s: LocatedSegment)
       seen(s) &&
       SUBCONTRACT.test(s.text) &&
       CONSENT.test(s.text) &&
-      /\b(must|shall|only|no|not)\b/i.test(s.text) &&
+      // A list item binds as its lead-in does ("the contract must: ... (b) prohibit the
+      // engagement of sub-processors without prior written authorisation").
+      (/\b(must|shall|only|no|not|prohibit\w*)\b/i.test(s.text) ||
+        /\b(must|shall)\b/i.test(s.leadIn ?? '')) &&
       !ownUseOfSubcontractors(s.text),
   );
 }

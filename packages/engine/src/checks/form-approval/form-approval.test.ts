@@ -244,3 +244,77 @@ describe('the next field read on as part of a name, a rule said as a condition, 
     expect(await findings({ 'Agent-Form-scan.txt': form('Grace Atim') })).toEqual([]);
   });
 });
+
+describe('names in block capitals, a maker who captured the change, and rules naming the maker or the approver', () => {
+  const disbursementForm = (approver: string) =>
+    [
+      'LOAN DISBURSEMENT INSTRUCTION',
+      'Use BLOCK LETTERS.',
+      '',
+      'Keyed in core banking by',
+      'MARISOL QUISPE - 12/03/2026',
+      '',
+      'Approved by',
+      `${approver} - 13/03/2026`,
+    ].join('\n');
+  const creditUnionProcedure =
+    '# Lending Procedure\n\n6.2 The officer who keys a disbursement into core banking may not check or authorise it.\n';
+
+  test('a credit union: the officer who keyed the disbursement approved it, in capitals', async () => {
+    const issues = await findings({
+      'Lending-Procedure.md': creditUnionProcedure,
+      'Disbursement-Instruction.txt': disbursementForm('MARISOL QUISPE'),
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'The request in Disbursement-Instruction.txt self-approved: MARISOL QUISPE approved a request made by MARISOL QUISPE',
+    ]);
+  });
+
+  test('a council: the approver is the person making the request, against "must not be the person making the request"', async () => {
+    const issues = await findings({
+      'Access-Procedure.md':
+        '# Access Procedure\n\n3.2 The approver must not be the person making the request; in that case the Head of Service approves.\n',
+      'Access-Request.txt': [
+        'Section A - Requested by',
+        'Name Gwen Pritchard Position Revenues Team Leader',
+        '',
+        'Section B - Approval',
+        'Approver name Gwen Pritchard Position Revenues Team Leader',
+      ].join('\n'),
+    });
+    expect(issues).toHaveLength(1);
+  });
+
+  test("a rail operator: capitals in the section's label are no name when the name follows in mixed case", async () => {
+    const issues = await findings({
+      'Remote-Access-Request.txt': [
+        'SECTION 1 - REQUESTER (RAIL SPONSOR)',
+        // OCR reads the filled-in values above their labels.
+        '. Robert Kowalczyk itle: Dispatch Manager',
+        'Name: Title:',
+        '',
+        'SECTION 4 - APPROVALS',
+        'The requester may not approve his or her own request.',
+        'Approved by: R. Kowalczyk',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'The request in Remote-Access-Request.txt self-approved: R. Kowalczyk approved a request made by Robert Kowalczyk',
+    ]);
+  });
+
+  test('decoys: another officer approves in capitals; a layout word in capitals is no name', async () => {
+    expect(
+      await findings({
+        'Lending-Procedure.md': creditUnionProcedure,
+        'Disbursement-Instruction.txt': disbursementForm('DIEGO HUAMAN'),
+      }),
+    ).toEqual([]);
+    expect(
+      await findings({
+        'Lending-Procedure.md': creditUnionProcedure,
+        'Disbursement-Instruction.txt': disbursementForm('SIGNATURE ON FILE'),
+      }),
+    ).toEqual([]);
+  });
+});

@@ -24,11 +24,11 @@ export interface SelfApprovedForm {
 
 /**
  * Who asked for it, drew it up or made its first check: "Requested by", "Name of person requiring
- * access", "Authority sponsor", "Prepared by (RM)", "Verified by (name)" (the maker of a
- * maker-checker form, whom the approver must not be).
+ * access", "Authority sponsor", "Prepared by (RM)", "Verified by (name)", "Captured in the
+ * payments system by" (the maker of a maker-checker form, whom the approver must not be).
  */
 const REQUESTER_LABEL =
-  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by|prepared by|completed by|verified by|checked by)\b/i;
+  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by|prepared by|completed by|verified by|checked by|(?:captured|entered|keyed|input|initiated)(?:\s+(?:in|on|into)\s+[\w -]{1,40}?)?\s+by)\b/i;
 /** Who approved it: "Approved by (name / title)", "Approver name" (OCR may join the words). */
 const APPROVER_LABEL = /\b(?:approved by|approver\s*name|authori[sz]ed by)\b/i;
 /** A form reference: "Request No. VRA-2026-088", "Request reference PAR-2026-031". */
@@ -40,6 +40,8 @@ const REFERENCE =
  */
 const PERSON =
   /(?<![\w.])((?:[A-Z][a-zà-ÿ'\u2019-]+|[A-Z]\.)(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zà-ÿ'\u2019-]+){1,2})\b/;
+/** A name in block capitals, as forms ask for it: "ELIKEM TETTEH", "NAA ADJELEY LAMPTEY". */
+const CAPITALS_PERSON = /(?<![\w.])([A-Z][A-Z'\u2019-]+(?:\s+[A-Z][A-Z'\u2019-]+){1,2})\b(?![ \t]*[a-z])/;
 /** Words of a form's layout, not of a name. */
 const NOT_A_NAME =
   /^(?:Name|Title|Signature|Date|Designation|Decision|Approved|Rejected|Section|Part|Form|Request|Job|Manager|Officer|Supervisor|Head|Director|System|Account|Business|For)\b/;
@@ -48,10 +50,11 @@ const NOT_A_NAME =
  * Self-approval forbidden in words: "A person may not approve their own request", "The sponsor of
  * a request shall not approve it" (OCR reads "shall" as "shail"), "segregation of duties", "If the
  * requester is the System Owner, the request must be approved by the COO", "Part C and Part D
- * must be signed by different officers".
+ * must be signed by different officers", "the officer who captures a change may not verify or
+ * approve it", "the approver must not be the person making the request".
  */
 const SELF_APPROVAL_RULE =
-  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b/i;
+  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\bapprover\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b/i;
 
 /** The next field's label read on as part of a name ("Owen Bisson Job title ...", "Edwin Okello Designation"). */
 const FIELD_WORD =
@@ -61,6 +64,11 @@ function withoutNextLabel(name: string): string {
   const words = name.split(/\s+/);
   const cut = words.findIndex((w, i) => i >= 2 && FIELD_WORD.test(w));
   return cut < 0 ? name : words.slice(0, cut).join(' ');
+}
+
+/** "ELIKEM TETTEH" as "Elikem Tetteh", so layout words in capitals ("SIGNATURE") are known as such. */
+function titleCase(name: string): string {
+  return name.replace(/[A-Z]+/g, (w) => w[0] + w.slice(1).toLowerCase());
 }
 
 /** Letters only, without accents, lower case: OCR may read "Ciarán" as "Ciarén" or "Ciaran". */
@@ -100,12 +108,15 @@ function nameAfterLabel(
     { text: doc.text.slice(labelEnd, line.index! + line[0].length), at: labelEnd },
     ...lines.slice(i + 1, i + 3).map((next) => ({ text: next[0], at: next.index! })),
   ];
-  for (const candidate of candidates) {
-    const person = PERSON.exec(candidate.text);
-    if (!person || NOT_A_NAME.test(person[1]!)) continue;
-    const segment = segmentAt(doc, candidate.at + person.index);
-    return segment ? { name: withoutNextLabel(person[1]!), segment } : null;
-  }
+  // A name in capitals only where no line holds one in mixed case: a label's own capitals
+  // ("REQUESTER (GLO SPONSOR)") are no name when the name stands on the next line.
+  for (const pattern of [PERSON, CAPITALS_PERSON])
+    for (const candidate of candidates) {
+      const person = pattern.exec(candidate.text);
+      if (!person || NOT_A_NAME.test(titleCase(person[1]!))) continue;
+      const segment = segmentAt(doc, candidate.at + person.index);
+      return segment ? { name: withoutNextLabel(person[1]!), segment } : null;
+    }
   return null;
 }
 

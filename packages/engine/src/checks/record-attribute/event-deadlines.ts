@@ -130,11 +130,16 @@ function eventRules(analysis: CorpusAnalysis): EventRule[] {
   return rules;
 }
 
+/** A cell saying the event did not apply to the row ("N/A", "-", "Not required"): no date to test, and not a filled cell. */
+const NOT_APPLICABLE = /^(?:n\/?a|-+|none|not (?:applicable|required|notifiable))$/i;
+
 /** Columns whose filled cells are mostly dates of things that happened. */
 function eventDateColumns(table: RecordTable): number[] {
   return table.columns.flatMap((name, i) => {
     if (NOT_THE_EVENT_COLUMN.test(name)) return [];
-    const filled = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
+    const filled = table.rows
+      .map((r) => r.cells[i] ?? '')
+      .filter((c) => c.length > 0 && !NOT_APPLICABLE.test(c));
     const dated = filled.filter((c) => parseDateCell(c, table.dateOrder) !== null);
     return dated.length > 0 && dated.length >= filled.length * 0.6 ? [i] : [];
   });

@@ -1,5 +1,6 @@
 // conflict_check on a register's rows: entries without an attribute the policies require (an
-// approval, an MFA flag, a deadline between two date columns, an approver other than the author).
+// approval, an MFA flag, a deadline between two date columns, an approver other than the author,
+// an insurance or certificate expired while the entry is in use).
 import { issueDocuments } from '../../analyst/issue';
 import { defineCheck, quoteRequests } from '../check';
 import { segmentKey } from '../requirement-conflict/conflicts';
@@ -10,11 +11,13 @@ import {
   recordAttributeIssues,
   wholeRegisterIssues,
 } from './record-attributes';
+import { EXPIRED_ID } from './expired-rows';
 
 /** Words of the rule a row check quotes, so retrieval finds the rule beside the rows. */
 const RULE_WORDS: Record<string, string> = {
   [DEPARTED_ID]:
     'leavers departing employee exit termination access revoked disabled removed account enabled',
+  [EXPIRED_ID]: 'expiry expired current valid in force insurance certificate licence renewal status active',
 };
 
 interface RecordAttributeParams {

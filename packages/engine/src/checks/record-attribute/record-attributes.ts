@@ -10,6 +10,7 @@ import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 import { escapeRegExp, stem, tokenize } from '../../text/normalize';
 import { allowsNoException } from '../../analyst/exceptions';
 import { eventDeadlineIssue } from './event-deadlines';
+import { EXPIRED_ID, expiredRowsIssue } from './expired-rows';
 import { FORM_FIELD_ATTRIBUTES, isForm, offField } from './form-fields';
 import { notesException, type RecordTable } from './record-table';
 
@@ -89,7 +90,7 @@ const ABSENT =
   /^(?:(?:no|n|false|none|missing|not signed|unsigned|not done|not completed|expired|pending|0|not (?:enforced|enabled|enrolled|configured|active)|disabled|off)(?:\s*[-–—:;,(].*)?|-|)$/i;
 const PRESENT = /^(yes|y|true|signed|done|completed|1)$/i;
 const CONDITION = /handles?.?(phi|pii|personal)|\bphi\b|personal.?data|in.?scope|processes?.?(phi|personal)/i;
-const OBLIGATION = /\b(must|shall|required|are required to|is required)\b/i;
+const OBLIGATION = /\b(must|shall|required|are required to|is required|mandatory|compulsory)\b/i;
 /** "no DPA required", "MFA is not required for kiosk accounts": the statement waives the instrument. */
 const NOT_REQUIRED = /\b(?:no|not)\b[^.;]{0,40}\brequired\b/i;
 
@@ -165,6 +166,32 @@ function forbidsExceptions(analysis: CorpusAnalysis, attribute: RecordAttribute)
 
 const forbiddenCache = new WeakMap<CorpusAnalysis, Map<string, boolean>>();
 
+/** "are excluded from MFA", "exempt from encryption", "MFA is not required for ...". */
+const EXCLUDED = /\b(?:exclud\w*|exempt\w*)\s+from\b|\bnot\s+(?:be\s+)?required\s+(?:for|on)\b/i;
+
+/**
+ * A cell that says why the control is off ("No (break-glass)", "No - kiosk account") where a
+ * normative paragraph excludes that kind of entry from the control ("two break-glass accounts. They
+ * are excluded from MFA"): the row follows the rule's own exclusion.
+ */
+function excludedByRule(analysis: CorpusAnalysis, attribute: RecordAttribute, cell: string): boolean {
+  const remark = cell.replace(/^\s*\w+\s*[-\u2013\u2014:;,(]?/, '').toLowerCase();
+  const words = remark.match(/[a-z][a-z-]{3,}/g) ?? [];
+  if (words.length === 0) return false;
+  return analysis.documents
+    .filter((d) => isNormative(d.role))
+    .some((d) =>
+      d.text
+        .split(/\n\s*\n/)
+        .some(
+          (paragraph) =>
+            EXCLUDED.test(paragraph) &&
+            attribute.required.test(paragraph) &&
+            words.some((w) => paragraph.toLowerCase().includes(w)),
+        ),
+    );
+}
+
 export function recordAttributeSubject(document: string, attributeId: string): string {
   return `record-attribute:${document}:${attributeId}`;
 }
@@ -190,8 +217,11 @@ export function recordAttributeIssues(
       : null,
     wants(SELF_APPROVAL_ID) ? selfApprovalIssue(analysis, doc, table, visible) : null,
     wants(DEPARTED_ID) ? departedAccessIssue(analysis, doc, table, visible) : null,
+    wants(EXPIRED_ID)
+      ? expiredRowsIssue(analysis, doc, table, recordAttributeSubject(doc.name, EXPIRED_ID), visible)
+      : null,
   ].filter((i): i is Issue => i !== null);
-  if (onlyId === DEADLINE_ID || onlyId === SELF_APPROVAL_ID || onlyId === DEPARTED_ID) return rowChecks;
+  if (onlyId !== undefined && ROW_CHECK_IDS.has(onlyId)) return rowChecks;
   const rows =
     visible && !visible.has(table.header)
       ? rowChecks
@@ -277,7 +307,8 @@ function presenceIssues(
         ABSENT.test(row.cells[column] ?? '') &&
         (condition < 0 || PRESENT.test(row.cells[condition] ?? '')) &&
         // A row whose exception is recorded ("EX-2026-031") is excused, unless the rule allows none.
-        (!hasException(row.cells, exception) || forbidsExceptions(analysis, attribute)),
+        (!hasException(row.cells, exception) || forbidsExceptions(analysis, attribute)) &&
+        !excludedByRule(analysis, attribute, row.cells[column] ?? ''),
     );
     if (offending.length === 0) continue;
     const names = offending.map((r) => rowLabel(table, r.cells)).slice(0, 5);
@@ -752,6 +783,9 @@ function selfApprovalIssue(
 // used after the departure date, against a rule that leavers' access is removed.
 
 export const DEPARTED_ID = 'departed_access';
+
+/** The checks of a register's rows one by one (not of an attribute column's presence). */
+const ROW_CHECK_IDS = new Set([DEADLINE_ID, SELF_APPROVAL_ID, DEPARTED_ID, EXPIRED_ID]);
 
 /** A cell that records the holder as gone ("Terminated", "Exited 30/06/2026", "Separated"). */
 const DEPARTED =

@@ -13,6 +13,7 @@ import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeQuantity, incompatible } from '../../analyst/quantities';
 import {
+  CYCLIC_ACTIONS,
   aligned,
   differentRecipients,
   heads,
@@ -29,9 +30,6 @@ export interface RequirementConflict {
   a: Requirement;
   b: Requirement;
 }
-
-/** Controls run on a cycle: a policy's present tense states how often, as a "must" would. */
-const CYCLIC = new Set(['review', 'test', 'scan', 'assess', 'backup', 'change']);
 
 /** Actions whose late or missing performance exposes the organisation directly. */
 const URGENT_ACTIONS = new Set(['notify', 'patch', 'revoke', 'backup', 'restore']);
@@ -85,7 +83,8 @@ export function findRequirementConflicts(
     return (
       r.obligation ||
       role === 'procedure' ||
-      (role === 'policy' && (r.action === 'retain' || (r.quantity.kind === 'period' && CYCLIC.has(r.action))))
+      (role === 'policy' &&
+        (r.action === 'retain' || (r.quantity.kind === 'period' && CYCLIC_ACTIONS.has(r.action))))
     );
   };
   const byDocument = new Map<string, Requirement[]>();

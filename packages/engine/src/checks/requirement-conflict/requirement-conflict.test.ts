@@ -1022,3 +1022,38 @@ describe('an inactivity span belongs to the disabling, and a policy reports to a
     expect(found).toEqual([]);
   });
 });
+
+describe("a procedure step that opens with its cycle states how often its section's activity is done", () => {
+  test.each([
+    [
+      'a ferry operator',
+      'Booking-Security-Policy.md',
+      '4.2 Privileged access to the booking platform shall be reviewed every three months by the platform owner.',
+      'Access-Procedure.md',
+      'This procedure implements the Booking Security Policy.\n\n## 6. Privileged access review\n\nStep 14. Every twelve (12) months, the service desk exports the privileged accounts of the booking platform and sends them to the platform owner.',
+    ],
+    [
+      'a blood bank',
+      'Laboratory-Systems-Policy.md',
+      '5.1 Backups of the donor database are tested monthly by the systems engineer.',
+      'Recovery-Procedure.md',
+      'It carries out the Laboratory Systems Policy.\n\n## 3. Backup testing\n\n3.4 Every six (6) months, the systems engineer restores a copy of the donor database to the test server and records the result.',
+    ],
+  ])('%s: the step against the policy', async (_, policyName, policy, procedureName, procedure) => {
+    const { found } = await conflicts({
+      [policyName]: `# ${policyName.replace(/-/g, ' ').replace('.md', '')}\n\n${policy}\n`,
+      [procedureName]: `# ${procedureName.replace(/-/g, ' ').replace('.md', '')}\n\n${procedure}\n`,
+    });
+    expect(found.map((c) => c.a.action)).toHaveLength(1);
+  });
+
+  test('decoys: a cycle in the middle of a step, and a section named for no recurring activity', async () => {
+    const { found } = await conflicts({
+      'Booking-Security-Policy.md':
+        '# Booking Security Policy\n\n4.2 Privileged access to the booking platform shall be reviewed every three months by the platform owner.\n',
+      'Access-Procedure.md':
+        '# Access Procedure\n\nThis procedure implements the Booking Security Policy.\n\n## 6. Privileged access review\n\nStep 14. The service desk exports the privileged accounts of the booking platform, keeping each export every twelve (12) months.\n\n## 7. Privileged access onboarding\n\nStep 15. Every year, the service desk sends the privileged accounts of the booking platform to the platform owner.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -255,3 +255,20 @@ test('the EU-US transfer frameworks by their own names (a SaaS firm\'s "EU-U.S. 
     'Superseded edition of EU-US data transfer framework cited in Privacy-Notice.md',
   ]);
 });
+
+test('an edition named in brackets after the framework is the edition cited', async () => {
+  // A school district's security plan and a ticketing company's card standard name the edition
+  // in brackets; decoy: the current edition in the same form.
+  const issues = await superseded({
+    'Security-Plan.md':
+      '# Security Plan\n\nThe district program follows the NIST Cybersecurity Framework (Version 1.1) and its core functions.',
+    'Cardholder-Data-Standard.md':
+      '# Cardholder Data Standard\n\nBox-office terminals are assessed against PCI DSS (v3.2.1) each year.',
+  });
+  expect(familiesOf(issues)).toEqual(['standard:nist-csf', 'standard:pci-dss']);
+  const current = await superseded({
+    'Security-Plan.md':
+      '# Security Plan\n\nThe district program follows the NIST Cybersecurity Framework (Version 2.0) and its six functions.',
+  });
+  expect(current).toEqual([]);
+});

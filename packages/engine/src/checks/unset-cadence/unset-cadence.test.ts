@@ -261,3 +261,33 @@ describe('a recurring activity a policy obligates without a word of how often', 
     expect(candidates).toEqual([]);
   });
 });
+
+describe('a deadline left to whenever other work allows', () => {
+  const titles = async (files: Record<string, string>) => {
+    const { candidates, verdict } = await run(files);
+    return candidates.flatMap((c) => verdict(c.params, c.documents).issues).map((i) => i.title);
+  };
+  test.each([
+    [
+      'a brewery',
+      '5.2 Security patches for the bottling line controllers must be installed when production schedules allow.',
+    ],
+    [
+      'a research laboratory',
+      '4.4 Critical vulnerabilities on the laboratory instruments shall be remediated as workload permits.',
+    ],
+  ])('%s: no time is set, only "when there is room"', async (_, rule) => {
+    expect(
+      await titles({ 'Security-Policy.md': `# Security Policy\n\n## 4. Systems\n\n${rule}\n` }),
+    ).toHaveLength(1);
+  });
+
+  test('decoy: leave taken when schedules permit is no control', async () => {
+    expect(
+      await titles({
+        'Staff-Handbook-Policy.md':
+          '# Staff Handbook Policy\n\nStaff may take their annual leave when operational schedules permit.\n',
+      }),
+    ).toEqual([]);
+  });
+});

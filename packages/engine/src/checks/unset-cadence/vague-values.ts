@@ -70,6 +70,13 @@ const MARKERS: Marker[] = [
     kind: 'duration',
     explicitness: 'vague',
   },
+  // When other work leaves room: "as operational schedules permit", "when time allows".
+  {
+    pattern:
+      /\b(?:as|when|whenever) (?:(?:operational|business|production|staff|workload|resource) )?(?:schedules?|time|resources|workload|capacity|priorities|operations) (?:permits?|allows?)\b/gi,
+    kind: 'duration',
+    explicitness: 'vague',
+  },
   // The value left to a role: "on a schedule set by the plant manager".
   {
     pattern: new RegExp(

@@ -1,0 +1,85 @@
+// Amounts of money as documents write them: a currency code or symbol before or after the number
+// ("GHS 50,000.00", "TZS 75 million", "US$25,000", "₹5,00,000", "50,000 KES", "Rs. 2 lakh"), read
+// to one value in the currency's units and one currency code, so that "GHS 100,000" and
+// "GH₵100,000" are the same amount and "£5m" is 5,000,000 GBP.
+
+export interface Amount {
+  /** In the currency's units: "TZS 75 million" is 75,000,000. */
+  value: number;
+  /** An ISO 4217 code where the text says which ("$" alone reads as USD). */
+  currency: string;
+  index: number;
+  phrase: string;
+}
+
+const CODES =
+  'USD|GHS|TZS|KES|UGX|RWF|NGN|ZAR|BWP|ZMW|ETB|EGP|MAD|XOF|XAF|MUR|INR|PKR|LKR|BDT|NPR|GBP|EUR|CHF|AUD|NZD|CAD|SGD|HKD|MYR|PHP|IDR|THB|JPY|CNY|AED|OMR|QAR|SAR|BHD|KWD|JMD|BBD|TTD|BMD|KYD|BSD|XCD|FJD|BRL|MXN';
+
+/** Symbols and local abbreviations, longest first, with the code each stands for. */
+const SYMBOLS: Array<[string, string]> = [
+  ['US$', 'USD'],
+  ['NZ$', 'NZD'],
+  ['HK$', 'HKD'],
+  ['A$', 'AUD'],
+  ['C$', 'CAD'],
+  ['S$', 'SGD'],
+  ['J$', 'JMD'],
+  ['GH₵', 'GHS'],
+  ['₵', 'GHS'],
+  ['KSh', 'KES'],
+  ['TSh', 'TZS'],
+  ['USh', 'UGX'],
+  ['Rs.', 'INR'],
+  ['Rs', 'INR'],
+  ['₹', 'INR'],
+  ['₦', 'NGN'],
+  ['£', 'GBP'],
+  ['€', 'EUR'],
+  ['RM', 'MYR'],
+  ['₱', 'PHP'],
+  ['$', 'USD'],
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SYMBOL = SYMBOLS.map(([s]) => escape(s)).join('|');
+/** "50,000", "5,00,000" (lakh grouping), "1 250 000", "2.5". */
+const NUMBER = String.raw`\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0]\d{3})+(?![\d,])|\d+(?:\.\d+)?`;
+const SCALE = String.raw`(?:\s*(million|mn|m|billion|bn|thousand|k|lakhs?|crores?)\b)?`;
+const AMOUNT = new RegExp(
+  String.raw`(?<![\w$£€₹₦₵])(?:(${CODES})\s?|(${SYMBOL})\s?)(${NUMBER})${SCALE}` +
+    String.raw`|(?<![\w.,])(${NUMBER})${SCALE}\s?(${CODES})\b`,
+  'g',
+);
+
+const SCALES: Record<string, number> = {
+  thousand: 1e3,
+  k: 1e3,
+  lakh: 1e5,
+  lakhs: 1e5,
+  crore: 1e7,
+  crores: 1e7,
+  million: 1e6,
+  mn: 1e6,
+  m: 1e6,
+  billion: 1e9,
+  bn: 1e9,
+};
+
+function valueOf(number: string, scale: string | undefined): number {
+  const value = Number(number.replace(/[,\s\u00a0]/g, ''));
+  return value * (scale ? (SCALES[scale.toLowerCase()] ?? 1) : 1);
+}
+
+export function amountsIn(text: string): Amount[] {
+  const out: Amount[] = [];
+  for (const m of text.matchAll(AMOUNT)) {
+    const [phrase, code, symbol, number, scale, afterNumber, afterScale, afterCode] = m;
+    const currency = code ?? afterCode ?? SYMBOLS.find(([s]) => s === symbol)?.[1];
+    const digits = number ?? afterNumber;
+    if (!currency || !digits) continue;
+    const value = valueOf(digits, scale ?? afterScale);
+    if (!Number.isFinite(value) || value <= 0) continue;
+    out.push({ value, currency, index: m.index, phrase: phrase.trim() });
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+// One approval rule's money threshold at different amounts in two documents: a pension trustee's
+// e-mail relying on a limit its procedure lowered, and a school trust's purchasing procedure
+// against its finance policy. Decoys: a tier schedule written out in both documents, a liability
+// cap (no approval), one person's limit in an access register, and a revision history.
+import { amountsIn } from '../../analyst/amounts';
+import { runCheck } from '../../../test/helpers/check-harness';
+import { amountThresholdCheck } from '.';
+
+async function findings(files: Record<string, string>) {
+  const { candidates, verdict } = await runCheck(amountThresholdCheck, files);
+  return candidates.flatMap((c) => verdict(c.params, c.documents).issues);
+}
+
+test('amounts are read with their currency and scale', () => {
+  const read = (text: string) => amountsIn(text).map((a) => `${a.currency} ${a.value}`);
+  expect(read('exceeding GHS 50,000.00 (fifty thousand cedis)')).toEqual(['GHS 50000']);
+  expect(read('above TZS 75 million or US$25,000')).toEqual(['TZS 75000000', 'USD 25000']);
+  expect(read('up to ₹5,00,000, then Rs. 2 lakh, then 40,000 KES')).toEqual([
+    'INR 500000',
+    'INR 200000',
+    'KES 40000',
+  ]);
+  expect(read('version 2.5 of 2026, 14 days')).toEqual([]);
+});
+
+test('a pension trustee: the e-mail releasing a batch relies on a limit the procedure lowered', async () => {
+  const issues = await findings({
+    'Payments-Procedure.md':
+      '# Payments Procedure\n\n5.2 Any payment batch exceeding GHS 50,000.00 (fifty thousand Ghana cedis) requires two authorisations.\n',
+    'Batch-Release.eml':
+      'From: Head of Administration <head@trust.example>\nTo: Payments <payments@trust.example>\nSubject: Batch B-114\n\nThe batch total is below the GHS 100,000 dual authorisation limit, so my authorisation alone is sufficient for this payment batch.\n',
+  });
+  expect(issues.map((i) => i.title)).toEqual([
+    'Conflicting approval threshold (payment, batch, authorisation): GHS 50,000.00 in Payments-Procedure.md vs GHS 100,000 in Batch-Release.eml',
+  ]);
+});
+
+test('a school trust: a second signatory above £5,000 in the policy, above £10,000 in the procedure', async () => {
+  const issues = await findings({
+    'Finance-Policy.md':
+      '# Finance Policy\n\n7.1 Purchase orders above **£5,000** must be approved by a second signatory from the finance committee.\n',
+    'Purchasing-Procedure.md':
+      '# Purchasing Procedure\n\n3.4 A second signatory approves purchase orders of £10,000 or more.\n',
+  });
+  expect(issues).toHaveLength(1);
+  expect(issues[0]!.title).toContain('£5,000 in Finance-Policy.md vs £10,000 in Purchasing-Procedure.md');
+});
+
+test("decoys: tiers written out twice, a liability cap, one person's limit, a revision history", async () => {
+  const tiers =
+    '| Amount | Approver |\n|---|---|\n| Purchase orders up to $10,000 | approved by the Finance Manager |\n| Purchase orders above $50,000 | approved by the Board |\n';
+  expect(
+    await findings({
+      'Finance-Policy.md': `# Finance Policy\n\n${tiers}`,
+      'Purchasing-Procedure.md':
+        '# Purchasing Procedure\n\n3.1 Purchase orders up to $10,000 are approved by the Finance Manager; purchase orders above $50,000 are approved by the Board.\n',
+      'Supplier-Agreement.md':
+        "# Supplier Agreement\n\n12.1 The Supplier's liability shall not exceed $2,000,000 in aggregate.\n",
+      'Approver-Register.csv': 'User,Role,Limit\nj.ortiz,Purchase order approver (up to $25,000),Active\n',
+      'Delegation-Standard.md':
+        '# Delegation Standard\n\n## Revision history\n\n| 2.0 | 2025 | Purchase order approval limit raised from $20,000 to $50,000 |\n\n## 1. Purpose\n\nThis standard sets out delegated authority.\n',
+    }),
+  ).toEqual([]);
+});

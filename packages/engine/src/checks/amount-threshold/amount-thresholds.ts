@@ -1,0 +1,133 @@
+// conflict_check on approval thresholds stated in money: two documents put the limit of one
+// approval rule at different amounts ("any payment batch exceeding GHS 50,000.00 requires two
+// authorisations" in a procedure; "the batch total is below the GHS 100,000 dual authorisation
+// limit" in an e-mail releasing it). A threshold is an amount with a word of bound beside it
+// (above, exceeding, up to, limit) in a clause that names an approval; two thresholds are of one
+// rule when their clauses share the words of what is approved. Tiers of a schedule are not two
+// rules: a value the other document also states is agreed, not in conflict.
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { amountsIn, type Amount } from '../../analyst/amounts';
+import { quoteOf, type Issue } from '../../analyst/issue';
+import { contentLemmas } from '../../analyst/requirements';
+import { withinRevisionHistory } from '../../analyst/revision-history';
+
+export interface Threshold {
+  segment: LocatedSegment;
+  amount: Amount;
+  /** Content lemmas of the clause, without the amount's own words. */
+  topic: string[];
+}
+
+/** A bound written before the amount: "exceeding", "above", "up to", "below the", "a limit of". */
+const BOUND_BEFORE =
+  /\b(?:above|exceed(?:s|ing)?|over|more than|greater than|in excess of|beyond|at or above|up to|below|under|less than|not exceeding|(?:limit|threshold|ceiling|cap)(?: of)?|equal to or (?:more|greater) than)\s+(?:the\s+)?(?:(?:sum|amount|value|total) of\s+)?[*_]{0,2}$/i;
+/** A bound written after it: "or more", "and above", "dual authorisation limit", after a note in brackets. */
+const BOUND_AFTER =
+  /^\s*(?:\([^)]{0,60}\)\s*)?(?:or (?:more|above|over|less|below|under)|and (?:above|over|below|under)|(?:[\w-]+\s+){0,3}(?:limit|threshold|ceiling))\b/i;
+/** The clause names an approval: who approves, signs or authorises above or below the amount. */
+const AUTHORITY =
+  /\b(?:approv\w*|authori[sz]\w*|signator\w*|countersign\w*|sign-?off|sanction\w*|dual|maker|checker)\b/i;
+/** Names of currencies, which say nothing of what is approved. */
+const CURRENCY_WORDS = new Set(
+  'cedi cedis shilling shillings dollar dollars rupee rupees pound pounds euro euros naira rand ringgit peso pesos lakh crore million thousand'.split(
+    ' ',
+  ),
+);
+/** Shared words that make two clauses one rule. */
+const MIN_SHARED = 2;
+
+/** The clause of a segment around an offset: from the last sentence or semicolon break before it to the next. */
+function clauseAround(text: string, index: number): { start: number; text: string } {
+  const before = text.slice(0, index);
+  const start = Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), -1) + 1;
+  const rest = text.slice(index);
+  const ends = [rest.search(/\.\s/), rest.search(/;\s/)].filter((i) => i >= 0);
+  const end = ends.length ? index + Math.min(...ends) : text.length;
+  return { start, text: text.slice(start, end) };
+}
+
+function thresholdsOf(doc: AnalyzedDocument): Threshold[] {
+  const out: Threshold[] = [];
+  for (const segment of doc.segments) {
+    if (withinRevisionHistory(doc, segment.start)) continue;
+    // A register row records one person's or item's limit ("Wire approver (up to $999,999.99)"),
+    // not the rule; an e-mail's sentence may state the rule it relies on.
+    if (doc.role === 'evidence' && segment.text.includes(' | ')) continue;
+    for (const amount of amountsIn(segment.text)) {
+      const before = segment.text.slice(Math.max(0, amount.index - 60), amount.index);
+      const after = segment.text.slice(
+        amount.index + amount.phrase.length,
+        amount.index + amount.phrase.length + 90,
+      );
+      if (!BOUND_BEFORE.test(before) && !BOUND_AFTER.test(after)) continue;
+      const clause = clauseAround(segment.text, amount.index);
+      if (!AUTHORITY.test(clause.text)) continue;
+      const words = clause.text.replace(amount.phrase, ' ').replace(/\([^)]*\)/g, ' ');
+      const topic = contentLemmas(words).filter((w) => !CURRENCY_WORDS.has(w));
+      out.push({ segment, amount, topic });
+    }
+  }
+  return out;
+}
+
+export interface ThresholdConflict {
+  a: Threshold;
+  b: Threshold;
+  shared: string[];
+}
+
+const cache = new WeakMap<CorpusAnalysis, ThresholdConflict[]>();
+
+/** The best pair of conflicting thresholds per pair of documents (once per corpus). */
+export function thresholdConflicts(analysis: CorpusAnalysis): ThresholdConflict[] {
+  const cached = cache.get(analysis);
+  if (cached) return cached;
+  const byDocument = analysis.documents.map((doc) => ({ doc, thresholds: thresholdsOf(doc) }));
+  const out: ThresholdConflict[] = [];
+  for (let i = 0; i < byDocument.length; i += 1)
+    for (let j = i + 1; j < byDocument.length; j += 1) {
+      const one = byDocument[i]!.thresholds;
+      const other = byDocument[j]!.thresholds;
+      // A value both documents state is agreed: the tiers of one schedule written out twice.
+      const states = (list: Threshold[], amount: Amount) =>
+        list.some((t) => t.amount.currency === amount.currency && t.amount.value === amount.value);
+      let best: ThresholdConflict | null = null;
+      for (const a of one)
+        for (const b of other) {
+          if (a.amount.currency !== b.amount.currency || a.amount.value === b.amount.value) continue;
+          if (states(other, a.amount) || states(one, b.amount)) continue;
+          const shared = a.topic.filter((w) => b.topic.includes(w));
+          if (shared.length < MIN_SHARED) continue;
+          if (!best || shared.length > best.shared.length) best = { a, b, shared };
+        }
+      if (best) out.push(best);
+    }
+  cache.set(analysis, out);
+  return out;
+}
+
+export function thresholdSubject(conflict: ThresholdConflict): string {
+  return `amount-threshold:${conflict.a.segment.document}:${conflict.b.segment.document}`;
+}
+
+export function thresholdIssue(conflict: ThresholdConflict): Issue {
+  const { a, b, shared } = conflict;
+  const subject = thresholdSubject(conflict);
+  return {
+    primitive: 'conflict_check',
+    subject,
+    aspects: [subject],
+    title: `Conflicting approval threshold (${shared.slice(0, 3).join(', ')}): ${a.amount.phrase} in ${a.segment.document} vs ${b.amount.phrase} in ${b.segment.document}`,
+    description:
+      `${a.segment.document} sets the threshold of the approval rule at ${a.amount.phrase} ("${a.segment.text.slice(0, 200)}"), ` +
+      `while ${b.segment.document} sets it at ${b.amount.phrase} ("${b.segment.text.slice(0, 200)}"). ` +
+      'Amounts between the two are approved under one rule by one document and under the other by the other, so the stricter control can be bypassed by following the looser one.',
+    rootCause: 'The approval limit was changed in one document and not in the others that state it.',
+    remediationScope: `Decide the limit, correct ${a.segment.document} or ${b.segment.document}, and review the approvals given between ${a.amount.phrase} and ${b.amount.phrase}.`,
+    remediationEffortHours: 3,
+    severity: 'high',
+    confidence: 0.75,
+    frameworks: [],
+    quotes: [quoteOf(a.segment), quoteOf(b.segment)],
+  };
+}
