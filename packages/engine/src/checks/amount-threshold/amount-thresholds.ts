@@ -10,6 +10,7 @@ import { amountsIn, type Amount } from '../../analyst/amounts';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { contentLemmas } from '../../analyst/requirements';
 import { withinRevisionHistory } from '../../analyst/revision-history';
+import { clauseAround } from '../../analyst/topics';
 
 export interface Threshold {
   segment: LocatedSegment;
@@ -36,16 +37,6 @@ const CURRENCY_WORDS = new Set(
 /** Shared words that make two clauses one rule. */
 const MIN_SHARED = 2;
 
-/** The clause of a segment around an offset: from the last sentence or semicolon break before it to the next. */
-function clauseAround(text: string, index: number): { start: number; text: string } {
-  const before = text.slice(0, index);
-  const start = Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), -1) + 1;
-  const rest = text.slice(index);
-  const ends = [rest.search(/\.\s/), rest.search(/;\s/)].filter((i) => i >= 0);
-  const end = ends.length ? index + Math.min(...ends) : text.length;
-  return { start, text: text.slice(start, end) };
-}
-
 function thresholdsOf(doc: AnalyzedDocument): Threshold[] {
   const out: Threshold[] = [];
   for (const segment of doc.segments) {
@@ -60,9 +51,9 @@ function thresholdsOf(doc: AnalyzedDocument): Threshold[] {
         amount.index + amount.phrase.length + 90,
       );
       if (!BOUND_BEFORE.test(before) && !BOUND_AFTER.test(after)) continue;
-      const clause = clauseAround(segment.text, amount.index);
-      if (!AUTHORITY.test(clause.text)) continue;
-      const words = clause.text.replace(amount.phrase, ' ').replace(/\([^)]*\)/g, ' ');
+      const clause = clauseAround(segment.text, amount.index, amount.phrase.length);
+      if (!AUTHORITY.test(clause)) continue;
+      const words = clause.replace(amount.phrase, ' ').replace(/\([^)]*\)/g, ' ');
       const topic = contentLemmas(words).filter((w) => !CURRENCY_WORDS.has(w));
       out.push({ segment, amount, topic });
     }

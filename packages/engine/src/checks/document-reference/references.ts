@@ -83,7 +83,7 @@ function slipApart(a: string, b: string): boolean {
 }
 
 /** Words that say what a form is for ("payment", "details", "change"), not that it is a form. */
-function nameWords(text: string): Set<string> {
+function purposeWords(text: string): Set<string> {
   return new Set(
     (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter(
       (w) =>
@@ -92,6 +92,29 @@ function nameWords(text: string): Set<string> {
         ),
     ),
   );
+}
+
+interface FilledForm {
+  doc: AnalyzedDocument;
+  carried: DocumentIdentifier;
+  /** What the form is for, from its first lines. */
+  words: Set<string>;
+}
+
+const formCache = new WeakMap<CorpusAnalysis, FilledForm[]>();
+
+/** The set's filled-in forms with the number each carries (once per corpus: every verdict asks). */
+function filledForms(analysis: CorpusAnalysis): FilledForm[] {
+  let forms = formCache.get(analysis);
+  if (!forms) {
+    forms = analysis.documents
+      .filter((doc) => doc.role === 'evidence')
+      .flatMap((doc) =>
+        formNumbers(doc).map((carried) => ({ doc, carried, words: purposeWords(doc.text.slice(0, 400)) })),
+      );
+    formCache.set(analysis, forms);
+  }
+  return forms;
 }
 
 export interface MisnumberedForm {
@@ -109,11 +132,7 @@ export interface MisnumberedForm {
  * REQUEST / Form AHPT-FRM-BP-07"): the form is cited under the wrong number.
  */
 export function misnumberedForms(analysis: CorpusAnalysis, segments: LocatedSegment[]): MisnumberedForm[] {
-  const forms = analysis.documents
-    .filter((doc) => doc.role === 'evidence')
-    .flatMap((doc) =>
-      formNumbers(doc).map((carried) => ({ doc, carried, words: nameWords(doc.text.slice(0, 400)) })),
-    );
+  const forms = filledForms(analysis);
   if (forms.length === 0) return [];
   const scheme = identifierScheme(analysis);
   const out: MisnumberedForm[] = [];
@@ -122,7 +141,7 @@ export function misnumberedForms(analysis: CorpusAnalysis, segments: LocatedSegm
     for (const id of identifiersIn(segment.text)) {
       if (scheme.carried.has(id.key) || scheme.listed.has(id.key)) continue;
       if (forms.some((f) => f.carried.key === id.key)) continue;
-      const around = nameWords(
+      const around = purposeWords(
         segment.text.slice(Math.max(0, id.index - 80), id.index + id.text.length + 60),
       );
       const form = forms.find(

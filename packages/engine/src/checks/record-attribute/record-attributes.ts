@@ -177,19 +177,25 @@ const EXCLUDED = /\b(?:exclud\w*|exempt\w*)\s+from\b|\bnot\s+(?:be\s+)?required\
 function excludedByRule(analysis: CorpusAnalysis, attribute: RecordAttribute, cell: string): boolean {
   const remark = cell.replace(/^\s*\w+\s*[-\u2013\u2014:;,(]?/, '').toLowerCase();
   const words = remark.match(/[a-z][a-z-]{3,}/g) ?? [];
-  if (words.length === 0) return false;
-  return analysis.documents
-    .filter((d) => isNormative(d.role))
-    .some((d) =>
-      d.text
-        .split(/\n\s*\n/)
-        .some(
-          (paragraph) =>
-            EXCLUDED.test(paragraph) &&
-            attribute.required.test(paragraph) &&
-            words.some((w) => paragraph.toLowerCase().includes(w)),
-        ),
-    );
+  return words.length > 0 && exclusionsOf(analysis, attribute).some((p) => words.some((w) => p.includes(w)));
+}
+
+const exclusionCache = new WeakMap<CorpusAnalysis, Map<string, string[]>>();
+
+/** The normative paragraphs (lower case) that exclude something from the attribute, once per corpus. */
+function exclusionsOf(analysis: CorpusAnalysis, attribute: RecordAttribute): string[] {
+  let cache = exclusionCache.get(analysis);
+  if (!cache) exclusionCache.set(analysis, (cache = new Map()));
+  let paragraphs = cache.get(attribute.id);
+  if (!paragraphs) {
+    paragraphs = analysis.documents
+      .filter((d) => isNormative(d.role))
+      .flatMap((d) => d.text.split(/\n\s*\n/))
+      .filter((p) => EXCLUDED.test(p) && attribute.required.test(p))
+      .map((p) => p.toLowerCase());
+    cache.set(attribute.id, paragraphs);
+  }
+  return paragraphs;
 }
 
 export function recordAttributeSubject(document: string, attributeId: string): string {
