@@ -3,6 +3,7 @@
 // documents or twice inside one document (running text against its own summary table). Values in
 // words and in other units compare by what they mean. Each rule has a decoy that must stay quiet.
 import { analyzeCorpus, type CorpusAnalysis } from '../src/analyst/corpus-analysis';
+import { conceptConflictCheck } from '../src/checks/concept-conflict';
 import { findConceptConflicts } from '../src/checks/concept-conflict/concept-conflicts';
 import { recoveryPointIssue } from '../src/checks/recovery-point/recovery-point';
 import { describeDays, extractCounts, extractTimeQuantities } from '../src/analyst/quantities';
@@ -1105,5 +1106,152 @@ describe('frequencies written as "once in any period of"', () => {
   test('"in no event later than 72 hours" is a limit; "no longer than 30 days" too', () => {
     expect(extractTimeQuantities('but in no event later than 72 hours after')[0]!.bound).toBe('max');
     expect(extractTimeQuantities('kept no longer than 30 days')[0]!.bound).toBe('max');
+  });
+});
+
+describe('a schedule whose table rows came out of a PDF one cell per line', () => {
+  // The row's first cell ("7 ICT system and security logs") reads as a numbered heading; the value
+  // cell below it, in the same block, is that row's value.
+  const schedule = (title: string, label: string, value: string) =>
+    [
+      title,
+      '',
+      '1. Application',
+      '1.1 This Schedule prescribes the period for which each category of record shall be retained.',
+      '',
+      '2. Schedule',
+      '',
+      `7 ${label}`,
+      'Head - Information',
+      'Technology',
+      value,
+      'Automatic roll-over /',
+      'overwrite',
+      '',
+      '8 Board minutes and resolutions',
+      'Company Secretary',
+      'Permanent',
+    ].join('\n');
+
+  test('a gold lender and a water utility: the policy keeps logs 180 days, the schedule row 90', async () => {
+    for (const [title, label, policy] of [
+      [
+        'Record Retention Schedule',
+        'ICT system and security logs (incl. VPN, firewall)',
+        '7.1 Logs of all ICT systems, including servers and network devices, shall be enabled and maintained securely for a rolling period of 180 days.',
+      ],
+      [
+        'Records Retention Schedule',
+        'SCADA historian and telemetry logs',
+        '7.1 SCADA and telemetry logs shall be retained for at least one hundred and eighty (180) days.',
+      ],
+    ] as const) {
+      const { issues } = await conflicts({
+        'Retention-Schedule.txt': schedule(title, label, '90 days Date of log entry'),
+        'Information-Security-Policy.md': `# Information Security Policy\n\n${policy}\n`,
+      });
+      expect(issues.map((i) => i.title).join('\n')).toMatch(
+        /Conflicting log retention period: (180 days in Information-Security-Policy\.md vs 90 days in Retention-Schedule\.txt|90 days in Retention-Schedule\.txt vs 180 days in Information-Security-Policy\.md)/,
+      );
+    }
+  });
+
+  test('decoy: a value cell in a block of its own is not read as the row above', async () => {
+    const { a } = await analyse({
+      'Retention-Schedule.txt': schedule(
+        'Record Retention Schedule',
+        'ICT system and security logs (incl. VPN, firewall)',
+        '\n90 days Date of log entry',
+      ),
+    });
+    expect(a.facts.filter((f) => f.concept.id === 'log_retention')).toEqual([]);
+  });
+});
+
+describe('what a time to act is not', () => {
+  const deadlines = async (text: string) => {
+    const { a } = await analyse({ 'Collections-Procedure.md': `# Collections Procedure\n\n${text}\n` });
+    return a.facts
+      .filter((f) => f.concept.id === 'request_response_deadline' || f.concept.id === 'incident_notification')
+      .map((f) => [f.concept.id, f.quantity.phrase, f.scope]);
+  };
+
+  test('a collection agency: notice to the client in five business days is no response to the request', async () => {
+    expect(
+      await deadlines(
+        'The Agency shall notify the Client within five (5) Business Days after receiving a request from a Debtor for access to personal information, and shall respond to the request within the time required by law.',
+      ),
+    ).toEqual([]);
+    // Decoy: the response deadline in its own clause is read.
+    expect(
+      await deadlines(
+        'The Agency shall respond to requests for access to personal information within thirty (30) days.',
+      ),
+    ).toEqual([['request_response_deadline', 'thirty (30) days', 'requests about personal data']]);
+  });
+
+  test('a retention row "request files | two years | response to the request" is no response deadline', async () => {
+    expect(
+      await deadlines(
+        '| C-5 | Debtor access and correction request files | Two (2) years | Response to the request |',
+      ),
+    ).toEqual([]);
+  });
+
+  test("requests for copies of the requester's own recordings are requests about personal data", async () => {
+    expect(
+      await deadlines(
+        'Requests from debtors for copies of their own call recordings are answered within 45 days of receipt.',
+      ),
+    ).toEqual([['request_response_deadline', '45 days', 'requests about personal data']]);
+  });
+
+  test('a court clerk: a "vendor-reported incident" binds no vendor', async () => {
+    const found = await deadlines(
+      'Severity 2 includes a vendor-reported incident involving court data; the Chief Deputy Clerk is notified within 4 hours.',
+    );
+    expect(found).toEqual([['incident_notification', '4 hours', null]]);
+  });
+});
+
+describe('a conflict the search did not rank: the verdict asks for both statements', () => {
+  // The verdict sees only what the search returned; here the policy's statement alone.
+  const verdictOnPolicy = async (scheduleValue: string) => {
+    const { a } = await analyse({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n7.1 Audit logs shall be retained for at least twelve (12) months.\n',
+      'Logging-Standard.md': `# Logging Standard\n\n4.2 Firewall and VPN audit logs are retained for ${scheduleValue} and then overwritten.\n`,
+    });
+    const visible = new Set(a.documents.find((d) => d.name === 'Information-Security-Policy.md')!.segments);
+    const segments = [...visible];
+    return conceptConflictCheck.verdict(
+      { conceptId: 'log_retention', scope: null },
+      {
+        analysis: a,
+        chunks: a.snapshot.chunks,
+        segments,
+        visible,
+        facts: segments.flatMap((s) => a.factsBySegment.get(s) ?? []),
+        citations: [],
+        frameworks: [],
+        documents: [],
+      },
+    );
+  };
+
+  test('an airline and a hospital: logs kept 12 months by policy, 90 days by the standard', async () => {
+    for (const value of ['90 days', 'three (3) months']) {
+      const verdict = await verdictOnPolicy(value);
+      expect(verdict.issues).toEqual([]);
+      expect(verdict.hints?.map((h) => h.document)).toEqual([
+        'Information-Security-Policy.md',
+        'Logging-Standard.md',
+      ]);
+    }
+  });
+
+  test('decoy: values further apart than a year and a month (12 months against 2 days) are not asked for', async () => {
+    const verdict = await verdictOnPolicy('two (2) days');
+    expect(verdict.hints ?? []).toEqual([]);
   });
 });

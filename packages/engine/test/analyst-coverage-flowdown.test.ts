@@ -520,6 +520,50 @@ describe('flow_down_check: a required audit right the contract withdraws', () =>
   });
 });
 
+describe('flow_down_check: an audit right for the company alone, or rationed, where the policy gives the regulator one at any time', () => {
+  const policy = (regulator: string) =>
+    [
+      '# Outsourcing Policy',
+      '## 6. Minimum contractual requirements',
+      'Every outsourcing agreement shall at a minimum:',
+      '6.1 bind the service provider to keep the Company\u2019s information confidential;',
+      `6.2 provide the Company, its auditors and ${regulator} the right to access, audit and inspect the service provider\u2019s premises, systems and records at any time and without restriction on the frequency of such audits;`,
+      '## 7. Monitoring',
+      'Providers are reviewed yearly.',
+    ].join('\n');
+
+  test('a gold lender and an insurer: the contract lets only the company audit, so the regulator has no right', async () => {
+    for (const regulator of ['the Reserve Bank of India', 'the Central Bank of Ireland (the regulator)']) {
+      const gap = await clauseGap(
+        policy(regulator),
+        auditContract('Nilgiri', [
+          '9.1 The Customer may audit the Provider\u2019s premises, systems and records on reasonable notice.',
+        ]),
+      );
+      expect(gap?.description).toMatch(/regulator audit and inspection rights/);
+    }
+  });
+
+  test('a payroll bureau: the only audit right, where the policy names no regulator, is rationed to once a contract year', async () => {
+    const rationed =
+      '9.1 The Customer may, at its own cost and not more than once in each Contract Year, audit the Provider\u2019s compliance with this Agreement.';
+    const gap = await clauseGap(policy('its external auditors'), auditContract('Paycrest', [rationed]));
+    expect(gap?.description).toMatch(
+      /right to audit \(the contract withdraws it: "9\.1 .*not more than once/,
+    );
+  });
+
+  test('decoy: a contract that gives the company and the regulator audit and inspection at any time is quiet', async () => {
+    const gap = await clauseGap(
+      policy('the Reserve Bank of India'),
+      auditContract('Nilgiri', [
+        '9.1 The Customer, its auditors and the Reserve Bank of India may audit and inspect the Provider\u2019s premises, systems and records at any time.',
+      ]),
+    );
+    expect(gap?.description ?? '').not.toMatch(/audit/);
+  });
+});
+
 describe('flow_down_check: terms a policy spells out in a table, and a limited audit right that shuts out the premises', () => {
   const policy = (subject: string, requirement: string) =>
     [
@@ -1196,6 +1240,29 @@ describe('flow_down_check quotes the clause that comes closest to the untimed ru
     }
   });
 
+  test('a gold lender and a clinic: the clause that promises only "without undue delay" is quoted, and the provider is the party "hereinafter referred to as" such', async () => {
+    for (const [customer, provider] of [
+      ['KAVERI GOLD FINANCE LIMITED', 'NILGIRI INFOTECH SERVICES PRIVATE LIMITED'],
+      ['HARBOURSIDE CLINICS LIMITED', 'MEDIHOST CLOUD SERVICES LIMITED'],
+    ] as const) {
+      const analysis = await analyse(
+        {
+          'Information-Security-Policy.md': policy,
+          'Hosting-Agreement.md': [
+            '# Managed Services Agreement',
+            `This Agreement is made BETWEEN ${customer}, a company incorporated under the Companies Act (hereinafter referred to as the "Company", which expression shall include its successors) of the ONE PART; AND ${provider}, a company incorporated under the Companies Act, 2013, having its registered office at Bengaluru (hereinafter referred to as the "Service Provider", which expression shall include its successors) of the OTHER PART.`,
+            '8.1 The Service Provider shall notify the Company of any Security Incident without undue delay after becoming aware of it.',
+            '8.3 The Service Provider shall submit a root cause analysis report for every Severity 1 incident within the time specified in Schedule 2.',
+          ].join('\n'),
+        },
+        ['ISO 27001'],
+      );
+      const gap = findFlowDownGaps(analysis).find((i) => i.subject.endsWith(':incident_notification'));
+      expect(gap?.description).toMatch(/no deadline \("8\.1 .*without undue delay/);
+      expect(gap?.description).toContain(`${provider} is not bound`);
+    }
+  });
+
   test('decoy: a breach of the contract is no security incident ("fails to remedy any other breach within fourteen days")', async () => {
     const analysis = await analyse(
       {
@@ -1308,5 +1375,46 @@ describe('flow_down_check: a list item binds as the lead-in that introduces it',
       ['GDPR'],
     );
     expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':subcontracting'))).toEqual([]);
+  });
+});
+
+describe('coverage_check quotes the document named for the topic first', () => {
+  const files = (org: string, review: string) => ({
+    'Information-Security-Policy.md': [
+      '# Information Security Policy',
+      '',
+      `10.2 Incidents at ${org} are managed under the Incident Response Procedure, and incident response records are kept for three years.`,
+    ].join('\n'),
+    'Incident-Response-Procedure.md': [
+      '# Incident Response Procedure',
+      '',
+      '7.8 Eradicate and recover. Operations restores affected systems from clean backups.',
+      '',
+      `8.1 ${review}`,
+    ].join('\n'),
+  });
+  const gap = async (f: Record<string, string>) =>
+    findCoverageGaps(await analyse(f, ['PCI DSS']), elementsFor(['PCI DSS']), ['PCI DSS']).find((i) =>
+      i.subject.includes('incident_response_plan_testing'),
+    );
+
+  test('a debt collector and a clinic: the plan is only reviewed each year, and the gap quotes the procedure', async () => {
+    for (const org of ['Fraser Delta Recoveries', 'Harbourside Clinics']) {
+      const found = await gap(
+        files(org, 'The CISO reviews this procedure annually and after every Severity 1 incident.'),
+      );
+      expect(found?.quotes[0]!.document).toBe('Incident-Response-Procedure.md');
+    }
+  });
+
+  test('decoy: a procedure that exercises the plan in a yearly tabletop has no gap', async () => {
+    expect(
+      await gap(
+        files(
+          'Harbourside Clinics',
+          'The incident response plan is tested at least once every 12 months through a tabletop exercise.',
+        ),
+      ),
+    ).toBeUndefined();
   });
 });

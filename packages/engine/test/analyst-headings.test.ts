@@ -47,3 +47,31 @@ test("a numbered paragraph's first line is a place a reference may point to, but
   expect(headingOf('must schedule its replacement')).toBe('Asset inventory');
   expect(headingOf('Vendor sessions are requested')).toBe('Remote access');
 });
+
+test('a running header of fields above the title files the document; the title is the line after it', async () => {
+  const analysis = analyzeCorpus(
+    await snapshotOf({
+      'Hosting-Agreement.txt': [
+        'Agreement No. KGFL/IT/AGR/2026/011 | Classification: Confidential',
+        '',
+        'IT INFRASTRUCTURE MANAGED SERVICES AGREEMENT',
+        'This Agreement is made at Coimbatore on this 20th day of March 2026.',
+      ].join('\n'),
+      'Haulage-Terms.txt': [
+        'Contract ref. MVL-CON-014 | Confidential',
+        'Haulage Services Terms',
+        'These terms apply to every consignment.',
+      ].join('\n'),
+      // Decoy: a title with a bar but no field is the title.
+      'Access-Standard.txt': ['Access Standard | Operations', 'Accounts are reviewed each quarter.'].join(
+        '\n',
+      ),
+    }),
+    null,
+  );
+  expect(analysis.documents.map((d) => d.title)).toEqual([
+    'IT INFRASTRUCTURE MANAGED SERVICES AGREEMENT',
+    'Haulage Services Terms',
+    'Access Standard | Operations',
+  ]);
+});

@@ -8,6 +8,7 @@ import { findRecordAttributeGaps } from '../src/checks/record-attribute/record-a
 import { findRecordGaps } from '../src/checks/record-frequency/record-gaps';
 import { findControlStateConflicts } from '../src/checks/control-state/control-state';
 import type { Issue } from '../src/analyst/issue';
+import type { Intake } from '../src/types';
 import { snapshotOf } from './helpers/synthetic-corpus';
 
 /** `asOf` (YYYY-MM-DD): the audit date; unset, the wall clock. */
@@ -1444,5 +1445,65 @@ describe('register entries in use whose insurance or certificate has expired', (
           .a,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('a system report laid out in fixed-width columns of dates', () => {
+  // A .txt export whose rows carry dates but no periods is a table too: each line a row.
+  const report = (rows: string[]) =>
+    [
+      'USER ACCESS REPORT (ALL SITES)',
+      'Generated: 11/09/2026 06:15   Dates are MM/DD/YYYY.',
+      '=====================================================================================',
+      'USER ID      NAME                  ROLE                   STATUS    HR STATUS   TERM DATE',
+      '=====================================================================================',
+      ...rows,
+      '=====================================================================================',
+      'TOTAL USERS: 3',
+    ].join('\n');
+  const policy = (body: string) => `# Access Control Procedure\n\nStep 13. ${body}\n`;
+
+  test('a hotel group and a school district: a terminated user still ACTIVE on the report', async () => {
+    for (const [user, name] of [
+      ['tbasnight', 'Tanya M. Basnight'],
+      ['jmorrow', 'Jordan Morrow'],
+    ] as const) {
+      // The intake files the export as evidence, as a firm's does ("*-User-List.txt").
+      const a = analyzeCorpus(
+        await snapshotOf({
+          'Access-Control-Procedure.md': policy(
+            "The service desk disables the user's accounts within twenty-four (24) hours of the termination effective time.",
+          ),
+          'PMS-User-List.txt': report([
+            `metheridge   Marcus D. Etheridge   System Administrator   ACTIVE    ACTIVE      -`,
+            `${user.padEnd(12)} ${name.padEnd(21)} Front Desk Supervisor  ACTIVE    TERMINATED  09/14/2026`,
+            `rowens       Ryan P. Owens         Night Auditor          DISABLED  TERMINATED  11/06/2026`,
+          ]),
+        }),
+        { doc_hierarchy: { evidence: ['*-User-List.txt'] } } as unknown as Intake,
+      );
+      const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':departed_access'));
+      expect(issue?.title).toContain(`(${user})`);
+      expect(issue?.title).not.toContain('rowens');
+    }
+  });
+});
+
+describe('MFA off in a register: the rule and the account holder named', () => {
+  test('a hotel group: the vendor engineer by name, and the policy rule rather than a step that enrols users "where required"', async () => {
+    const { a } = await analyse({
+      'Access-Control-Procedure.md':
+        '# Access Control Procedure\n\nStep 4. The service desk verifies that every required approval is on the form and enrols the user in MFA where required.\n',
+      'Cardholder-Data-Policy.md':
+        '# Cardholder Data Policy\n\n6.2 Multi-factor authentication is required for all remote network access that could reach the CDE, including vendor support accounts.\n',
+      'Privileged-Account-Review.csv': [
+        'Review ID,System,Account ID,Account Holder,Access Path,MFA Enabled,Decision',
+        'PAR-11,Jump host,dpugh-adm,Derek A. Pugh,VPN + RDP,Yes,Retain',
+        'PAR-12,Jump host,tps-mharrell,"Mark D. Harrell, Tidewater Payments",Remote (vendor VPN),No,Retain',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':mfa'));
+    expect(issue?.description).toContain('PAR-12 (Mark D. Harrell, Tidewater Payments)');
+    expect(issue?.quotes[0]!.document).toBe('Cardholder-Data-Policy.md');
   });
 });

@@ -48,6 +48,11 @@ export interface ConceptDefinition {
   durationsAsPeriods?: boolean;
   /** Every stated value is a limit ("RTO 4 hours" means within 4 hours), bound words or not. */
   valueIsLimit?: boolean;
+  /**
+   * A time to act this long or longer (in days) is another rule's value: "C-5 Debtor access request
+   * files | Two (2) years | Response to the request" is how long the files are kept.
+   */
+  maxDays?: number;
   /** Retrieval query for the concept. */
   query: string;
   severity: Severity;
@@ -56,11 +61,13 @@ export interface ConceptDefinition {
 }
 
 // A contractor named among the workforce ("any employee, consultant or contractor who notices an
-// incident") is one of the organisation's own people, not a provider bound by a contract.
+// incident") is one of the organisation's own people, not a provider bound by a contract; a vendor
+// in a compound ("a vendor-reported incident") says where the thing came from, not whom the rule
+// binds.
 const VENDOR_SCOPE: ConceptScope = {
   name: 'vendors',
   pattern:
-    /\b(vendors?|providers?|suppliers?|subcontractors?|sub-processors?|processors?|third[- ]part(?:y|ies)|business associates?|(?<!\b(?:employees?|staff|workers?|consultants?|personnel)\b[^.;]{0,30})contractors?|carriers?|hauliers?|outsourc\w*|business partners?)\b/i,
+    /\b(vendors?|providers?|suppliers?|subcontractors?|sub-processors?|processors?|third[- ]part(?:y|ies)|business associates?|(?<!\b(?:employees?|staff|workers?|consultants?|personnel)\b[^.;]{0,30})contractors?|carriers?|hauliers?|outsourc\w*|business partners?)\b(?!-[a-z])/i,
 };
 
 export const CONCEPTS: ConceptDefinition[] = [
@@ -186,7 +193,9 @@ export const CONCEPTS: ConceptDefinition[] = [
     label: 'log retention period',
     kind: 'duration',
     subject: /\b(logs?(?!-(?:in|on|off)\b)|logging|audit trails?)\b/i,
-    action: /\b(retain\w*|retention|kept|keep|stor(?:e|ed|age) for|preserv\w*|delet\w*|purg\w*)\b/i,
+    // "maintained ... for a rolling period of 180 days" keeps them as long.
+    action:
+      /\b(retain\w*|retention|kept|keep|stor(?:e|ed|age) for|preserv\w*|delet\w*|purg\w*|maintain\w*\b[^.;]{0,60}\bfor a (?:rolling |minimum )?period)\b/i,
     exclude: /\blog ?in\b/i,
     query: 'logs retained retention kept days year audit logs',
     severity: 'high',
@@ -454,6 +463,7 @@ CONCEPTS.push({
   valueIsLimit: true,
   exclude:
     /\b(data loss prevention|DLP|loss of (?:service|power|availability|connectivity)|lost time|lost revenue)\b/i,
+  maxDays: 365,
   query: 'lost stolen device report within hours service desk',
   severity: 'medium',
   focus: ['device', 'mobile', 'endpoint', 'asset', 'incident'],
@@ -468,11 +478,13 @@ CONCEPTS.push({
   valueIsLimit: true,
   // How long request files are kept is a retention rule, not a response time.
   exclude: /\b(kept|keep|retain\w*|retention|stored for|archiv\w*)\b/i,
+  maxDays: 365,
   scopes: [
     {
       name: 'requests about personal data',
+      // "requests from debtors for copies of their own call recordings" are subject access.
       pattern:
-        /\b(personal (?:data|information)|privacy|data subjects?|subject access|DSARs?|DSRs?|rights? requests?|records? requests?|freedom of information|FOI\w*)\b/i,
+        /\b(personal (?:data|information)|privacy|data subjects?|subject access|DSARs?|DSRs?|rights? requests?|records? requests?|freedom of information|FOI\w*|(?:their|his|her) own (?:[a-z-]+ ){0,2}(?:records?|data|information|recordings?|files?))\b/i,
     },
     { name: 'complaints and appeals', pattern: /\b(complaints?|appeals?|grievances?)\b/i },
     {

@@ -109,6 +109,8 @@ export interface SegmentContext {
   abbreviations?: Map<string, string>;
   /** The segment is a record of an evidence register (an account, an asset, a review line). */
   record?: boolean;
+  /** The first cell of the segment's table row, read as a heading just above it (rowLabelAbove). */
+  rowLabel?: string | null;
 }
 
 export interface CitationFact {
@@ -300,6 +302,10 @@ const FRONT_MATTER_TITLE = /^(?:title|name)\s*:\s*["']?(.+?)["']?\s*$/im;
 const LEGAL_ENTITY =
   /^[A-Za-z&.,' -]{2,60}\b(?:limited|ltd\.?|plc|inc\.?|llc|llp|gmbh|pty|corporation|corp\.)$/i;
 
+/** One field of a running header: "Classification: Confidential", "Page 2 of 9", "Ref. X-14", a bare "Confidential". */
+const RUNNING_HEADER_FIELD =
+  /(?:^|\|\s*)(?:[A-Z][A-Za-z ]{2,24}:\s*\S|page \d+ of \d+|(?:confidential|internal|restricted|public|official)\s*(?:\||$))|\b(?:ref|no)\.\s*[A-Z0-9]/i;
+
 function documentTitle(text: string, name: string): string {
   const frontMatter = FRONT_MATTER.exec(text);
   const fieldTitle = frontMatter ? FRONT_MATTER_TITLE.exec(frontMatter[1]!) : null;
@@ -313,6 +319,9 @@ function documentTitle(text: string, name: string): string {
       .trim();
     // A letterhead ("TARRAWONG SUPERANNUATION LIMITED") names the organisation, not the document.
     if (LEGAL_ENTITY.test(clean) && lines.slice(i + 1).some((l) => /[A-Za-z]{4}/.test(l))) continue;
+    // A running header of fields ("Agreement No. X | Classification: Confidential") files the
+    // document; the title follows it.
+    if (RUNNING_HEADER_FIELD.test(clean) && /\s\|\s/.test(clean)) continue;
     if (
       clean.length >= 4 &&
       clean.length <= 120 &&
@@ -356,6 +365,18 @@ function headingBefore(headings: Heading[], offset: number): string | null {
   let found: Heading | null = null;
   for (const h of headings) if (h.start <= offset && readsAsTitle(h)) found = h;
   return found ? found.title : null;
+}
+
+/**
+ * The heading of the same block as a segment (no blank line between): a PDF table row whose
+ * first cell ("7 ICT system and security logs") was read as a numbered heading, the lines below it
+ * its other cells. Null when the segment starts a block of its own.
+ */
+function rowLabelAbove(text: string, headings: Heading[], offset: number): string | null {
+  let found: Heading | null = null;
+  for (const h of headings) if (h.start <= offset) found = h;
+  if (!found || found.end > offset || /\n[ \t]*\n/.test(text.slice(found.end, offset))) return null;
+  return found.title;
 }
 
 /**
@@ -446,6 +467,8 @@ function indentedAt(text: string, offset: number): boolean {
 const LIST_ITEM = /^\s*(?:[-*\u2022]\s|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s)/i;
 
 const COLUMN_GAP = /\S(?: {2,}|\t+)\S/;
+/** A date in a cell: "09/14/2026", "14.09.2026", "2026-09-14". */
+const ROW_DATE = /\b(?:\d{1,2}[/.]\d{1,2}[/.]\d{4}|\d{4}-\d{2}-\d{2})\b/;
 
 /**
  * A plain-text table laid out in fixed-width columns (a .txt schedule) reaches us as one segment.
@@ -477,7 +500,8 @@ export function fixedWidthRows(segment: Segment, documentText: string): Segment[
     lines.push({ start: offset, end: offset + raw.length, raw });
     offset += raw.length + 1;
   }
-  const hasValue = (raw: string) => extractTimeQuantities(raw).length > 0;
+  // A value is a time (a schedule's periods) or a date (a register's or a report's rows).
+  const hasValue = (raw: string) => extractTimeQuantities(raw).length > 0 || ROW_DATE.test(raw);
   const valueRows = lines.filter((l) => COLUMN_GAP.test(l.raw.trim()) && rowLike(l.raw) && hasValue(l.raw));
   const wideRow = valueRows.length === 1 && cellsOf(valueRows[0]!.raw).length >= 3;
   if (valueRows.length < 2 && !wideRow) return [segment];
@@ -667,6 +691,9 @@ function noticePeriod(text: string, q: Quantity): boolean {
   );
 }
 
+/** A cell that opens with its value ("90 days Date of log entry", "8 years"). */
+const BARE_VALUE_CELL = /^\s*\d+\s+(?:days?|weeks?|months?|years?)\b(?![^.;]{60})/i;
+
 export function conceptFactsOf(
   segment: LocatedSegment,
   header: string | null = null,
@@ -684,19 +711,28 @@ export function conceptFactsOf(
   const out: ConceptFact[] = [];
   let times: Quantity[] | null = null;
   let strengths: Quantity[] | null = null;
+  // A bare value cell of a schedule whose rows were read as headings ("7 ICT system and security
+  // logs" above "90 days Date of log entry"): the row label names its subject, and a document
+  // named for the action ("Record Retention Schedule") states that action for every row.
+  const bareCell = Boolean(context.rowLabel) && BARE_VALUE_CELL.test(text);
+  const cellContext = bareCell ? `${context.rowLabel} ${documentSubject(segment.document)}` : '';
   for (const concept of CONCEPTS) {
-    const withHeading = concept.actionInHeading && context.heading ? `${context.heading} ${probe}` : probe;
+    const withHeading = bareCell
+      ? `${cellContext} ${probe}`
+      : concept.actionInHeading && context.heading
+        ? `${context.heading} ${probe}`
+        : probe;
     // A table row names its subject in the header ("Key type") or its first cells; the heading and
     // caption above the table may name both subject and action for all its rows.
     const tableContext = row && context.caption ? `${context.heading ?? ''} ${context.caption}` : '';
     const subjectText =
-      row || context.leading
+      row || context.leading || bareCell
         ? `${tableContext} ${withHeading}`
         : labelledItem(text) && context.heading
           ? `${context.heading} ${text}`
           : text;
     if (!concept.subject.test(subjectText)) continue;
-    const actionText = concept.actionInHeading ? withHeading : probe;
+    const actionText = concept.actionInHeading || bareCell ? withHeading : probe;
     if (concept.action && !concept.action.test(`${tableContext} ${actionText}`)) continue;
     if (concept.exclude?.test(text)) continue;
     let candidates: Quantity[];
@@ -729,9 +765,14 @@ export function conceptFactsOf(
     // "on at least thirty (30) days' written notice" is how far ahead a party is told, not a time
     // to act within.
     if (concept.kind === 'duration') candidates = candidates.filter((q) => !noticePeriod(text, q));
+    if (concept.maxDays) candidates = candidates.filter((q) => q.value < concept.maxDays!);
     // "daily backups; last restore test in July": a frequency belongs to the action of its own
     // clause, not to an action named in another clause of the sentence.
     if (concept.kind === 'period' && concept.action && !row)
+      candidates = candidates.filter((q) => inActionClause(text, q, concept.action!));
+    // "notify the Client within five (5) Business Days ..., and shall respond to the request
+    // within the time required by law": a time to act is the deadline of its own clause's verb.
+    if (concept.kind === 'duration' && concept.valueIsLimit && concept.action && !row)
       candidates = candidates.filter((q) => inActionClause(text, q, concept.action!));
     // A keyed row's later value in brackets notes its value ("6 years (13 months online)").
     if (segment.frame?.columns)
@@ -768,7 +809,9 @@ export function conceptFactsOf(
     if (context.record && header && !cellNamesConcept(header, text, best, concept)) continue;
     const scope = scopeOfStatement(concept, text, segment.document, context.leadIn ?? null);
     if (concept.requireScope && scope === null) continue;
-    const topic = topicOf(concept, text, best, row, context, documentSubject(segment.document));
+    const topic = bareCell
+      ? rowLabelTopic(concept, context)
+      : topicOf(concept, text, best, row, context, documentSubject(segment.document));
     if (concept.requireTopic && topic.length === 0) continue;
     out.push({ concept, scope, quantity: best, segment, topic, tabular: row || Boolean(context.leading) });
   }
@@ -830,6 +873,15 @@ export function valueColumn(header: string, row: string, quantity: Quantity): { 
 /** The value stands in the same clause as one of the action's words. */
 function inActionClause(text: string, quantity: Quantity, action: RegExp): boolean {
   const clause = clauseAround(text, quantity.index, quantity.phrase.length);
+  // "..., and shall respond to the request within the time required": a second predicate with its
+  // own modal verb is a clause of its own.
+  const start = text.indexOf(clause, Math.max(0, quantity.index - clause.length));
+  const within = quantity.index - start;
+  let from = 0;
+  for (const part of clause.split(/(?<=,\s+and\s+)(?=(?:shall|must|will|should|may)\b)/i)) {
+    if (within < from + part.length) return action.test(part);
+    from += part.length;
+  }
   return action.test(clause);
 }
 
@@ -877,6 +929,13 @@ function coveredItems(text: string, valueIndex: number): string {
 /** The words of a file name: "Workstation-Secure-Baseline.docx" -> "Workstation Secure Baseline". */
 export function documentSubject(name: string): string {
   return name.replace(/\.[A-Za-z0-9]+$/, '').replace(/[-_.]+/g, ' ');
+}
+
+/** What a bare value cell is about: the key nouns of its row's label. */
+function rowLabelTopic(concept: ConceptDefinition, context: SegmentContext): string[] {
+  const own = (w: string) => concept.subject.test(w) || (concept.action?.test(w) ?? false);
+  const label = (context.rowLabel ?? '').replace(/\s*\([^()]*\)/g, ' ');
+  return topicWords(withoutConceptWords(label, concept), context.abbreviations).filter((w) => !own(w));
 }
 
 /** Key nouns of what the statement's value is about, without the concept's own vocabulary. */
@@ -1120,6 +1179,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
         leadIn: listItem ? leadIn : null,
         abbreviations,
         record: row && analyzed.role === 'evidence',
+        rowLabel: row ? null : rowLabelAbove(doc.text, analyzed.headings, segment.start),
       };
       const segmentFacts = conceptFactsOf(
         segment,

@@ -53,12 +53,14 @@ export function inferRole(
   const spaced = name.replace(/[-_]+/g, ' ');
   // Contracts are recognised by what they are before the hierarchy's globs: a policy glob would
   // not normally catch one, and flow-down checks depend on finding them.
-  // "Contract-Management-Procedure" or "Supplier Agreements Policy" governs contracts; it is not one.
+  // "Contract-Management-Procedure" or "Supplier Agreements Policy" governs contracts; it is not one,
+  // and neither is a spreadsheet that lists them ("Contract-Register.csv").
+  const record = ['xlsx', 'csv', 'eml', 'mbox', 'png', 'jpg', 'jpeg', 'tiff'].includes(extension);
   const governs =
     /\b(polic(?:y|ies)|procedures?|standards?|guidelines?|process|plan|checklist|template)\b/i.test(
       `${spaced} ${title}`,
-    );
-  const record = ['xlsx', 'csv', 'eml', 'mbox', 'png', 'jpg', 'jpeg', 'tiff'].includes(extension);
+    ) ||
+    (['xlsx', 'csv'].includes(extension) && /\b(register|log|list|inventory|tracker)\b/i.test(spaced));
   // A register's first line may be its column names ("... | Employment / Contract Status | ..."):
   // they name what the rows record, not what the file is.
   const titleIsColumns = record && /\s\|\s/.test(title);

@@ -3,6 +3,7 @@
 import type { AnyCheck } from './check';
 import { ambiguousFrequencyCheck } from './ambiguous-frequency';
 import { amountThresholdCheck } from './amount-threshold';
+import { authorityMatrixCheck } from './authority-matrix';
 import { catalogueStructureCheck } from './catalogue-structure';
 import { citationCheck } from './citation';
 import { conceptConflictCheck } from './concept-conflict';
@@ -12,6 +13,7 @@ import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
 import { disclaimedDutyCheck } from './disclaimed-duty';
 import { exceptionTermCheck } from './exception-term';
+import { figureWordsCheck } from './figure-words';
 import { flowDownCheck } from './flow-down';
 import { formApprovalCheck } from './form-approval';
 import { modelProposalCheck } from './model-proposal';
@@ -40,6 +42,7 @@ export const CHECKS: readonly AnyCheck[] = [
   conceptConflictCheck,
   requirementConflictCheck,
   amountThresholdCheck,
+  authorityMatrixCheck,
   controlStateCheck,
   recoveryPointCheck,
   recordFrequencyCheck,
@@ -63,6 +66,7 @@ export const CHECKS: readonly AnyCheck[] = [
   standardEditionsCheck,
   definedTermCheck,
   roleInventoryCheck,
+  figureWordsCheck,
   ambiguousFrequencyCheck,
   versionReferenceCheck,
   citationCheck,

@@ -715,3 +715,85 @@ describe('a reference wrapped onto its own line is no heading of the part it cit
     ).toEqual([]);
   });
 });
+
+// A reference that gives its part's title as well as its number, and the two disagree: a lender's
+// procedure citing the policy's "Section 11 (Information Security Incident Management)" where
+// section 11 is cryptography, and a debt collector's agreement citing its own "Schedule D (Data
+// Retention Schedule)" where Schedule D is the fees. Decoy: number and title that agree.
+test("a procedure cites the policy's section 11 by a title that is section 9's", async () => {
+  const titles = await broken({
+    'Information-Security-Policy.md': [
+      '# Information Security Policy',
+      '',
+      '## 9. Information security incident management',
+      '',
+      '9.1 All employees shall report suspected incidents to the service desk immediately.',
+      '',
+      '## 10. Business continuity',
+      '',
+      '10.1 Critical systems shall have tested recovery plans.',
+      '',
+      '## 11. Cryptography and key management',
+      '',
+      '11.1 Keys shall be rotated at least once a year under dual control.',
+    ].join('\n'),
+    'Incident-Response-Procedure.md': [
+      '# Incident Response Procedure',
+      '',
+      '1.1 This procedure gives effect to Section 11 (Information Security Incident Management) of the Information Security Policy.',
+    ].join('\n'),
+  });
+  expect(titles).toEqual([
+    'Reference in Incident-Response-Procedure.md to Section 11 (Information Security Incident Management) points to another part',
+  ]);
+});
+
+test('an agreement cites its own Schedule D for retention periods that Schedule C holds', async () => {
+  const analysis = analyzeCorpus(
+    await snapshotOf({
+      'Collection-Services-Agreement.md': [
+        '# Collection Services Agreement',
+        '',
+        '9.2 The Agency shall retain Client Data only for the periods set out in Schedule D (Data Retention Schedule).',
+        '9.3 The Agency shall securely destroy Client Data at the end of each period.',
+        '',
+        '## Schedule C – Data Retention Schedule',
+        '',
+        'Call recordings: twenty-four (24) months. Account files: six (6) years.',
+        '',
+        '## Schedule D – Fees',
+        '',
+        'Commission of 18% on amounts collected.',
+      ].join('\n'),
+    }),
+    INTAKE,
+  );
+  const issues = findBrokenReferences(analysis);
+  expect(issues.map((i) => i.title)).toEqual([
+    'Reference in Collection-Services-Agreement.md to Schedule D (Data Retention Schedule) points to another part',
+  ]);
+  expect(issues[0]!.description).toContain('Schedule C ("Data Retention Schedule")');
+});
+
+test('decoy: a reference whose number and title agree', async () => {
+  expect(
+    await broken({
+      'Information-Security-Policy.md': [
+        '# Information Security Policy',
+        '',
+        '## 9. Information security incident management',
+        '',
+        '9.1 All employees shall report suspected incidents to the service desk immediately.',
+        '',
+        '## 11. Cryptography and key management',
+        '',
+        '11.1 Keys shall be rotated at least once a year under dual control.',
+      ].join('\n'),
+      'Incident-Response-Procedure.md': [
+        '# Incident Response Procedure',
+        '',
+        '1.1 This procedure gives effect to Section 9 (Information Security Incident Management) of the Information Security Policy.',
+      ].join('\n'),
+    }),
+  ).toEqual([]);
+});

@@ -374,6 +374,84 @@ function mismatchedReference(
   };
 }
 
+/**
+ * The title a reference gives its part in brackets: "Section 11 (Information Security Incident
+ * Management)", "Schedule D (Data Retention Schedule)"; null when it gives none.
+ */
+function citedTitle(reference: SectionReference): string | null {
+  const text = reference.segment.text;
+  const at = text.indexOf(reference.phrase);
+  if (at < 0) return null;
+  const number = reference.number.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`^[^()]{0,24}?\\b${number}\\s*\\(([^()]{3,80})\\)`).exec(text.slice(at));
+  return m ? m[1]!.replace(/\s+/g, ' ').trim() : null;
+}
+
+/** Words of a part's title that say what it is about (not "section", "schedule", numbers). */
+function titleWords(title: string): Set<string> {
+  return new Set(
+    tokenize(title).filter((t) => !REFERENCE_WORDS.has(t) && !/\d/.test(t) && !ATTACHMENT_WORDS.has(t)),
+  );
+}
+
+const ATTACHMENT_WORDS = new Set(tokenize('schedule schedules appendix appendices annex annexure exhibit'));
+
+/**
+ * The reference names its part by number and title, and the two disagree: the numbered part is
+ * about something else, and another part of the same document carries the title ("Schedule D
+ * (Data Retention Schedule)" where Schedule D is Fees and Schedule C the retention schedule).
+ */
+function misnamedPart(
+  source: AnalyzedDocument,
+  target: AnalyzedDocument,
+  reference: SectionReference,
+): Issue | null {
+  const title = citedTitle(reference);
+  if (!title) return null;
+  const wanted = titleWords(title);
+  if (wanted.size < 2) return null;
+  const attachment = ATTACHMENT_KINDS.includes(reference.kind);
+  const key = attachment ? `${reference.kind} ${reference.number}`.toLowerCase() : reference.number;
+  const parts = target.headings.filter((h) =>
+    attachment ? sameAttachmentKind(h.number, reference.kind) : /^\d+$/.test(h.number) || h.number === key,
+  );
+  // A part may be headed twice (a caption line, then its title): any of them may carry the title.
+  const numbered = parts.filter((h) => h.number === key && titleWords(h.title).size > 0);
+  const cited = numbered[0];
+  if (!cited) return null;
+  const shared = (h: { title: string }) => [...titleWords(h.title)].filter((t) => wanted.has(t)).length;
+  if (numbered.some((h) => shared(h) * 3 > wanted.size)) return null;
+  // The closest title wins a tie: "Data Retention Schedule" over a line that lists every schedule.
+  const carrier = parts
+    .filter((h) => h.number !== key)
+    .sort((a, b) => shared(b) - shared(a) || titleWords(a.title).size - titleWords(b.title).size)[0];
+  if (!carrier || shared(carrier) < Math.max(2, Math.ceil((wanted.size * 2) / 3))) return null;
+  const part = `${reference.kind.charAt(0).toUpperCase()}${reference.kind.slice(1)} ${reference.number}`;
+  const label = (h: { number: string; title: string }) =>
+    `${attachment ? attachmentLabel(h.number) : `${reference.kind} ${h.number}`} ("${h.title}")`;
+  const where = target === source ? 'the same document' : target.name;
+  const seg = segmentAt(target, cited.start);
+  return {
+    primitive: 'citation_integrity_check',
+    subject: `citation:${source.name}:${reference.kind}:${reference.number}:${target.name}`,
+    aspects: [`citation:${source.name}:${reference.kind}:${reference.number}:${target.name}`],
+    title: `Reference in ${source.name} to ${part} (${title}) points to another part`,
+    description:
+      `${source.name} refers to ${part} as "${title}", but in ${where} that is ${label(cited)}; ` +
+      `the part about ${title.toLowerCase()} is ${label(carrier)}. Readers following the number reach the wrong content.`,
+    rootCause: `${target === source ? source.name : target.name} was renumbered or restructured, and the reference kept its old number.`,
+    remediationScope: `Correct the reference in ${source.name} to ${attachment ? attachmentLabel(carrier.number) : `${reference.kind} ${carrier.number}`}.`,
+    remediationEffortHours: 1,
+    severity: 'medium',
+    confidence: 0.85,
+    frameworks: [],
+    quotes: [
+      quoteOf(reference.segment),
+      quoteOfSpan(target.name, target.text, cited.start, cited.end, seg?.chunkId ?? null, seg?.page ?? null),
+    ],
+  };
+}
+
 /** Appendices, annexes and annexures are one family; schedules and exhibits each their own. */
 function sameAttachmentKind(headingNumber: string, kind: string): boolean {
   const family = (k: string) => (k === 'annex' || k === 'annexure' ? 'appendix' : k);
@@ -534,7 +612,10 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
   // A chapter's section found by its number alone: whether it is on topic is not judged (the
   // sentence names no document to compare the section with).
   if (headingExists(target, reference.kind, reference.number))
-    return target !== source && target !== chapter ? mismatchedReference(source, target, reference) : null;
+    return (
+      misnamedPart(source, target, reference) ??
+      (target !== source && target !== chapter ? mismatchedReference(source, target, reference) : null)
+    );
   // Scanned only for a reference that would be reported: the document has no such part.
   if (
     target === source &&

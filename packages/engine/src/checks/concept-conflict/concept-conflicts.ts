@@ -46,6 +46,7 @@ function bestPair(
   scope: string | null,
   allOfConcept: ConceptFact[],
   roles: Map<string, DocumentRole>,
+  maxRatio: number,
 ): Pair | null {
   let best: Pair | null = null;
   const tokens = new Map(facts.map((f) => [f, tokenize(f.segment.text)]));
@@ -92,6 +93,7 @@ function bestPair(
         if (general.tabular && multiValued.has(general.segment.document)) continue;
       }
       if (!incompatible(asStated(a), asStated(b))) continue;
+      if (valueRatio(a, b) > maxRatio) continue;
       if (practiceMeetsRule(a, b, roles) || practiceMeetsRule(b, a, roles)) continue;
       if (excludesSubject(a, b) || excludesSubject(b, a)) continue;
       let score = jaccard(tokens.get(a)!, tokens.get(b)!);
@@ -291,6 +293,7 @@ export function conflictIssueFor(
   facts: ConceptFact[],
   roles: Map<string, DocumentRole>,
   scopeFilter?: string | null,
+  maxRatio = Infinity,
 ): Issue | null {
   const scopeWanted =
     scopeFilter === undefined ? (facts.find((f) => f.scope !== null)?.scope ?? null) : scopeFilter;
@@ -300,7 +303,7 @@ export function conflictIssueFor(
       (scopeWanted !== null && f.scope === null) ||
       facts.some((g) => g.scope === scopeWanted && linkedAcrossScopes(g, f)),
   );
-  const pair = bestPair(inScope, scopeWanted, facts, roles);
+  const pair = bestPair(inScope, scopeWanted, facts, roles, maxRatio);
   if (!pair) return null;
   const concept = pair.a.concept;
   const scope = pair.a.scope ?? pair.b.scope;
@@ -371,6 +374,12 @@ export function conflictIssueFor(
       ...others.slice(0, 2).map((o) => quoteOf(o.segment)),
     ],
   };
+}
+
+/** How many times the larger of two values is the smaller (Infinity when one is zero). */
+function valueRatio(a: ConceptFact, b: ConceptFact): number {
+  const [low, high] = [a.quantity.value, b.quantity.value].sort((x, y) => x - y);
+  return low! > 0 ? high! / low! : Infinity;
 }
 
 /** All conflicts among the given facts, one issue per concept and scope. */

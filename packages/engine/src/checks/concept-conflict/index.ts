@@ -2,8 +2,11 @@
 // incompatible values for the same concept, scope and topic.
 import { conceptById } from '../../analyst/concepts';
 import { issueDocuments } from '../../analyst/issue';
-import { defineCheck, type Candidate } from '../check';
+import { defineCheck, quoteRequests, type Candidate } from '../check';
 import { conflictIssueFor, findConceptConflicts } from './concept-conflicts';
+
+/** The widest gap between two values a conflict the search did not rank may have: monthly vs yearly. */
+const UNRANKED_MAX_RATIO = 13;
 
 interface ConceptParams {
   conceptId: string;
@@ -57,7 +60,18 @@ export const conceptConflictCheck = defineCheck<ConceptParams>({
       roles,
       params.scope,
     );
-    return { issues: issue ? [issue] : [] };
+    if (issue) return { issues: [issue] };
+    // The corpus analysis saw the two statements; the search did not rank one of them (a bare
+    // cell of a schedule, a clause among many of its kind): ask for both by their own words. Only
+    // values of one order (a year against a quarter, not a year against two days): statements the
+    // search did not bring together and that far apart are more often about two things.
+    const corpusWide = conflictIssueFor(
+      analysis.facts.filter((f) => f.concept.id === params.conceptId),
+      roles,
+      params.scope,
+      UNRANKED_MAX_RATIO,
+    );
+    return { issues: [], hints: corpusWide ? quoteRequests(corpusWide.quotes, 2) : [] };
   },
 });
 

@@ -69,8 +69,11 @@ export function coverageIssue(
   frameworks: string[],
 ): Issue | null {
   if (statementWindows(segments, element.window).some((text) => satisfies(element, text))) return null;
-  // The nearest statements: they show the topic is addressed without the required element.
+  // The nearest statements: they show the topic is addressed without the required element, first
+  // those of the document named for the topic (the Incident Response Procedure, for its testing),
+  // which is where the element is missing from.
   const queryTokens = new Set(tokenize(element.query));
+  const namedForTopic = (s: LocatedSegment) => element.related.test(documentSubject(s.document));
   const related = segments
     .filter((s) => s.text.length < 900)
     .map((s) => ({
@@ -78,13 +81,20 @@ export function coverageIssue(
       score:
         new Set(tokenize(s.text).filter((t) => queryTokens.has(t))).size +
         (element.related.test(s.text) ? 2 : 0) +
+        (namedForTopic(s) ? 2 : 0) +
         // What made a conditional element apply (the recovery time set) shows the gap best, and so
         // does a statement that would satisfy it but only advises or binds another party.
         (element.appliesWhen?.test(s.text) ? 3 : 0) +
         (element.unless && element.present.every((p) => p.test(s.text)) ? 3 : 0),
     }))
     .filter((r) => r.score >= 2)
-    .sort((a, b) => b.score - a.score || a.s.docIndex - b.s.docIndex || a.s.segIndex - b.s.segIndex)
+    .sort(
+      (a, b) =>
+        Number(namedForTopic(b.s)) - Number(namedForTopic(a.s)) ||
+        b.score - a.score ||
+        a.s.docIndex - b.s.docIndex ||
+        a.s.segIndex - b.s.segIndex,
+    )
     .slice(0, 2)
     .map((r) => r.s);
   // An absence is shown by the statements nearest to it; with none, there is nothing to quote.

@@ -79,7 +79,16 @@ interface ClauseTopic {
    * statement granting it (`grant`) must.
    */
   withdrawn?: { strict: RegExp; statement: RegExp; grant: RegExp };
+  /**
+   * A party the policy names as holding the right (a regulator) that the contract must name beside
+   * the topic too: an audit right for the company alone leaves the regulator without one.
+   */
+  namedParty?: { pattern: RegExp; label: string };
 }
+
+/** A supervisor a policy may give audit rights over a provider. */
+const REGULATOR =
+  /\b(?:regulators?|supervisory authorit\w*|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i;
 
 const CLAUSE_TOPICS: ClauseTopic[] = [
   {
@@ -109,15 +118,17 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
     parent: /\b(audit\w*|inspect\w*)\b/i,
     child: [/\b(audit\w*|inspect\w*)\b/i],
     // An audit right "including inspection of the vendor's sites" is not carried by "the vendor's
-    // yearly assurance report discharges any right of audit" or "no on-site audit will be allowed".
+    // yearly assurance report discharges any right of audit" or "no on-site audit will be allowed",
+    // nor, where it is "at any time", by one rationed to "not more than once in each Contract Year".
     withdrawn: {
       strict:
-        /\bunrestricted\b|\bon[- ]?site\b|\bpremises\b|\bat any time\b|\b(?:regulator|supervisory authority|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i,
+        /\bunrestricted\b|\bwithout restriction\b|\bon[- ]?site\b|\bpremises\b|\bat any time\b|\b(?:regulator|supervisory authority|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i,
       statement:
-        /\b(?:satisf\w*|discharg\w*|fulfil\w*|in (?:lieu|place) of|rel(?:y|ied) (?:up)?on)\b|\bnot (?:be )?(?:required|obliged|obligated|entitled)\b|\bno (?:on-?site )?(?:audits?|inspections?)\b/i,
+        /\b(?:satisf\w*|discharg\w*|fulfil\w*|in (?:lieu|place) of|rel(?:y|ied) (?:up)?on)\b|\bnot (?:be )?(?:required|obliged|obligated|entitled)\b|\bno (?:on-?site )?(?:audits?|inspections?)\b|\b(?:not|no) more (?:than|often than) (?:once|one|twice|two|\w+ times)\b/i,
       grant:
         /\b(?:may|shall|will|must|entitled to|right to|permit\w*|allow\w*|grant\w*)\b[^.;]{0,100}\b(?:audit\w*|inspect\w*)|\b(?:audit|inspection|access) rights?\b/i,
     },
+    namedParty: { pattern: REGULATOR, label: 'regulator audit and inspection rights' },
   },
   {
     id: 'continuity',
@@ -491,6 +502,13 @@ function missingPart(obligation: ContractObligation, child: AnalyzedDocument): M
       missing.push(`${topic.label} (the contract withdraws it: "${taken[0]!.text.slice(0, 160)}")`);
       withdrawn.push(...taken);
     } else if (!childSays(child, topic.child)) missing.push(topic.label);
+    else if (
+      topic.namedParty?.pattern.test(obligation.text) &&
+      !child.segments.some(
+        (s) => topic.child.every((p) => p.test(s.text)) && topic.namedParty!.pattern.test(s.text),
+      )
+    )
+      missing.push(topic.namedParty.label);
   }
   // A named assurance scheme must be named by the contract too.
   const schemes = ASSURANCE_SCHEMES.filter((scheme) => scheme.pattern.test(obligation.text));
@@ -800,14 +818,16 @@ function missingTimedObligation(
   const party = counterparty(child);
   // The clause that comes closest to the policy's rule in its words ("inform the Company of any loss
   // or theft of a BVS Device ... in its Monthly Return"), among those that give notice at all and
-  // are not about a breach of the contract itself.
+  // are not about a breach of the contract itself; a statement of the concept that promises
+  // promptness instead of a deadline ("without undue delay") is the one that replaced the window.
   const parentTokens = new Set(tokenize(pf.segment.text));
   const overlap = (s: LocatedSegment) => tokenize(s.text).filter((t) => parentTokens.has(t)).length;
+  const prompt = (s: LocatedSegment) => (mentions.includes(s) && UNTIMED_PROMPTNESS.test(s.text) ? 1 : 0);
   const notices = child.segments
     .filter((s) => seen(s) && !pf.concept.exclude?.test(s.text))
     .map((s) => ({ s, score: overlap(s) }))
     .filter(({ s, score }) => mentions.includes(s) || (pf.concept.action?.test(s.text) && score >= 4));
-  const untimed = notices.sort((a, b) => b.score - a.score)[0]?.s;
+  const untimed = notices.sort((a, b) => prompt(b.s) - prompt(a.s) || b.score - a.score)[0]?.s;
   if (untimed) return untimedObligationIssue(parent, child, pf, untimed);
   if (mentions.length > 0) return null;
   const nearest = child.segments
@@ -904,9 +924,12 @@ function partiesSegment(doc: AnalyzedDocument): LocatedSegment | null {
 
 const PROVIDER_ROLE =
   '(?:Service Provider|Provider|Supplier|Processor|Sub-?processor|Vendor|Contractor|Business Associate|Licensor|Consultant)';
-/** `Acme Hosting Ltd., a Delaware company ... ("Provider")` or `("Acme" or "Processor")`. */
+/**
+ * `Acme Hosting Ltd., a Delaware company ... ("Provider")`, `("Acme" or "Processor")` or, in
+ * Indian and older English drafting, `(hereinafter referred to as the "Service Provider", ...)`.
+ */
 const DEFINED_PROVIDER = new RegExp(
-  `([A-Z][\\w.&'-]*(?:[ \\t]+[A-Z][\\w.&'-]*){0,5})(?:,[^"\u201c()]{0,200})?\\s*\\(\\s*(?:the\\s+)?["\u201c]?(?:[A-Z][\\w-]*["\u201d]?\\s+or\\s+(?:the\\s+)?["\u201c]?)?${PROVIDER_ROLE}\\b`,
+  `([A-Z][\\w.&'-]*(?:[ \\t]+[A-Z][\\w.&'-]*){0,5})(?:,[^"\u201c()]{0,200})?\\s*\\(\\s*(?:hereinafter\\s+(?:referred\\s+to\\s+as|called)\\s+)?(?:the\\s+)?["\u201c]?(?:[A-Z][\\w-]*["\u201d]?\\s+or\\s+(?:the\\s+)?["\u201c]?)?${PROVIDER_ROLE}\\b`,
 );
 /** A cover-sheet field: "Supplier: Acme Hosting Ltd" or "Supplier" on one line and the name on the next. */
 const PROVIDER_FIELD = new RegExp(

@@ -91,6 +91,8 @@ const ABSENT =
 const PRESENT = /^(yes|y|true|signed|done|completed|1)$/i;
 const CONDITION = /handles?.?(phi|pii|personal)|\bphi\b|personal.?data|in.?scope|processes?.?(phi|personal)/i;
 const OBLIGATION = /\b(must|shall|required|are required to|is required|mandatory|compulsory)\b/i;
+/** "enrols the user in MFA where required": the statement defers to a rule stated elsewhere. */
+const DEFERRING = /\b(?:where|when|if|as)\s+(?:so\s+)?required\b/gi;
 /** "no DPA required", "MFA is not required for kiosk accounts": the statement waives the instrument. */
 const NOT_REQUIRED = /\b(?:no|not)\b[^.;]{0,40}\brequired\b/i;
 
@@ -117,7 +119,7 @@ export function splitRow(s: LocatedSegment): string[] {
     .map((c) => c.trim());
 }
 
-function tableOf(doc: AnalyzedDocument): Table | null {
+export function tableOf(doc: AnalyzedDocument): Table | null {
   const all = doc.segments.filter((s) => s.text.includes(' | '));
   const lines = all.slice(headerIndex(all.map(splitRow)));
   if (lines.length < 2) return null;
@@ -138,10 +140,19 @@ function requirementFor(analysis: CorpusAnalysis, attribute: RecordAttribute): L
   let cache = requirementCache.get(analysis);
   if (!cache) requirementCache.set(analysis, (cache = new Map()));
   if (!cache.has(attribute.id)) {
-    const found = analysis.documents
+    const stating = analysis.documents
       .filter((d) => isNormative(d.role) || d.role === 'other')
       .flatMap((d) => d.segments)
-      .find((s) => attribute.required.test(s.text) && OBLIGATION.test(s.text) && !NOT_REQUIRED.test(s.text));
+      .filter(
+        (s) =>
+          attribute.required.test(s.text) &&
+          OBLIGATION.test(s.text.replace(DEFERRING, ' ')) &&
+          !NOT_REQUIRED.test(s.text),
+      );
+    // The rule itself names the control before its obligation ("Multi-factor authentication is
+    // required for all remote access"); a step that mentions it in passing comes second.
+    const ruleFirst = new RegExp(`${attribute.required.source}[^.;]{0,80}${OBLIGATION.source}`, 'i');
+    const found = stating.find((s) => ruleFirst.test(s.text.replace(DEFERRING, ' '))) ?? stating[0];
     cache.set(attribute.id, found ?? null);
   }
   return cache.get(attribute.id) ?? null;
@@ -270,9 +281,12 @@ function formFieldIssues(
   return issues;
 }
 
-/** A column naming what a row is about: the vendor, application or account holder. */
-const NAME_COLUMN =
-  /\b(name|vendor|supplier|application|system|product|service|provider|processor|holder)\b/i;
+/** Columns that name a row's subject, the most particular first: whose account before which system. */
+const NAME_COLUMNS = [
+  /\b(name|holder)\b/i,
+  /\b(vendor|supplier|provider|processor)\b/i,
+  /\b(application|system|product|service)\b/i,
+];
 
 /**
  * How a finding names a row: its first cell, with the name of what it is about when another column
@@ -280,7 +294,10 @@ const NAME_COLUMN =
  */
 function rowLabel(table: Table, cells: string[]): string {
   const id = cells[0] ?? '';
-  const column = table.columns.findIndex((c, i) => i > 0 && NAME_COLUMN.test(c));
+  const column =
+    NAME_COLUMNS.map((pattern) => table.columns.findIndex((c, i) => i > 0 && pattern.test(c))).find(
+      (i) => i > 0,
+    ) ?? -1;
   const name = column > 0 ? (cells[column] ?? '').trim() : '';
   return name && name !== id && name.length <= 60 ? `${id} (${name})` : id;
 }

@@ -1,0 +1,77 @@
+// Register rows approved below the authority a policy's approval matrix sets for their amount: a
+// gold lender's outsourcing register in rupees with lakh grouping and a county's contract register
+// in dollars. Decoys: rows approved at their tier or above it, and a register in another currency.
+import { candidateIssues } from '../../../test/helpers/check-harness';
+import { authorityMatrixCheck } from '.';
+
+const issues = (files: Record<string, string>) => candidateIssues(authorityMatrixCheck, files);
+
+const lenderPolicy = [
+  '# IT Outsourcing Policy',
+  '',
+  '7.1 Approval shall be obtained before the agreement is executed, on the basis of the annual contract value:',
+  '',
+  '| Annual contract value | Approving authority |',
+  '|---|---|',
+  '| Up to ₹ 50,00,000 (Rupees Fifty Lakh only) | Head - Information Technology, after review by the CRO |',
+  '| Above ₹ 50,00,000 and up to ₹ 2,00,00,000 | IT Strategy Committee |',
+  '| Above ₹ 2,00,00,000 | Board of Directors, on the recommendation of the IT Strategy Committee |',
+].join('\n');
+
+test("a gold lender's register: 85 lakh approved by the Head of IT, whose limit is 50 lakh", async () => {
+  const found = await issues({
+    'IT-Outsourcing-Policy.md': lenderPolicy,
+    'IT-Outsourcing-Register.csv': [
+      'Arrangement ID,Service Provider,Annual Contract Value (INR),Approving Authority,Approval Date',
+      'ITO-001,Nilgiri Infotech,"1,20,00,000",Board of Directors (on ITSC recommendation),14/03/2026',
+      'ITO-004,Kongu Software Labs,"18,00,000",Head - Information Technology,05/05/2026',
+      'ITO-005,Tamil Digital Payments,"85,00,000",Head - Information Technology,14/07/2026',
+    ].join('\n'),
+  });
+  expect(found).toHaveLength(1);
+  expect(found[0]!.title).toContain('(ITO-005)');
+  expect(found[0]!.description).toContain('85,00,000, approved by Head - Information Technology');
+  expect(found[0]!.description).toContain('IT Strategy Committee');
+});
+
+const countyPolicy = [
+  '# Procurement Policy',
+  '',
+  '| Contract value | Approver |',
+  '|---|---|',
+  '| Up to $25,000 | Department Director |',
+  '| Over $25,000 and up to $100,000 | County Administrator |',
+  '| Over $100,000 | Board of Commissioners |',
+].join('\n');
+
+test("a county's contract register: $140,000 approved by the County Administrator", async () => {
+  const found = await issues({
+    'Procurement-Policy.md': countyPolicy,
+    'Contract-Register.csv': [
+      'Contract No,Vendor,Contract Amount (USD),Approved By',
+      'C-101,Prairie Paving,"$18,400",Department Director',
+      'C-102,Lakeside IT,"$140,000",County Administrator',
+      'C-103,Redline Fleet,"$64,000",Board of Commissioners',
+    ].join('\n'),
+  });
+  expect(found.map((i) => i.title)).toEqual([
+    'Contract-Register.csv: 1 arrangement approved below the authority Procurement-Policy.md requires (C-102)',
+  ]);
+});
+
+test('decoy: every row approved at its tier or above, and a register kept in another currency', async () => {
+  expect(
+    await issues({
+      'Procurement-Policy.md': countyPolicy,
+      'Contract-Register.csv': [
+        'Contract No,Vendor,Contract Amount (USD),Approved By',
+        'C-101,Prairie Paving,"$18,400",Department Director',
+        'C-103,Redline Fleet,"$64,000",Board of Commissioners',
+      ].join('\n'),
+      'Overseas-Register.csv': [
+        'Contract No,Vendor,Contract Amount (EUR),Approved By',
+        'E-7,Brandt GmbH,"140,000",Department Director',
+      ].join('\n'),
+    }),
+  ).toEqual([]);
+});
