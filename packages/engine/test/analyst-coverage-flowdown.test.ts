@@ -875,6 +875,36 @@ describe('flow_down_check: sub-contracting approval weakened in the contract', (
   const health: [string, string] = ['Patient-Data-Protection-Policy.md', HEALTH_POLICY];
   const freight: [string, string] = ['Carrier-Management-Standard.md', FREIGHT_POLICY];
 
+  test('a debt collector and a payroll bureau: a policy in the present tense ("discloses ... only where ... prior written approval") against sub-contracting without consent', async () => {
+    for (const [name, rule] of [
+      [
+        'Privacy-and-Retention-Policy.md',
+        '6.3 FDR discloses client personal information to a service provider (including any subcontractor or sub-processor) only where the creditor client has given its prior written approval.',
+      ],
+      [
+        'Payroll-Data-Policy.md',
+        '4.1 The Bureau passes employee payroll data to a sub-processor only with the employer\u2019s prior written approval.',
+      ],
+    ] as const) {
+      const gap = await subcontracting(
+        [name, `# Policy\n\n${rule}`],
+        '8.3 The Supplier may engage Subcontractors to perform any part of the Services without the prior consent of the Customer, provided that it notifies the Customer within thirty (30) days after the engagement.',
+      );
+      expect(gap?.title).toMatch(/sub-contracting without the safeguard/);
+    }
+  });
+
+  test('decoy: a present-tense statement about sub-processors that restricts nothing', async () => {
+    const gap = await subcontracting(
+      [
+        'Privacy-Notice.md',
+        '# Privacy Notice\n\nWe describe how service providers and their sub-processors handle client information.',
+      ],
+      '8.3 The Supplier may engage Subcontractors without the prior consent of the Customer.',
+    );
+    expect(gap).toBeUndefined();
+  });
+
   test('a general authorisation with a list on a portal does not carry a specific authorisation', async () => {
     const gap = await subcontracting(
       health,

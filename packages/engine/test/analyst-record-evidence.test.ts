@@ -201,6 +201,40 @@ describe('controls bypassed in correspondence', () => {
     ).toEqual([]);
   });
 
+  test('a gold lender and a casino: a key register remark shows one person holding both keys of a dual-custody lock', async () => {
+    for (const [rule, row] of [
+      [
+        '6.2 Under no circumstances shall both keys of the strong room be held by the same person, even temporarily.',
+        '11,16/10/2026,Key B,V. Saravanan (ABM),P. Mohanraj (BM),Casual leave,BM holding Key A and Key B till ABM resumes',
+      ],
+      [
+        '4.1 The cage vault is kept under dual custody: the two combination parts are held by different supervisors.',
+        '7,03/11/2026,Combination 2,R. Aquilina,J. Borg,Night shift cover,J. Borg holding combination 1 and 2 for the weekend',
+      ],
+    ] as const) {
+      const { a } = await analyse({
+        'Vault-Procedure.md': `# Vault Procedure\n\n${rule}\n`,
+        'Key-Register.csv': ['Sl,Date,Key,Handed over by,Taken over by,Reason,Remarks', row].join('\n'),
+      });
+      const issue = findControlStateConflicts(a).find((i) => i.subject === 'control:dual_control_bypass');
+      expect(issue?.quotes.map((q) => q.document)).toContain('Key-Register.csv');
+    }
+  });
+
+  test('decoy: a register whose keys change hands between two people', async () => {
+    const { a } = await analyse({
+      'Vault-Procedure.md':
+        '# Vault Procedure\n\n6.2 Under no circumstances shall both keys of the strong room be held by the same person, even temporarily.\n',
+      'Key-Register.csv': [
+        'Sl,Date,Key,Handed over by,Taken over by,Reason,Remarks',
+        '12,18/10/2026,Key B,P. Mohanraj (BM),K. Devi (Officer),Leave cover,Key A stays with the BM; Key B held by the officer',
+      ].join('\n'),
+    });
+    expect(findControlStateConflicts(a).filter((i) => i.subject === 'control:dual_control_bypass')).toEqual(
+      [],
+    );
+  });
+
   test('one person doing a dual-control task contradicts the dual-control rule', async () => {
     const { a, texts } = await analyse({
       'Branch-Cash-Procedure.md':

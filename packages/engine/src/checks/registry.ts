@@ -12,6 +12,7 @@ import { dataResidencyCheck } from './data-residency';
 import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
 import { disclaimedDutyCheck } from './disclaimed-duty';
+import { exceptionApproverCheck } from './exception-approver';
 import { exceptionTermCheck } from './exception-term';
 import { figureWordsCheck } from './figure-words';
 import { flowDownCheck } from './flow-down';
@@ -21,6 +22,7 @@ import { overdueRowsCheck } from './overdue-rows';
 import { controlNameCheck, frameworkReferenceCheck } from './framework-reference';
 import { productLifecycleCheck } from './product-lifecycle';
 import { selfReferenceCheck } from './self-reference';
+import { seriesReferenceCheck } from './series-reference';
 import { recordAttributeCheck } from './record-attribute';
 import { recordFrequencyCheck } from './record-frequency';
 import { recoveryPointCheck } from './recovery-point';
@@ -49,6 +51,7 @@ export const CHECKS: readonly AnyCheck[] = [
   recordAttributeCheck,
   overdueRowsCheck,
   exceptionTermCheck,
+  exceptionApproverCheck,
   formApprovalCheck,
   flowDownCheck,
   disclaimedDutyCheck,
@@ -72,6 +75,7 @@ export const CHECKS: readonly AnyCheck[] = [
   citationCheck,
   documentReferenceCheck,
   selfReferenceCheck,
+  seriesReferenceCheck,
   linkTargetCheck,
   frameworkReferenceCheck,
   controlNameCheck,

@@ -129,7 +129,16 @@ function cellAmount(cell: string, currency: string, column: string): number | nu
   return Number(bare[1]!.replace(/,/g, ''));
 }
 
+const cache = new WeakMap<CorpusAnalysis, UnderApproval[]>();
+
+/** The register rows approved below their tier, read once per corpus. */
 export function underApprovals(analysis: CorpusAnalysis): UnderApproval[] {
+  let found = cache.get(analysis);
+  if (!found) cache.set(analysis, (found = readUnderApprovals(analysis)));
+  return found;
+}
+
+function readUnderApprovals(analysis: CorpusAnalysis): UnderApproval[] {
   const matrices = approvalMatrices(analysis);
   if (matrices.length === 0) return [];
   const out: UnderApproval[] = [];

@@ -148,7 +148,8 @@ CONTROLS.push(
   {
     id: 'dual_control_bypass',
     label: 'dual control and split knowledge',
-    subject: /\b(dual control|split knowledge|two-person|four[- ]eyes|custodians?|components?)\b/i,
+    subject:
+      /\b(dual (?:control|custody)|split knowledge|two-person|four[- ]eyes|custodians?|components?)\b/i,
     query:
       'enter both components myself custodian witness dual control split knowledge ceremony two custodians present',
     bypass: {
@@ -166,6 +167,12 @@ CONTROLS.push(
           weight: 1,
         },
         {
+          // A register's remark: "BM holding Key A and Key B till ABM resumes".
+          pattern:
+            /\b(?:hold|held|holding|keep|kept|keeping|carr(?:y|ies|ying))\b[^.?!]{0,20}\b(key|component|share|part|combination)s? [A-Z1-9] and (?:\1s? )?[A-Z1-9]\b/i,
+          weight: 2,
+        },
+        {
           // Alone next to the thing dual control protects, in either order.
           pattern:
             /\b(alone|single[- ]handed\w*|one person|same person|without a second (?:person|custodian|signatory|officer))\b[^.?!]{0,80}\b(components?|custodians?|keys?|ceremony|vault|safe|dual)\b|\b(components?|custodians?|keys?|ceremony|vault|safe)\b[^.?!]{0,40}\b(alone|single[- ]handed\w*|by (?:him|her|my|your)self)\b/i,
@@ -177,7 +184,7 @@ CONTROLS.push(
         },
       ],
       requirement:
-        /\b(dual control|split knowledge|two-person (?:rule|control|integrity)|four[- ]eyes|two (?:authori[sz]ed )?(?:custodians|persons|people|individuals|signatories)|more than one component)\b/i,
+        /\b(dual (?:control|custody)|split knowledge|two-person (?:rule|control|integrity)|four[- ]eyes|two (?:authori[sz]ed )?(?:custodians|persons|people|individuals|signatories)|more than one component)\b|\b(?:both|two) keys\b[^.]{0,60}\b(?:same|one|single) person\b/i,
     },
   },
   {

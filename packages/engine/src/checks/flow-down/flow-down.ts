@@ -121,8 +121,10 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
     // yearly assurance report discharges any right of audit" or "no on-site audit will be allowed",
     // nor, where it is "at any time", by one rationed to "not more than once in each Contract Year".
     withdrawn: {
-      strict:
-        /\bunrestricted\b|\bwithout restriction\b|\bon[- ]?site\b|\bpremises\b|\bat any time\b|\b(?:regulator|supervisory authority|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i,
+      strict: new RegExp(
+        `\\bunrestricted\\b|\\bwithout restriction\\b|\\bon[- ]?site\\b|\\bpremises\\b|\\bat any time\\b|${REGULATOR.source}`,
+        'i',
+      ),
       statement:
         /\b(?:satisf\w*|discharg\w*|fulfil\w*|in (?:lieu|place) of|rel(?:y|ied) (?:up)?on)\b|\bnot (?:be )?(?:required|obliged|obligated|entitled)\b|\bno (?:on-?site )?(?:audits?|inspections?)\b|\b(?:not|no) more (?:than|often than) (?:once|one|twice|two|\w+ times)\b/i,
       grant:
@@ -487,6 +489,15 @@ function withdrawingStatements(topic: ClauseTopic, obligation: ContractObligatio
   return withdrawing.filter((s) => rule.strict.test(s.text) || STRICT_ELEMENTS.test(s.text));
 }
 
+/** The party as a clause names it, with the capitalised words of its name ("the Reserve Bank of India"). */
+function namedPartyIn(text: string, pattern: RegExp): string | null {
+  const m = pattern.exec(text);
+  if (!m) return null;
+  const before = text.slice(0, m.index).match(/(?:\bthe\s+)?(?:[A-Z][\w-]*\s+){0,3}$/)?.[0] ?? '';
+  const after = text.slice(m.index + m[0].length).match(/^(?:\s+of\s+[A-Z][\w-]*)?/)?.[0] ?? '';
+  return `${before}${m[0]}${after}`.trim();
+}
+
 /** What a strong audit right reaches: the provider's premises, systems and people. */
 const STRICT_ELEMENTS = /\b(?:premises|sites?|systems|personnel|staff|enter|entry)\b/i;
 
@@ -507,8 +518,11 @@ function missingPart(obligation: ContractObligation, child: AnalyzedDocument): M
       !child.segments.some(
         (s) => topic.child.every((p) => p.test(s.text)) && topic.namedParty!.pattern.test(s.text),
       )
-    )
-      missing.push(topic.namedParty.label);
+    ) {
+      // Named as the policy names it: "regulator audit and inspection rights (the Reserve Bank of India)".
+      const party = namedPartyIn(obligation.text, topic.namedParty.pattern);
+      missing.push(`${topic.namedParty.label}${party ? ` (${party})` : ''}`);
+    }
   }
   // A named assurance scheme must be named by the contract too.
   const schemes = ASSURANCE_SCHEMES.filter((scheme) => scheme.pattern.test(obligation.text));
@@ -1165,11 +1179,20 @@ function sharesEvent(a: ConceptFact, b: ConceptFact): boolean {
   return [...eventPhrases(a)].some((phrase) => events.has(phrase));
 }
 
+/**
+ * A policy written in the present tense binds by restriction: "FDR discloses client personal
+ * information to a service provider ... only where the creditor client has given its prior
+ * written approval".
+ */
+const RESTRICTION = /\bonly (?:where|if|when|with|after|once)\b/i;
+
 export function parentPolicies(analysis: CorpusAnalysis): AnalyzedDocument[] {
   return analysis.documents.filter(
     (d) =>
       (d.role === 'policy' || d.role === 'standard' || d.role === 'procedure') &&
-      (d.segments.some((s) => THIRD_PARTY.test(s.text) && OBLIGATION.test(s.text)) ||
+      (d.segments.some(
+        (s) => THIRD_PARTY.test(s.text) && (OBLIGATION.test(s.text) || RESTRICTION.test(s.text)),
+      ) ||
         contractObligations(d).length > 0),
   );
 }

@@ -281,11 +281,13 @@ function formFieldIssues(
   return issues;
 }
 
-/** Columns that name a row's subject, the most particular first: whose account before which system. */
+/**
+ * Columns that name a row's subject: whose it is (a holder, a name) first, else the left-most of the
+ * things a row may be about ("PAR-26Q3-12 (Mark D. Harrell, ...)", not its system's name).
+ */
 const NAME_COLUMNS = [
   /\b(name|holder)\b/i,
-  /\b(vendor|supplier|provider|processor)\b/i,
-  /\b(application|system|product|service)\b/i,
+  /\b(vendor|supplier|application|system|product|service|provider|processor)\b/i,
 ];
 
 /**

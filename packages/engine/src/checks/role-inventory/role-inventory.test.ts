@@ -493,6 +493,34 @@ describe('a post the roles table lacks, given a duty the table gives to another'
     expect(issues[0]!.description).toContain('to the Claims Director');
   });
 
+  test('a gold lender and a water utility: a numbered roles item ("4.5 Chief Technology Officer (CTO) - approves ...") gives the duty to a post the table lacks', async () => {
+    for (const [policy, procedure, title] of [
+      [
+        [
+          '# Information Security Policy',
+          '',
+          '| Role | Responsibilities |',
+          '| --- | --- |',
+          '| Head - Information Technology | Approves privileged access requests after review by the CISO. |',
+          '| Chief Information Security Officer (CISO) | Reviews privileged access; owns this Policy. |',
+          '| Chief Risk Officer (CRO) | Independent oversight of IT risk. |',
+        ].join('\n'),
+        'USER ACCESS MANAGEMENT PROCEDURE\n\n4. ROLES\n4.4 Chief Information Security Officer (CISO) - reviews privileged access requests.\n4.5 Chief Technology Officer (CTO) - approves all privileged access requests after review by the CISO.\n',
+        'Chief Technology Officer',
+      ],
+      [
+        utilityPolicy,
+        'RECORDS DISPOSAL PROCEDURE\n\n3. ROLES\n3.2 Archive Compliance Officer - authorises the disposal of each batch of records at the end of the retention period.\n',
+        'Archive Compliance Officer',
+      ],
+    ] as const) {
+      const issues = await issuesOf({ 'Security-Policy.md': policy, 'Access-Procedure.txt': procedure });
+      expect(issues.filter((i) => i.subject.startsWith('role:untabled:')).map((i) => i.title)).toEqual([
+        `"${title}" in Access-Procedure.txt is not a role of the roles table in Security-Policy.md`,
+      ]);
+    }
+  });
+
   test("decoys: a post two documents name, an unrelated duty, a response-team part, a supplier's post", async () => {
     const issues = await issuesOf({
       'Information-Governance-Policy.md': utilityPolicy,

@@ -215,8 +215,10 @@ function untabledMentions(
   return mentions.filter(
     (m) =>
       naming.get(m.title)!.size === 1 &&
-      // Named as a post ("the X", "by the X", a table cell), not words run together from a layout.
-      /(?:^|\|\s*|\b[Tt]he\s+)$/.test(m.segment.text.slice(Math.max(0, m.index - 5), m.index)) &&
+      // Named as a post ("the X", "by the X", a table cell, a numbered item "4.5 X - approves ..."),
+      // not words run together from a layout.
+      (/(?:^|\|\s*|\b[Tt]he\s+)$/.test(m.segment.text.slice(Math.max(0, m.index - 5), m.index)) ||
+        /^\s*\d+(?:\.\d+)+\s+$/.test(m.segment.text.slice(0, m.index))) &&
       // "the Incident Manager" of an incident plan is the part the plan itself assigns.
       !namedAfterItsDocument(m, analysis.byName.get(m.segment.document)) &&
       POST.has(m.noun) &&

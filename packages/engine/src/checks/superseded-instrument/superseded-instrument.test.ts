@@ -180,3 +180,32 @@ test("decoys: the successors (DIFC Law No. 5 of 2020, the revised FADP), and ano
     }),
   ).toEqual([]);
 });
+
+test("an Indian gold lender's outsourcing policy and a microfinance company's IT policy are framed under the RBI's 2017 NBFC IT framework", async () => {
+  expect(
+    (
+      await keys({
+        ...DATED_2026,
+        'IT-Outsourcing-Policy.md':
+          '# IT Outsourcing Policy\n\n2.1 This Policy is framed under the RBI Master Direction – Information Technology Framework for the NBFC Sector dated 08/06/2017.\n',
+      })
+    ).sort(),
+  ).toEqual(['instrument:in-rbi-nbfc-it-framework-2017']);
+  expect(
+    await keys({
+      ...DATED_2026,
+      'IT-Policy.md':
+        '# IT Policy\n\nThe Company follows the IT Framework for NBFC Sector issued by the Reserve Bank.\n',
+    }),
+  ).toEqual(['instrument:in-rbi-nbfc-it-framework-2017']);
+});
+
+test('decoy: the 2023 Master Direction on IT Governance, Risk, Controls and Assurance Practices', async () => {
+  expect(
+    await keys({
+      ...DATED_2026,
+      'IT-Policy.md':
+        '# IT Policy\n\nThe Company follows the RBI Master Direction on Information Technology Governance, Risk, Controls and Assurance Practices dated 07/11/2023.\n',
+    }),
+  ).toEqual([]);
+});

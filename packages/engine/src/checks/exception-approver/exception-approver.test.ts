@@ -1,0 +1,89 @@
+// Exceptions granted in correspondence by someone the policy does not let approve them: a credit
+// union's Head of IT where only the Chief Risk Officer may, and a gold lender's Head of IT where the
+// CISO and the CRO approve jointly ("the undersigned approves"). Decoys: the CRO's own approval,
+// and an e-mail that approves a change, not an exception.
+import { candidateIssues } from '../../../test/helpers/check-harness';
+import { exceptionApproverCheck } from '.';
+
+const issues = (files: Record<string, string>) => candidateIssues(exceptionApproverCheck, files);
+
+const email = (subject: string, body: string, name: string, post: string) =>
+  [
+    'From: Sender <sender@example.example>',
+    'To: Service Desk <servicedesk@example.example>',
+    'Date: Wed, 07 Oct 2026 16:42:10 -0500',
+    `Subject: ${subject}`,
+    '',
+    body,
+    '',
+    'Regards,',
+    '',
+    name,
+    post,
+    'Blue Mahoe Co-operative Credit Union Limited',
+    '',
+    '-----Original Message-----',
+    'From: Requester <req@example.example>',
+    'Subject: Exception request',
+    '',
+    'Can you approve an exception? Only the Chief Risk Officer may approve exceptions.',
+  ].join('\n');
+
+const creditUnionPolicy =
+  '# Information Security Policy\n\n11.2 Exceptions to this Policy shall be approved by the Chief Risk Officer. No other officer may approve an exception.\n';
+
+test('a credit union: the Head of IT approves an MFA exception that only the Chief Risk Officer may approve', async () => {
+  const found = await issues({
+    'Information-Security-Policy.md': creditUnionPolicy,
+    'RE-Remote-Support-Exception.eml': email(
+      'RE: Exception request - vendor remote support access (MFA)',
+      'Thanks for the background. We cannot go into month-end without vendor support, so I approve the exception until 31/03/2027.',
+      'Garfield Spence',
+      'Head of IT',
+    ),
+  });
+  expect(found).toHaveLength(1);
+  expect(found[0]!.title).toBe(
+    'RE-Remote-Support-Exception.eml: an exception approved by the Head of IT, though Information-Security-Policy.md reserves exception approval to the Chief Risk Officer',
+  );
+  expect(found[0]!.description).toContain('(MFA)');
+});
+
+test('a gold lender: "the undersigned approves" MFA off, where the CISO and the CRO approve jointly', async () => {
+  const found = await issues({
+    'Information-Security-Policy.md':
+      '# Information Security Policy\n\n13.1 Any exception to this Policy shall be supported by a risk assessment and shall be approved jointly by the CISO and the CRO.\n',
+    'Email-VPN-Access.eml': email(
+      'RE: L2 support - VPN login failures',
+      'Hence the\nundersigned approves that MFA on the six support VPN accounts may be disabled till 31/03/2027. This mail may be treated as the approval; no separate exception note is required.',
+      'Arun Krishnamoorthy',
+      'Head - Information Technology',
+    ),
+  });
+  expect(found.map((i) => i.title)).toEqual([
+    'Email-VPN-Access.eml: an exception approved by the Head - Information Technology, though Information-Security-Policy.md reserves exception approval to the CISO and CRO',
+  ]);
+});
+
+test("decoy: the Chief Risk Officer's own approval, and a change approved by e-mail", async () => {
+  expect(
+    await issues({
+      'Information-Security-Policy.md': creditUnionPolicy,
+      'RE-Remote-Support-Exception.eml': email(
+        'RE: Exception request - vendor remote support access (MFA)',
+        'I approve the exception until 31/03/2027, recorded in the Policy Exception Register.',
+        'Kirk Ellington',
+        'Chief Risk Officer',
+      ),
+      'RE-Change-1204.eml': email(
+        'RE: CHG-1204 firewall rule',
+        'I approve the change for Saturday night.',
+        'Garfield Spence',
+        'Head of IT',
+      ).replace(
+        /Can you approve an exception\? Only the Chief Risk Officer may approve exceptions\./,
+        'Please approve.',
+      ),
+    }),
+  ).toEqual([]);
+});

@@ -1,0 +1,160 @@
+// flow_down_check: an exception approved in correspondence by someone the policy does not let
+// approve exceptions. The policy names who approves ("Exceptions to this Policy shall be approved by
+// the Chief Risk Officer", "shall be approved jointly by the CISO and the CRO"); an e-mail grants an
+// exception in the first person ("I approve the exception", "the undersigned approves that MFA ...
+// may be disabled") and its signature gives the signer's post ("Head of IT"), which is none of them.
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { segmentAt } from '../../analyst/corpus-analysis';
+import { isNormative } from '../../analyst/document-roles';
+import { quoteOf, type Issue } from '../../analyst/issue';
+import nouns from '../../analyst/role-nouns.json';
+
+export interface ExceptionRule {
+  segment: LocatedSegment;
+  /** The posts the rule names as approvers ("Chief Risk Officer"; "CISO", "CRO"). */
+  approvers: string[];
+}
+
+export interface UnauthorisedApproval {
+  rule: ExceptionRule;
+  document: AnalyzedDocument;
+  /** The sentence that grants the exception. */
+  grant: LocatedSegment;
+  signer: string;
+  subject: string | null;
+}
+
+const EXCEPTION = /\b(?:exceptions?|waivers?|dispensations?|deviations?)\b/i;
+/** "Exceptions ... shall be approved (jointly) by the Chief Risk Officer (and the CISO)". */
+const APPROVED_BY =
+  /\b(?:shall|must|will|are to|may only|can only)\s+be\s+(?:(?:jointly|only|solely)\s+)?approved\s+(?:(?:jointly|only|solely)\s+)?by\s+(?:both\s+)?(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|and\s+(?:the\s+)?|&\s+)?[A-Z][\w&()-]*){0,8})/;
+/** A grant in the first person: "I approve the exception", "the undersigned approves that ...". */
+const GRANT =
+  /\b(?:I|we|the\s+undersigned)\s+(?:hereby\s+|therefore\s+)?(?:approve|approves|grant|grants|am approving|authori[sz]e|authori[sz]es)\b/i;
+/** Where a reply stops and the message it answers begins. */
+const QUOTED = /^(?:-{2,}\s*Original Message|On .{5,80} wrote:|From:\s.+\nSent:)/im;
+const CLOSING =
+  /^\s*(?:(?:kind |best |warm )?regards|thanks|thank you|sincerely|yours(?: faithfully| sincerely| truly)?|best|cheers)\b[^\n]{0,20}$/im;
+const POST_WORD = new RegExp(
+  `\\b(?:${[...nouns.leadership, 'Chief', 'CEO', 'CFO', 'COO', 'CIO', 'CTO', 'CISO', 'CRO'].join('|')})\\b`,
+);
+
+/** The posts named in a rule's approver phrase ("the CISO and the CRO" -> ["CISO", "CRO"]). */
+function approverPosts(phrase: string): string[] {
+  return phrase
+    .replace(/\s*\([^)]*\)/g, '')
+    .split(/\s+(?:and|&)\s+(?:the\s+)?/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 1);
+}
+
+export function exceptionRules(analysis: CorpusAnalysis): ExceptionRule[] {
+  const out: ExceptionRule[] = [];
+  for (const doc of analysis.documents.filter((d) => isNormative(d.role)))
+    for (const segment of doc.segments) {
+      if (!EXCEPTION.test(segment.text)) continue;
+      const m = APPROVED_BY.exec(segment.text);
+      if (!m || m.index < segment.text.search(EXCEPTION)) continue;
+      const approvers = approverPosts(m[1]!);
+      if (approvers.length > 0) out.push({ segment, approvers });
+    }
+  return out;
+}
+
+/** Initials of a post's capitalised words: "Chief Risk Officer" -> "CRO". */
+function initials(post: string): string {
+  return (post.match(/\b[A-Z]/g) ?? []).join('');
+}
+
+/** Whether a signer's post is one of the approvers (by name, or one as the other's initials). */
+function samePost(signer: string, approver: string): boolean {
+  const a = signer
+    .toLowerCase()
+    .replace(/[^a-z ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const b = approver
+    .toLowerCase()
+    .replace(/[^a-z ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (a.includes(b) || b.includes(a)) return true;
+  const short = (s: string) => /^[A-Z]{2,6}$/.test(s.trim());
+  if (short(approver) && initials(signer) === approver.trim()) return true;
+  if (short(signer) && initials(approver) === signer.trim()) return true;
+  return new RegExp(`\\b${approver.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(signer);
+}
+
+/** The signer's post: the line under the name after the closing ("Regards, / Garfield Spence / Head of IT"). */
+function signerPost(body: string): string | null {
+  const closing = CLOSING.exec(body);
+  if (!closing) return null;
+  const lines = body
+    .slice(closing.index + closing[0].length)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const post = lines.slice(0, 3).find((line, i) => i > 0 && POST_WORD.test(line) && line.length <= 80);
+  return post ?? null;
+}
+
+const cache = new WeakMap<CorpusAnalysis, UnauthorisedApproval[]>();
+
+/** The exceptions granted by someone the rules do not name, read once per corpus. */
+export function unauthorisedApprovals(analysis: CorpusAnalysis): UnauthorisedApproval[] {
+  let found = cache.get(analysis);
+  if (!found) cache.set(analysis, (found = readUnauthorisedApprovals(analysis)));
+  return found;
+}
+
+function readUnauthorisedApprovals(analysis: CorpusAnalysis): UnauthorisedApproval[] {
+  const rules = exceptionRules(analysis);
+  if (rules.length === 0) return [];
+  const out: UnauthorisedApproval[] = [];
+  for (const doc of analysis.documents) {
+    if (!['eml', 'msg', 'mbox'].includes(doc.extension)) continue;
+    const quoted = QUOTED.exec(doc.text);
+    const body = quoted ? doc.text.slice(0, quoted.index) : doc.text;
+    if (!EXCEPTION.test(body)) continue;
+    const grantAt = body.search(GRANT);
+    if (grantAt < 0) continue;
+    const signer = signerPost(body);
+    const grant = segmentAt(doc, grantAt + 1) ?? segmentAt(doc, grantAt);
+    if (!signer || !grant) continue;
+    const rule = rules.find((r) => !r.approvers.some((a) => samePost(signer, a)));
+    if (!rule || rules.some((r) => r.approvers.some((a) => samePost(signer, a)))) continue;
+    out.push({
+      rule,
+      document: doc,
+      grant,
+      signer,
+      subject: doc.text.match(/^Subject:\s*(.+)$/im)?.[1]?.trim() ?? null,
+    });
+  }
+  return out;
+}
+
+export function unauthorisedApprovalSubject(document: string): string {
+  return `exception-approver:${document}`;
+}
+
+export function unauthorisedApprovalIssue(found: UnauthorisedApproval): Issue {
+  const { rule, document, grant, signer, subject } = found;
+  const approvers = rule.approvers.join(' and ');
+  return {
+    primitive: 'flow_down_check',
+    subject: unauthorisedApprovalSubject(document.name),
+    aspects: [unauthorisedApprovalSubject(document.name)],
+    title: `${document.name}: an exception approved by the ${signer}, though ${rule.segment.document} reserves exception approval to the ${approvers}`,
+    description:
+      `${rule.segment.document} says who approves exceptions ("${rule.segment.text.slice(0, 200)}"), but in ${document.name}` +
+      `${subject ? ` ("${subject}")` : ''} the ${signer} grants one on their own authority: "${grant.text.slice(0, 300)}".`,
+    rootCause: `The exception was granted in correspondence without the approval route of ${rule.segment.document}.`,
+    remediationScope: `Put the exception before the ${approvers} for approval or withdraw it, and record it as ${rule.segment.document} requires.`,
+    remediationEffortHours: 2,
+    severity: 'high',
+    confidence: 0.82,
+    frameworks: [],
+    quotes: [quoteOf(rule.segment), quoteOf(grant)],
+  };
+}
