@@ -8,6 +8,7 @@ import { catalogueStructureCheck } from './catalogue-structure';
 import { citationCheck } from './citation';
 import { conceptConflictCheck } from './concept-conflict';
 import { controlStateCheck } from './control-state';
+import { dataClassificationCheck } from './data-classification';
 import { dataResidencyCheck } from './data-residency';
 import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
@@ -68,6 +69,7 @@ export const CHECKS: readonly AnyCheck[] = [
   supersededInstrumentCheck,
   standardEditionsCheck,
   definedTermCheck,
+  dataClassificationCheck,
   roleInventoryCheck,
   figureWordsCheck,
   ambiguousFrequencyCheck,

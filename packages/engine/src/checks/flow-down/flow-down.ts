@@ -121,10 +121,8 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
     // yearly assurance report discharges any right of audit" or "no on-site audit will be allowed",
     // nor, where it is "at any time", by one rationed to "not more than once in each Contract Year".
     withdrawn: {
-      strict: new RegExp(
-        `\\bunrestricted\\b|\\bwithout restriction\\b|\\bon[- ]?site\\b|\\bpremises\\b|\\bat any time\\b|${REGULATOR.source}`,
-        'i',
-      ),
+      strict:
+        /\bunrestricted\b|\bwithout restriction\b|\bon[- ]?site\b|\bpremises\b|\bat any time\b|\b(?:regulator|supervisory authority|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i,
       statement:
         /\b(?:satisf\w*|discharg\w*|fulfil\w*|in (?:lieu|place) of|rel(?:y|ied) (?:up)?on)\b|\bnot (?:be )?(?:required|obliged|obligated|entitled)\b|\bno (?:on-?site )?(?:audits?|inspections?)\b|\b(?:not|no) more (?:than|often than) (?:once|one|twice|two|\w+ times)\b/i,
       grant:
