@@ -65,7 +65,8 @@ const SCALES: Record<string, number> = {
   bn: 1e9,
 };
 
-function valueOf(number: string, scale: string | undefined): number {
+/** A figure's value with its scale word: "2.5" and "lakh" are 250,000. */
+export function valueOf(number: string, scale: string | undefined): number {
   const value = Number(number.replace(/[,\s\u00a0]/g, ''));
   return value * (scale ? (SCALES[scale.toLowerCase()] ?? 1) : 1);
 }

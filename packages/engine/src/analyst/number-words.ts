@@ -2,36 +2,7 @@
 // and twenty", "two lakh fifty thousand", "one million five hundred thousand". Used where a
 // document states a number twice, in words and in figures, and the two can be compared.
 
-const SMALL: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
+import { SMALL_CARDINALS as SMALL } from './quantities';
 
 /** Words that multiply what came before them and close a group ("two lakh", "five thousand"). */
 const SCALES: Record<string, number> = {

@@ -31,11 +31,9 @@ const TENS_WORDS: Record<string, number> = {
   ninety: 90,
 };
 
-/** Number words as policies write them: "fourteen", "thirty-six", "ninety". */
-const NUMBER_WORDS: Record<string, number> = {
+/** Cardinals of one word, zero to ninety ("fourteen", "sixty"): also read by number-words.ts. */
+export const SMALL_CARDINALS: Record<string, number> = {
   zero: 0,
-  a: 1,
-  an: 1,
   ten: 10,
   eleven: 11,
   twelve: 12,
@@ -46,9 +44,16 @@ const NUMBER_WORDS: Record<string, number> = {
   seventeen: 17,
   eighteen: 18,
   nineteen: 19,
-  hundred: 100,
   ...Object.fromEntries(UNITS_WORDS.map((w, i) => [w, i + 1])),
   ...TENS_WORDS,
+};
+
+/** Number words as policies write them: "fourteen", "thirty-six", "ninety". */
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  hundred: 100,
+  ...SMALL_CARDINALS,
   ...Object.fromEntries(
     Object.entries(TENS_WORDS).flatMap(([tens, t]) => UNITS_WORDS.map((u, i) => [`${tens}-${u}`, t + i + 1])),
   ),

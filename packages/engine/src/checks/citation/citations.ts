@@ -7,7 +7,7 @@ import {
   type LocatedSegment,
 } from '../../analyst/corpus-analysis';
 import { quoteOf, quoteOfSpan, type Issue } from '../../analyst/issue';
-import { tokenize } from '../../text/normalize';
+import { escapeRegExp, tokenize } from '../../text/normalize';
 
 export interface SectionReference {
   segment: LocatedSegment;
@@ -382,7 +382,7 @@ function citedTitle(reference: SectionReference): string | null {
   const text = reference.segment.text;
   const at = text.indexOf(reference.phrase);
   if (at < 0) return null;
-  const number = reference.number.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const number = escapeRegExp(reference.number);
   const m = new RegExp(`^[^()]{0,24}?\\b${number}\\s*\\(([^()]{3,80})\\)`).exec(text.slice(at));
   return m ? m[1]!.replace(/\s+/g, ' ').trim() : null;
 }

@@ -1,7 +1,9 @@
 // conflict_check on one concept: two documents (or a document's text and its own table) state
 // incompatible values for the same concept, scope and topic.
 import { conceptById } from '../../analyst/concepts';
-import { issueDocuments } from '../../analyst/issue';
+import type { CorpusAnalysis } from '../../analyst/corpus-analysis';
+import type { DocumentRole } from '../../analyst/document-roles';
+import { issueDocuments, type Issue } from '../../analyst/issue';
 import { defineCheck, quoteRequests, type Candidate } from '../check';
 import { conflictIssueFor, findConceptConflicts } from './concept-conflicts';
 
@@ -61,19 +63,40 @@ export const conceptConflictCheck = defineCheck<ConceptParams>({
       params.scope,
     );
     if (issue) return { issues: [issue] };
-    // The corpus analysis saw the two statements; the search did not rank one of them (a bare
-    // cell of a schedule, a clause among many of its kind): ask for both by their own words. Only
-    // values of one order (a year against a quarter, not a year against two days): statements the
-    // search did not bring together and that far apart are more often about two things.
-    const corpusWide = conflictIssueFor(
-      analysis.facts.filter((f) => f.concept.id === params.conceptId),
-      roles,
-      params.scope,
-      UNRANKED_MAX_RATIO,
-    );
+    const corpusWide = unrankedConflict(analysis, params, roles);
     return { issues: [], hints: corpusWide ? quoteRequests(corpusWide.quotes, 2) : [] };
   },
 });
+
+const unrankedCache = new WeakMap<CorpusAnalysis, Map<string, Issue | null>>();
+
+/**
+ * The conflict the corpus analysis sees for a target when the search ranked only one of its two
+ * statements (a bare cell of a schedule, a clause among many of its kind): the verdict asks for
+ * both by their own words. Only values of one order (a year against a quarter, not a year against
+ * two days): statements the search did not bring together and that far apart are more often about
+ * two things. Read once per corpus and target, as each follow-up round asks again.
+ */
+function unrankedConflict(
+  analysis: CorpusAnalysis,
+  params: ConceptParams,
+  roles: Map<string, DocumentRole>,
+): Issue | null {
+  let cache = unrankedCache.get(analysis);
+  if (!cache) unrankedCache.set(analysis, (cache = new Map()));
+  const key = conceptKey(params.conceptId, params.scope);
+  if (!cache.has(key))
+    cache.set(
+      key,
+      conflictIssueFor(
+        analysis.facts.filter((f) => f.concept.id === params.conceptId),
+        roles,
+        params.scope,
+        UNRANKED_MAX_RATIO,
+      ),
+    );
+  return cache.get(key) ?? null;
+}
 
 function conceptKey(conceptId: string, scope: string | null): string {
   return `concept:${conceptId}:${scope ?? 'general'}`;

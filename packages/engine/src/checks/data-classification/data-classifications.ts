@@ -7,6 +7,7 @@
 import type { CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { classificationSchemes } from '../defined-term/defined-terms';
+import { escapeRegExp } from '../../text/normalize';
 
 export interface LevelAssignment {
   segment: LocatedSegment;
@@ -42,7 +43,7 @@ function kindBefore(text: string, verbAt: number): string | null {
 }
 
 function assignmentsIn(segment: LocatedSegment, levels: string[]): LevelAssignment[] {
-  const alternatives = levels.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const alternatives = levels.map(escapeRegExp).join('|');
   const assigned = new RegExp(
     `\\b(?:is|are)\\s+(?:(?:always|to be)\\s+)?(?:classified\\s+(?:as\\s+)?)?["'\u2018\u201c]?(${alternatives})\\b`,
     'g',

@@ -8,6 +8,7 @@ import { segmentAt } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import nouns from '../../analyst/role-nouns.json';
+import { escapeRegExp } from '../../text/normalize';
 
 export interface ExceptionRule {
   segment: LocatedSegment;
@@ -82,7 +83,7 @@ function samePost(signer: string, approver: string): boolean {
   const short = (s: string) => /^[A-Z]{2,6}$/.test(s.trim());
   if (short(approver) && initials(signer) === approver.trim()) return true;
   if (short(signer) && initials(approver) === signer.trim()) return true;
-  return new RegExp(`\\b${approver.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(signer);
+  return new RegExp(`\\b${escapeRegExp(approver)}\\b`).test(signer);
 }
 
 /** The signer's post: the line under the name after the closing ("Regards, / Garfield Spence / Head of IT"). */

@@ -4,7 +4,9 @@
 // ways so that one confirms the other; when they disagree, which one binds is open to dispute.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { quoteAround, type Issue } from '../../analyst/issue';
+import { valueOf } from '../../analyst/amounts';
 import { CARDINAL_WORD, cardinalValue } from '../../analyst/number-words';
+import { escapeRegExp } from '../../text/normalize';
 
 export interface FigureWordsMismatch {
   segment: LocatedSegment;
@@ -26,20 +28,6 @@ const MONEY_WORDS =
 const FIGURE = String.raw`(?:[₹$£€₦₵]|\b(?:Rs\.?|INR|NGN|N|USD|US\$|GBP|EUR|GHS|KES|TZS|UGX|ZAR|KSh|TSh)\s?)?\s?(\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*(lakhs?|crores?|million|thousand|billion))?`;
 const FIGURE_ONLY = new RegExp(`^\\s*${FIGURE}\\s*(?:only)?\\s*%?\\s*$`, 'i');
 const FIGURE_AT_END = new RegExp(`${FIGURE}\\s*$`, 'i');
-const FIGURE_SCALES: Record<string, number> = {
-  thousand: 1e3,
-  lakh: 1e5,
-  lakhs: 1e5,
-  million: 1e6,
-  crore: 1e7,
-  crores: 1e7,
-  billion: 1e9,
-};
-
-function figureValue(digits: string, scale: string | undefined): number {
-  return Number(digits.replace(/,/g, '')) * (scale ? (FIGURE_SCALES[scale.toLowerCase()] ?? 1) : 1);
-}
-
 /** Words of a number, alone once the currency words are gone ("Rupees Two Lakh ... only"). */
 function wordsOnly(text: string): string | null {
   const rest = text
@@ -88,7 +76,7 @@ export function mismatchesIn(segment: LocatedSegment): FigureWordsMismatch[] {
       const words = trailingWords(before.replace(new RegExp(`(?:${MONEY_WORDS.source})\\s*$`, 'i'), ''));
       if (!words) continue;
       const wordValue = cardinalValue(words)!;
-      const value = figureValue(figure[1]!, figure[2]);
+      const value = valueOf(figure[1]!, figure[2]);
       if (wordValue !== value)
         out.push({
           segment,
@@ -106,7 +94,7 @@ export function mismatchesIn(segment: LocatedSegment): FigureWordsMismatch[] {
     const lead = words ? FIGURE_AT_END.exec(before) : null;
     if (!words || value === null || !lead) continue;
     const figures = lead[0].trim();
-    const stated = figureValue(lead[1]!, lead[2]);
+    const stated = valueOf(lead[1]!, lead[2]);
     if (stated !== value)
       out.push({
         segment,
@@ -138,10 +126,7 @@ export function corpusMismatches(analysis: CorpusAnalysis): FigureWordsMismatch[
 
 /** The phrase as a pattern that finds it in the raw text, whatever the line breaks. */
 function phrasePattern(phrase: string): RegExp {
-  const escaped = phrase
-    .trim()
-    .split(/\s+/)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const escaped = phrase.trim().split(/\s+/).map(escapeRegExp);
   return new RegExp(escaped.join('\\s+'));
 }
 
