@@ -1255,3 +1255,80 @@ describe('a conflict the search did not rank: the verdict asks for both statemen
     expect(verdict.hints ?? []).toEqual([]);
   });
 });
+
+describe('how long a consent or authorisation stays valid', () => {
+  test('a laboratory: the policy lets a release consent lapse after ninety days, the consent form says twelve months', async () => {
+    const { issues, texts } = await conflicts({
+      'Personal-Data-Privacy-Policy.md':
+        "# Personal Data Privacy Policy\n\n6.3 A consent covers only the third party and the purpose stated on the form, and lapses ninety (90) days after the date of the patient's signature.\n",
+      'Third-Party-Release-Consent-Form.txt':
+        'THIRD-PARTY RELEASE CONSENT FORM\n\nThis consent remains valid for twelve (12) months from the date of my signature unless I withdraw it earlier.\n',
+    });
+    const issue = issues.find((i) => i.subject.startsWith('concept:consent_validity'));
+    expect(issue?.title).toMatch(
+      /90 days in Personal-Data-Privacy-Policy\.md vs 1 year in Third-Party-Release-Consent-Form\.txt/,
+    );
+    expectVerbatim(issue!, texts);
+  });
+
+  test("an insurer: a claimant's consent to release medical records lapses after six months in the procedure, twelve in the policy", async () => {
+    const { issues } = await conflicts({
+      'Claims-Handling-Procedure.md':
+        "# Claims Handling Procedure\n\n4.1 A claimant's consent to the release of medical records expires six (6) months after it is signed.\n",
+      'Data-Protection-Policy.md':
+        "# Data Protection Policy\n\n7.2 A claimant's consent to the release of medical records remains valid for twelve (12) months.\n",
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:consent_validity'))).toHaveLength(1);
+  });
+
+  test("decoys: a certificate's validity and a password's expiry are no consent's", async () => {
+    const { a } = await analyse({
+      'Security-Standard.md':
+        '# Security Standard\n\nA TLS certificate issued under this authorisation is valid for twelve (12) months. Access authorisations are reviewed quarterly and passwords expire after ninety (90) days.\n',
+    });
+    expect(a.facts.filter((f) => f.concept.id === 'consent_validity')).toEqual([]);
+  });
+});
+
+describe("a tier table's row is compared only with statements about its tier", () => {
+  const procedure = [
+    '# Supplier Management Procedure',
+    '',
+    '## 4.1 Identify and tier the supplier',
+    '',
+    'The Contract Owner assigns a tier using the table below.',
+    '',
+    '| Tier | Description | Review frequency |',
+    '|---|---|---|',
+    '| Tier 1 — Critical | Hosts or processes Restricted information | At least every 12 months |',
+    '| Tier 2 — Important | Processes personal data but can be replaced within weeks | At least every 24 months |',
+  ].join('\n');
+
+  test('a funeral home: the Tier 2 row (every 24 months) is no conflict with an annual Tier 1 supplier review', async () => {
+    const { issues } = await conflicts({
+      'Supplier-Management-Procedure.md': procedure,
+      'Software-Agreement.txt':
+        'SOFTWARE AGREEMENT\n\nSchedule 4 Governance\n\nService review meeting Quarterly\n\nContract review Annual Tier 1 supplier review under the Supplier Management Procedure\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:vendor_review'))).toEqual([]);
+  });
+
+  test("decoy: a mobile-money firm's monthly review of Critical suppliers' service levels is no vendor risk review (a caterer's reassessment is)", async () => {
+    const { a } = await analyse({
+      'Third-Party-Risk-Policy.md':
+        '# Third-Party Risk Policy\n\n- **Performance.** Service levels of Critical suppliers are reviewed monthly by the business owner.\n\n- **Reassessment.** Critical suppliers are reassessed every twelve (12) months.\n',
+    });
+    expect(
+      a.facts.filter((f) => f.concept.id === 'vendor_review_frequency').map((f) => f.quantity.phrase),
+    ).toEqual(['every twelve (12) months']);
+  });
+
+  test('an airline caterer: a statement about Tier 1 suppliers that loosens their cycle is still a conflict', async () => {
+    const { issues } = await conflicts({
+      'Supplier-Management-Procedure.md': procedure,
+      'Supplier-Security-Policy.md':
+        '# Supplier Security Policy\n\n5.1 Tier 1 suppliers are reviewed every 36 months by the Procurement Manager.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('concept:vendor_review'))).toHaveLength(1);
+  });
+});

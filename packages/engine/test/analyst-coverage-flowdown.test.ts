@@ -944,6 +944,21 @@ describe('flow_down_check: sub-contracting approval weakened in the contract', (
     ).toBeUndefined();
   });
 
+  test('a funeral home and a haulier: a clause that says no notice or approval is owed for new sub-processors', async () => {
+    const general = HEALTH_POLICY.replace('prior specific written', 'prior written');
+    const funeral = await subcontracting(
+      ['Patient-Data-Protection-Policy.md', general],
+      "2. The Supplier shall maintain a list of its current Sub-processors on its website and shall not be required to notify the Customer of, or to obtain the Customer's approval for, any addition to or replacement of its Sub-processors.",
+    );
+    expect(funeral?.quotes.map((q) => q.document)).toContain('Supplier-Agreement.md');
+    expect(
+      await subcontracting(
+        freight,
+        '2. The haulier may appoint sub-contractors and is under no obligation to notify the Customer of any sub-contractor it appoints.',
+      ),
+    ).toBeDefined();
+  });
+
   test('an unqualified written authorisation is met by advance notice of new sub-processors (decoy)', async () => {
     const general = HEALTH_POLICY.replace('prior specific written', 'prior written');
     const clause =

@@ -318,6 +318,51 @@ describe('segregation of duties in registers', () => {
   });
 });
 
+describe('segregation of duties in registers: the rule and the two columns it names', () => {
+  test('a funeral home: the same person "Authorised by" and "Released by" a release, against "The same person must never both authorise and release the same items" (not the access rule)', async () => {
+    const { a, texts } = await analyse({
+      'Access-Control-Procedure.md':
+        '# Access Control Procedure\n\n4. A manager may not approve a request for their own account.\n',
+      'Deceased-Property-Procedure.md':
+        '# Deceased Property Procedure\n\n11. Releases are authorised by the Funeral Home Manager. The same person must never both authorise and release the same items.\n',
+      'Deceased-Property-Register.csv': [
+        'Register ref,Funeral home,Date released,Released to,Authorised by,Released by',
+        'HB-VR-2026-0004,Halifax,12/01/2026,Mr P. Whitworth,A. Crowther,D. Mitchell',
+        'HB-VR-2026-0117,Keighley,19/03/2026,Mrs J. Lund,K. Bairstow,K. Bairstow',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':self_approval'));
+    expect(issue?.title).toContain('HB-VR-2026-0117');
+    expect(issue!.title).toContain('against Deceased-Property-Procedure.md');
+    expectVerbatim(issue!, texts);
+  });
+
+  test('a laboratory: a reviewer who confirmed their own account, against "No reviewer shall be assigned, or shall confirm, his or her own account"', async () => {
+    const { a } = await analyse({
+      'Portal-Access-Review-Procedure.md':
+        '# Portal Access Review Procedure\n\n5.2 The Client Services Manager shall assign each account to a reviewer. No reviewer shall be assigned, or shall confirm, his or her own account.\n',
+      'Portal-Access-Review-Register.csv': [
+        'review_id,account_id,user_name,reviewer,review_date,review_outcome',
+        'PAR-001,DR-0231,Dr Ho Ka-yan,Eddie Lam Chi-wai (Supervisor),2026-10-14,Retain',
+        'PAR-003,ADM-003,Joyce Leung Pui-shan,Joyce Leung Pui-shan (Client Services Manager),2026-11-04,Retain',
+      ].join('\n'),
+    });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':self_approval'));
+    expect(issue?.title).toContain('PAR-003');
+    expect(issue!.description).not.toContain('PAR-001');
+  });
+
+  test('decoy: a rule that the same person must never both authorise and release, and every release authorised by another', async () => {
+    const { a } = await analyse({
+      'Deceased-Property-Procedure.md':
+        '# Deceased Property Procedure\n\n11. The same person must never both authorise and release the same items.\n',
+      'Deceased-Property-Register.csv':
+        'Register ref,Authorised by,Released by\nHB-VR-2026-0004,A. Crowther,D. Mitchell\nHB-VR-2026-0005,K. Bairstow,A. Crowther\n',
+    });
+    expect(findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':self_approval'))).toEqual([]);
+  });
+});
+
 describe('access registers: an account approved by its own holder', () => {
   const register = [
     'Account,Holder,System,Approved by,Approval date',
@@ -1539,5 +1584,71 @@ describe('MFA off in a register: the rule and the account holder named', () => {
     const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':mfa'));
     expect(issue?.description).toContain('PAR-12 (Mark D. Harrell, Tidewater Payments)');
     expect(issue?.quotes[0]!.document).toBe('Cardholder-Data-Policy.md');
+  });
+});
+
+describe("registers judged by a rule table's row for their category", () => {
+  // The sentence above the table names two of its columns (tier, reassessment frequency), so its
+  // rows are read with the section's subject; each row binds the register rows of its tier.
+  const tiers = (noun: string) =>
+    [
+      `# Third-Party Risk Management Policy\n\n## 4. ${noun} Tiering\n`,
+      `4.1 Each ${noun.toLowerCase()} is assigned a tier at intake. The tier determines the depth of due diligence and the reassessment frequency.`,
+      '',
+      '| Tier | Criteria | Reassessment frequency |',
+      '|---|---|---|',
+      '| Critical | Access to Restricted information, or an outage would stop operations; not the Moderate criteria | Every twelve (12) months |',
+      '| Moderate | Access to Confidential information not meeting the Critical criteria | Every twenty-four (24) months |',
+      '',
+      '## Revision history',
+      '',
+      '| 2.0 | 03/01/2025 | Annual review; supplier tiering table added | J. Ortiz |',
+    ].join('\n');
+
+  test('a car-rental firm: a Critical vendor last assessed 09/12/2024 is overdue; Moderate vendors assessed in 2025 are not', async () => {
+    const { a } = await analyse({
+      'Third-Party-Risk-Management-Policy.md': tiers('Vendor'),
+      'Vendor-Register.csv': [
+        'Vendor ID,Vendor Name,Tier,Last Risk Assessment,Status',
+        'V-001,Saguaro Payments,Critical,12/15/2025,Active',
+        'V-003,Mesa Signal Telematics,Critical,09/12/2024,Active',
+        'V-006,Roadrunner Roadside,Moderate,05/06/2025,Active',
+        'V-007,Copper State Scanning,Moderate,01/12/2025,Active',
+        'V-008,Desert Print,Moderate,11/17/2026,Active',
+      ].join('\n'),
+    });
+    const issue = findRecordGaps(a, a.facts).find((i) => i.subject.includes('Vendor-Register'));
+    expect(issue?.title).toMatch(/not met for 1 entry of Vendor-Register\.csv/);
+    expect(issue!.description).toContain('V-003');
+    expect(issue!.description).not.toContain('V-006');
+  });
+
+  test('a funeral home: a Tier 1 supplier reviewed 03/02/2025 is overdue against "At least every 12 months"', async () => {
+    const { a } = await analyse({
+      'Supplier-Management-Procedure.md': [
+        '# Supplier Management Procedure\n\n## 4.1 Identify and tier the supplier\n',
+        'Before engaging a new supplier, the Contract Owner assigns a tier using the table below.',
+        '',
+        '| Tier | Description | Review frequency |',
+        '|---|---|---|',
+        '| Tier 1 | Hosts or processes Restricted information | At least every 12 months |',
+        '| Tier 2 | Processes personal data but can be replaced within weeks | At least every 24 months |',
+      ].join('\n'),
+      'Supplier-Register.csv': [
+        'Supplier ID,Supplier,Tier,Last review,Status',
+        'SUP-001,Lychgate Software,Tier 1,08/10/2026,Active',
+        'SUP-002,Pennine Plan Administration,Tier 1,03/02/2025,Active',
+        'SUP-005,Calder Shredding,Tier 2,14/03/2025,Active',
+        'SUP-006,Vale Payroll,Tier 2,20/11/2026,Active',
+      ].join('\n'),
+    });
+    const issue = findRecordGaps(a, a.facts).find((i) => i.subject.includes('Supplier-Register'));
+    expect(issue?.description).toContain('SUP-002');
+    expect(issue!.description).not.toContain('SUP-005');
+  });
+
+  test('decoys: a revision history\'s "Annual review" row is no review rule', async () => {
+    const { a } = await analyse({ 'Third-Party-Risk-Management-Policy.md': tiers('Vendor') });
+    expect(a.facts.filter((f) => f.segment.text.includes('Annual review; supplier tiering'))).toEqual([]);
   });
 });

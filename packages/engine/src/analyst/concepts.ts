@@ -444,9 +444,10 @@ CONCEPTS.push({
   action: /\b(?:re-?)?(assess|review|evaluat|audit)\w*/i,
   // Reviewing what vendors publish (advisories, bulletins, releases) is not reviewing the vendor,
   // nor is reviewing the accounts or access a vendor holds ("privileged accounts, including
-  // supplier accounts, are reviewed every six months").
+  // supplier accounts, are reviewed every six months"), nor the service levels it meets ("Service
+  // levels of Critical suppliers are reviewed monthly").
   exclude:
-    /\b(?:vendors?|suppliers?|manufacturers?|third[- ]part(?:y|ies))\s+(?:security\s+)?(advisor\w*|bulletins?|releases?|notices?|patch\w*|updates?|accounts?|access|users?|logins?|credentials?)\b/i,
+    /\b(?:vendors?|suppliers?|manufacturers?|third[- ]part(?:y|ies))\s+(?:security\s+)?(advisor\w*|bulletins?|releases?|notices?|patch\w*|updates?|accounts?|access|users?|logins?|credentials?)\b|\b(?:service levels?|SLAs?|KPIs?)\b(?:\s+\w+){0,4}\s+(?:are|is|will be|shall be)\s+(?:reviewed|monitored|discussed)\b/i,
   query: 'vendors reassessed reviewed annually risk assessment',
   severity: 'medium',
   focus: ['vendor', 'third party'],
@@ -467,6 +468,21 @@ CONCEPTS.push({
   query: 'lost stolen device report within hours service desk',
   severity: 'medium',
   focus: ['device', 'mobile', 'endpoint', 'asset', 'incident'],
+});
+
+CONCEPTS.push({
+  id: 'consent_validity',
+  label: 'validity period of a consent or authorisation',
+  kind: 'duration',
+  subject: /\b(consents?|authori[sz]ations?|mandates?)\b/i,
+  action: /\b(valid\w*|lapses?|lapsing|lapsed|expir\w*|remains? in (?:force|effect))\b/i,
+  // A certificate's, a password's or an ID card's validity is another thing's.
+  exclude:
+    /\b(certificates?|passwords?|tokens?|sessions?|(?:ID|identity|access|smart) cards?|licen[cs]es?|passports?|visas?)\b/i,
+  maxDays: 3653,
+  query: 'consent remains valid for months lapses days after signature authorisation expires',
+  severity: 'medium',
+  focus: ['consent', 'privacy', 'personal data', 'disclosure'],
 });
 
 CONCEPTS.push({

@@ -17,6 +17,7 @@ import {
   type Quantity,
 } from './quantities';
 import { attachesToAction, requirementsOf } from './requirements';
+import { withinRevisionHistory } from './revision-history';
 import {
   extractStandardCitations,
   intakeScopedFamilies,
@@ -453,9 +454,14 @@ function splitTableHeader(segments: LocatedSegment[], position: number, headings
  * The sentence right above a table introduces it when it says so ("The following table lists ...",
  * "... as follows:"); a sentence that merely precedes a table may be about something else.
  */
-function tableCaption(text: string): string | null {
+function tableCaption(text: string, header: string): string | null {
   if (text.length > 400) return null;
-  return /:\s*$|\b(table|below|following|as follows)\b/i.test(text) ? text : null;
+  if (/:\s*$|\b(table|below|following|as follows)\b/i.test(text)) return text;
+  // "The tier determines ... the reassessment frequency." over "| Tier | ... | Reassessment
+  // frequency |": a sentence naming two of the columns introduces the table.
+  const columns = new Set(header.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  const shared = new Set((text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => columns.has(w)));
+  return shared.size >= 2 ? text : null;
 }
 
 /** Whether the line holding an offset is indented up to it (a list item written without a marker). */
@@ -622,8 +628,14 @@ function widerHeader(text: string, header: LocatedSegment | null): boolean {
 
 const MARKDOWN_TABLE_RULE = /^\|?(?:\s*:?-{3,}:?\s*\|)+\s*(?::?-{3,}:?\s*)?$/;
 
-function isTableRow(text: string): boolean {
+/** A segment that is a row of a table: cells joined by " | " (or a Markdown row). */
+export function isTableRow(text: string): boolean {
   return text.includes(' | ') || /^\|.*\|$/.test(text);
+}
+
+/** The label of a table row: its first cell without a gloss ("| Tier 1 — Critical | ..." names "Tier 1"). */
+export function tableRowLabel(text: string): string {
+  return (text.replace(/^\s*\|/, '').split('|')[0] ?? '').split(/\s[—–-]\s|\(/)[0]!.trim();
 }
 
 /** Scope of a concept statement: the first scope whose words appear, else null. */
@@ -1131,7 +1143,7 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
         (!(previous && isTableRow(previous.text) && header) || overRule || widerHeader(segment.text, header))
       ) {
         header = segment;
-        caption = previous && !isTableRow(previous.text) ? tableCaption(previous.text) : null;
+        caption = previous && !isTableRow(previous.text) ? tableCaption(previous.text, segment.text) : null;
       }
       if (!row) header = null;
       // A list keeps the sentence that introduced it ("The supplier must:") for its items.
@@ -1181,11 +1193,11 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
         record: row && analyzed.role === 'evidence',
         rowLabel: row ? null : rowLabelAbove(doc.text, analyzed.headings, segment.start),
       };
-      const segmentFacts = conceptFactsOf(
-        segment,
-        row && header !== segment ? (header?.text ?? null) : null,
-        context,
-      );
+      // A revision history's row ("2.2 | 06/10/2025 | Annual review; ...") records the document's
+      // past, not a requirement.
+      const segmentFacts = withinRevisionHistory(analyzed, segment.start)
+        ? []
+        : conceptFactsOf(segment, row && header !== segment ? (header?.text ?? null) : null, context);
       if (segmentFacts.length > 0) {
         factsBySegment.set(segment, segmentFacts);
         facts.push(...segmentFacts);

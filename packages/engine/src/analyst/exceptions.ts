@@ -18,3 +18,19 @@ export function allowsNoException(doc: AnalyzedDocument, segIndex: number): bool
     (own !== undefined && NO_EXCEPTION.test(own.text)) || (next !== undefined && NO_EXCEPTION.test(next.text))
   );
 }
+
+/**
+ * A grant in the sender's own words: "I approve the exception", "the undersigned approves that ...",
+ * "I'm approving", or a reply that opens a line with "Approved.".
+ */
+export const FIRST_PERSON_GRANT =
+  /\b(?:(?:I|we|the\s+undersigned)\s+(?:hereby\s+|therefore\s+)?(?:approve|approves|grant|grants|am approving|authori[sz]e|authori[sz]es)|(?:I'm|I\s+am|we're|we\s+are)\s+(?:approving|granting|authori[sz]ing))\b|^[ \t]*approved[.!]/im;
+
+/** Where a reply stops and the message it answers begins. */
+export const QUOTED_MESSAGE = /^(?:-{2,}\s*Original Message|On .{5,80} wrote:|From:\s.+\nSent:)/im;
+
+/** The part of a message its sender wrote: the text before the message it answers. */
+export function ownMessage(text: string): string {
+  const quoted = QUOTED_MESSAGE.exec(text);
+  return quoted ? text.slice(0, quoted.index) : text;
+}

@@ -4,6 +4,7 @@ import type { AnyCheck } from './check';
 import { ambiguousFrequencyCheck } from './ambiguous-frequency';
 import { amountThresholdCheck } from './amount-threshold';
 import { authorityMatrixCheck } from './authority-matrix';
+import { cardDataCheck } from './card-data';
 import { catalogueStructureCheck } from './catalogue-structure';
 import { citationCheck } from './citation';
 import { conceptConflictCheck } from './concept-conflict';
@@ -13,6 +14,7 @@ import { dataResidencyCheck } from './data-residency';
 import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
 import { disclaimedDutyCheck } from './disclaimed-duty';
+import { dualApprovalCheck } from './dual-approval';
 import { exceptionApproverCheck } from './exception-approver';
 import { exceptionTermCheck } from './exception-term';
 import { figureWordsCheck } from './figure-words';
@@ -46,6 +48,7 @@ export const CHECKS: readonly AnyCheck[] = [
   requirementConflictCheck,
   amountThresholdCheck,
   authorityMatrixCheck,
+  dualApprovalCheck,
   controlStateCheck,
   recoveryPointCheck,
   recordFrequencyCheck,
@@ -54,6 +57,7 @@ export const CHECKS: readonly AnyCheck[] = [
   exceptionTermCheck,
   exceptionApproverCheck,
   formApprovalCheck,
+  cardDataCheck,
   flowDownCheck,
   disclaimedDutyCheck,
   dataResidencyCheck,

@@ -62,3 +62,38 @@ test("decoys: tiers written out twice, a liability cap, one person's limit, a re
     }),
   ).toEqual([]);
 });
+
+test('a coffee exporter: a schedule row "Payment batches of TZS 50,000,000 (...) or more | Two (2) authorised signatories" against "above seventy-five million shillings (TZS 75,000,000)"', async () => {
+  const issues = await findings({
+    'Payments-Approval-Policy.md':
+      '# Payments Approval Policy\n\n| Batch value | Signatories required |\n|---|---|\n| Below TZS 50,000,000 | One (1) authorised signatory |\n| Payment batches of TZS 50,000,000 (fifty million Tanzanian shillings) or more | Two (2) authorised signatories |\n',
+    'Farmer-Payments-Procedure.md':
+      '# Farmer Payments Procedure\n\n5. Batches above seventy-five million shillings (TZS 75,000,000) shall be released only after a second authorised signatory has also approved the batch.\n',
+  });
+  expect(issues.map((i) => i.title)).toEqual([
+    expect.stringMatching(
+      /TZS 50,000,000 in Payments-Approval-Policy\.md vs TZS 75,000,000 in Farmer-Payments-Procedure\.md/,
+    ),
+  ]);
+});
+
+test('a housing association: a row "Contracts over £25,000 | Approved by two directors" against "more than ten thousand pounds (£10,000) ... two directors"', async () => {
+  const issues = await findings({
+    'Finance-Policy.md':
+      '# Finance Policy\n\n| Contract value | Approval |\n|---|---|\n| Contracts over £25,000 | Approved by two directors |\n',
+    'Procurement-Procedure.md':
+      '# Procurement Procedure\n\n4.2 Contracts worth more than ten thousand pounds (£10,000) are approved by two directors before award.\n',
+  });
+  expect(issues).toHaveLength(1);
+});
+
+test('decoy: an amount in brackets after words that bind nothing ("a fee of fifty pounds (£50) per batch")', async () => {
+  expect(
+    await findings({
+      'Finance-Policy.md':
+        '# Finance Policy\n\n| Contract value | Approval |\n|---|---|\n| Contracts over £25,000 | Approved by two directors |\n',
+      'Procurement-Procedure.md':
+        '# Procurement Procedure\n\n4.2 The bank charges a fee of fifty pounds (£50) per batch, which two directors approve each year.\n',
+    }),
+  ).toEqual([]);
+});

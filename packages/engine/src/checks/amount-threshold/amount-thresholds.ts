@@ -6,6 +6,7 @@
 // rule when their clauses share the words of what is approved. Tiers of a schedule are not two
 // rules: a value the other document also states is agreed, not in conflict.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { isTableRow } from '../../analyst/corpus-analysis';
 import { amountsIn, type Amount } from '../../analyst/amounts';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { contentLemmas } from '../../analyst/requirements';
@@ -22,6 +23,9 @@ export interface Threshold {
 /** A bound written before the amount: "exceeding", "above", "up to", "below the", "a limit of". */
 const BOUND_BEFORE =
   /\b(?:above|exceed(?:s|ing)?|over|more than|greater than|in excess of|beyond|at or above|up to|below|under|less than|not exceeding|(?:limit|threshold|ceiling|cap)(?: of)?|equal to or (?:more|greater) than)\s+(?:the\s+)?(?:(?:sum|amount|value|total) of\s+)?[*_]{0,2}$/i;
+/** A bound before the amount in words, restated in brackets: "above seventy-five million shillings (". */
+const RESTATED_BEFORE =
+  /\b(?:above|exceed(?:s|ing)?|over|more than|greater than|in excess of|beyond|up to|below|under|less than|not exceeding)\s+(?:[\w,.'-]+\s+){1,5}\(\s*$/i;
 /** A bound written after it: "or more", "and above", "dual authorisation limit", after a note in brackets. */
 const BOUND_AFTER =
   /^\s*(?:\([^)]{0,60}\)\s*)?(?:or (?:more|above|over|less|below|under)|and (?:above|over|below|under)|(?:[\w-]+\s+){0,3}(?:limit|threshold|ceiling))\b/i;
@@ -50,8 +54,14 @@ function thresholdsOf(doc: AnalyzedDocument): Threshold[] {
         amount.index + amount.phrase.length,
         amount.index + amount.phrase.length + 90,
       );
-      if (!BOUND_BEFORE.test(before) && !BOUND_AFTER.test(after)) continue;
-      const clause = clauseAround(segment.text, amount.index, amount.phrase.length);
+      // "above seventy-five million shillings (TZS 75,000,000)": the figure in brackets restates
+      // the words bound before it.
+      if (!BOUND_BEFORE.test(before) && !RESTATED_BEFORE.test(before) && !BOUND_AFTER.test(after)) continue;
+      // A schedule's row states its rule across cells ("| TZS 50,000,000 or more | Two (2)
+      // authorised signatories |"): the row is the clause.
+      const clause = isTableRow(segment.text)
+        ? segment.text
+        : clauseAround(segment.text, amount.index, amount.phrase.length);
       if (!AUTHORITY.test(clause)) continue;
       const words = clause.replace(amount.phrase, ' ').replace(/\([^)]*\)/g, ' ');
       const topic = contentLemmas(words).filter((w) => !CURRENCY_WORDS.has(w));

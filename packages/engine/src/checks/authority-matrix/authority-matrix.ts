@@ -113,12 +113,13 @@ function approverTier(matrix: Matrix, approver: string): number {
   return found;
 }
 
-const AMOUNT_COLUMN = /\b(?:value|amount|cost|price|spend|fees?|consideration)\b/i;
+/** A register column of amounts. */
+export const AMOUNT_COLUMN = /\b(?:value|amount|cost|price|spend|fees?|consideration)\b/i;
 const APPROVER_COLUMN = /\b(?:approv\w*|authori[sz]\w*|sanction\w*)\b/i;
 const NOT_APPROVER = /\b(?:date|ref\w*|no\.?|number|status)\b/i;
 
 /** A register's amount in a cell ("1,20,00,000", "₹ 85 lakh") as a number in the matrix's currency. */
-function cellAmount(cell: string, currency: string, column: string): number | null {
+export function cellAmount(cell: string, currency: string, column: string): number | null {
   const written = amountsIn(cell);
   if (written.length > 0) return written[0]!.currency === currency ? written[0]!.value : null;
   const bare = cell.match(/^\s*(\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?\s*$/);

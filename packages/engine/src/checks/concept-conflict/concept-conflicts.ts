@@ -4,7 +4,7 @@
 // the same thing); an explicit change ("from daily to weekly") is preferred because it is the clearest.
 import { jaccard, tokenize } from '../../text/normalize';
 import type { ConceptDefinition } from '../../analyst/concepts';
-import { documentSubject, sameTopic, type ConceptFact } from '../../analyst/corpus-analysis';
+import { documentSubject, sameTopic, tableRowLabel, type ConceptFact } from '../../analyst/corpus-analysis';
 import { topicOverlap, topicWords } from '../../analyst/topics';
 import { isNormative, type DocumentRole } from '../../analyst/document-roles';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
@@ -80,7 +80,7 @@ function bestPair(
     for (let j = i + 1; j < facts.length; j += 1) {
       const a = facts[i]!;
       const b = facts[j]!;
-      if (!comparable(a, b, roles, multiValued)) continue;
+      if (!comparable(a, b, roles, multiValued, allOfConcept)) continue;
       if (scope !== null && a.scope !== scope && b.scope !== scope) continue;
       // Two different populations (regulators vs. internal staff) are two rules.
       const linked = linkedAcrossScopes(a, b);
@@ -142,6 +142,50 @@ function practiceMeetsRule(
   return false;
 }
 
+/** A rule table's row label naming a tier or class ("Tier 2 — Important", "Critical", "P1"). */
+const TIER_LABEL =
+  /\b(?:tier|level|class|category|priority|severity|grade|band|P[0-4]|critical|high|medium|moderate|low)\b/i;
+
+/**
+ * The label of a tiered table's row: a row of a rule table whose rows give the concept different
+ * values by tier ("| Tier 1 | ... | every 12 months |", "| Tier 2 | ... | every 24 months |").
+ * Null for any other fact.
+ */
+function tierOf(fact: ConceptFact, facts: ConceptFact[]): string | null {
+  if (!fact.tabular) return null;
+  const label = tableRowLabel(fact.segment.text);
+  if (!label || label.length > 40 || !TIER_LABEL.test(label)) return null;
+  const tiered = facts.some(
+    (g) =>
+      g !== fact &&
+      g.concept.id === fact.concept.id &&
+      g.tabular &&
+      g.segment.document === fact.segment.document &&
+      Math.abs(g.segment.segIndex - fact.segment.segIndex) <= 8 &&
+      g.quantity.value !== fact.quantity.value,
+  );
+  return tiered ? label : null;
+}
+
+/**
+ * How a tier's value relates to another document's statement: the same tier when the statement
+ * names it ("Tier 1 suppliers are reviewed every 36 months"), another thing when it does not; null
+ * when neither fact is a tier's.
+ */
+function tierRelation(a: ConceptFact, b: ConceptFact, facts: ConceptFact[]): 'same' | 'other' | null {
+  let relation: 'same' | 'other' | null = null;
+  for (const [row, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const label = tierOf(row, facts);
+    if (label === null) continue;
+    if (!other.segment.text.toLowerCase().includes(label.toLowerCase())) return 'other';
+    relation = 'same';
+  }
+  return relation;
+}
+
 /**
  * Two statements of a concept can contradict each other: they speak about the same thing (their
  * topics are not disjoint), and when both are in one document, they are far apart and name the
@@ -152,7 +196,13 @@ function comparable(
   b: ConceptFact,
   roles: Map<string, DocumentRole>,
   multiValued: Set<string> = new Set(),
+  facts: ConceptFact[] = [],
 ): boolean {
+  // A tier table's row is about its tier, whatever the row's own words read as.
+  if (a.segment.document !== b.segment.document) {
+    const tier = tierRelation(a, b, facts);
+    if (tier !== null) return tier === 'same';
+  }
   if (readingsApart(a, b, roles)) return false;
   const aboutOneThing = sameTopic(a.topic, b.topic);
   const sameDocument = a.segment.document === b.segment.document;
@@ -317,7 +367,7 @@ export function conflictIssueFor(
     (f) =>
       f.segment.document !== docA &&
       f.segment.document !== docB &&
-      comparable(f, first!, roles, multiValuedDocuments(facts)) &&
+      comparable(f, first!, roles, multiValuedDocuments(facts), facts) &&
       incompatible(f.quantity, first!.quantity),
   );
   const scopeText = scope ? ` for ${scope}` : '';

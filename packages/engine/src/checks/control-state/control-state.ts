@@ -403,6 +403,7 @@ function switchedOff(segment: LocatedSegment, control: ControlDefinition): boole
   // A diagram's labels and a defined term's gloss ("'Managed Backup Service' means the optional
   // service ...") say nothing about whether the control operates.
   if (segment.diagram || DEFINES.test(text)) return false;
+  if (exceptionRoute(text)) return false;
   // "Password expiry is not enforced for accounts with MFA": the control is what the thing has.
   const mentions = [...text.matchAll(globalOf(control.subject))]
     .map((m) => m.index)
@@ -416,6 +417,19 @@ function switchedOff(segment: LocatedSegment, control: ControlDefinition): boole
         !CLAUSE_BREAK.test(text.slice(Math.min(a, b), Math.max(a, b))) &&
         !(b < a && GATED_BY.test(text.slice(b, a))),
     ),
+  );
+}
+
+/**
+ * A rule for when the control may be off: "MFA may only be switched off for an account under an
+ * exception approved ...", "Any account for which MFA is not enabled shall be retained only if a
+ * current exception ... is recorded". It states the exception route, not a control switched off.
+ */
+function exceptionRoute(text: string): boolean {
+  return (
+    EXCEPTION_WORDS.test(text) &&
+    /\b(?:only|unless)\b/i.test(text) &&
+    /\b(?:may|shall|must|can)\b/i.test(text)
   );
 }
 

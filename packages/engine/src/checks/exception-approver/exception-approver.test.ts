@@ -87,3 +87,68 @@ test("decoy: the Chief Risk Officer's own approval, and a change approved by e-m
     }),
   ).toEqual([]);
 });
+
+test('a laboratory: "shall be requested in writing, assessed for risk, ... and approved in writing by the Information Security Manager"; the IT Services Manager approves', async () => {
+  const found = await issues({
+    'Information-Security-Policy.md':
+      '# Information Security Policy\n\n12.1 Any exception to this Policy shall be requested in writing, assessed for risk, recorded in the exception register, and approved in writing by the Information Security Manager before it takes effect.\n',
+    'MFA-Exception.eml': email(
+      'RE: Exception request - MFA for clinic portal accounts',
+      'Given the clinic cannot install an authenticator, I approve the exception as follows: MFA may be switched off for three accounts.',
+      'Kelvin Ho',
+      'IT Services Manager',
+    ),
+  });
+  expect(found.map((i) => i.title)).toEqual([
+    'MFA-Exception.eml: an exception approved by the IT Services Manager, though Information-Security-Policy.md reserves exception approval to the Information Security Manager',
+  ]);
+});
+
+test('a car-rental firm: "I\'m approving the exception", signed under a "--" line by a Vice President, where only the CISO approves', async () => {
+  const found = await issues({
+    'Information-Security-Policy.md':
+      '# Information Security Policy\n\n12.1 Any exception must be requested in writing, risk-assessed, and approved in writing by the CISO before it takes effect.\n',
+    'MFA-Exception.eml': email(
+      'FleetView admin accounts - MFA exception',
+      "Approved. I'm approving the exception through 04/30/2027.",
+      '--\nTeresa Holloway',
+      'Vice President, Branch Operations',
+    ).replace('Regards,', 'Thanks,\nTeresa\n'),
+  });
+  expect(found.map((i) => i.title)).toEqual([
+    'MFA-Exception.eml: an exception approved by the Vice President, Branch Operations, though Information-Security-Policy.md reserves exception approval to the CISO',
+  ]);
+});
+
+test('decoy: the present-tense rule names the Managing Director, who approves', async () => {
+  expect(
+    await issues({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n10.2 Exceptions are approved by the Managing Director on the recommendation of the Information Security Manager.\n',
+      'MFA-Exception.eml': email(
+        'RE: Exception request EX-2026-014',
+        'I approve exception EX-2026-014 for the two office accounts.',
+        'Eleanor Hollins',
+        'Managing Director',
+      ),
+    }),
+  ).toEqual([]);
+});
+
+test('a mobile-money firm: a reply that opens "Approved." from the Head of IT Operations, where only the CISO approves exceptions', async () => {
+  const found = await issues({
+    'Information-Security-Policy.md':
+      '# Information Security Policy\n\n11.2 The exception is approved by the CISO. No other role may approve an exception to a security requirement.\n',
+    'Support-Access-Approval.eml': email(
+      'RE: OTP for Sipi support accounts',
+      'Approved. We cannot have the support desk locked out.\n\nIT Ops will switch off the OTP prompt for your three support accounts from today, 02/11/2026, until 01/05/2027. Please log it in the exceptions register.',
+      'Brian Tumusiime',
+      'Head of IT Operations',
+    ),
+  });
+  expect(found.map((i) => i.title)).toEqual([
+    expect.stringMatching(
+      /^Support-Access-Approval\.eml: an exception approved by the Head of IT Operations/,
+    ),
+  ]);
+});

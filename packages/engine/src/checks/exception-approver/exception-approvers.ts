@@ -6,6 +6,7 @@
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { segmentAt } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
+import { FIRST_PERSON_GRANT, ownMessage } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import nouns from '../../analyst/role-nouns.json';
 import { escapeRegExp } from '../../text/normalize';
@@ -26,18 +27,17 @@ export interface UnauthorisedApproval {
 }
 
 const EXCEPTION = /\b(?:exceptions?|waivers?|dispensations?|deviations?)\b/i;
-/** "Exceptions ... shall be approved (jointly) by the Chief Risk Officer (and the CISO)". */
+/**
+ * "Exceptions ... shall be approved (jointly) by the Chief Risk Officer (and the CISO)", "must be
+ * requested in writing, risk-assessed, and approved in writing by the CISO", and the present tense
+ * of a rule ("Exceptions are approved by the Managing Director").
+ */
 const APPROVED_BY =
-  /\b(?:shall|must|will|are to|may only|can only)\s+be\s+(?:(?:jointly|only|solely)\s+)?approved\s+(?:(?:jointly|only|solely)\s+)?by\s+(?:both\s+)?(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|and\s+(?:the\s+)?|&\s+)?[A-Z][\w&()-]*){0,8})/;
-/** A grant in the first person: "I approve the exception", "the undersigned approves that ...". */
-const GRANT =
-  /\b(?:I|we|the\s+undersigned)\s+(?:hereby\s+|therefore\s+)?(?:approve|approves|grant|grants|am approving|authori[sz]e|authori[sz]es)\b/i;
-/** Where a reply stops and the message it answers begins. */
-const QUOTED = /^(?:-{2,}\s*Original Message|On .{5,80} wrote:|From:\s.+\nSent:)/im;
+  /\b(?:(?:shall|must|will|are to|may only|can only)\s+be\b[^.;]{0,120}?|(?:are|is)\s+(?:only\s+)?)\bapproved\s+(?:(?:jointly|only|solely|in writing|in advance|beforehand)\s+)*by\s+(?:both\s+)?(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|and\s+(?:the\s+)?|&\s+)?[A-Z][\w&()-]*){0,8})/;
 const CLOSING =
   /^\s*(?:(?:kind |best |warm )?regards|thanks|thank you|sincerely|yours(?: faithfully| sincerely| truly)?|best|cheers)\b[^\n]{0,20}$/im;
 const POST_WORD = new RegExp(
-  `\\b(?:${[...nouns.leadership, 'Chief', 'CEO', 'CFO', 'COO', 'CIO', 'CTO', 'CISO', 'CRO'].join('|')})\\b`,
+  `\\b(?:${[...nouns.leadership, 'Chief', 'President', 'CEO', 'CFO', 'COO', 'CIO', 'CTO', 'CISO', 'CRO'].join('|')})\\b`,
 );
 
 /** The posts named in a rule's approver phrase ("the CISO and the CRO" -> ["CISO", "CRO"]). */
@@ -94,7 +94,8 @@ function signerPost(body: string): string | null {
     .slice(closing.index + closing[0].length)
     .split('\n')
     .map((l) => l.trim())
-    .filter(Boolean);
+    // The "-- " that opens a signature block is no line of it.
+    .filter((l) => l && !/^-{2,}$/.test(l));
   const post = lines.slice(0, 3).find((line, i) => i > 0 && POST_WORD.test(line) && line.length <= 80);
   return post ?? null;
 }
@@ -114,10 +115,9 @@ function readUnauthorisedApprovals(analysis: CorpusAnalysis): UnauthorisedApprov
   const out: UnauthorisedApproval[] = [];
   for (const doc of analysis.documents) {
     if (!['eml', 'msg', 'mbox'].includes(doc.extension)) continue;
-    const quoted = QUOTED.exec(doc.text);
-    const body = quoted ? doc.text.slice(0, quoted.index) : doc.text;
+    const body = ownMessage(doc.text);
     if (!EXCEPTION.test(body)) continue;
-    const grantAt = body.search(GRANT);
+    const grantAt = body.search(FIRST_PERSON_GRANT);
     if (grantAt < 0) continue;
     const signer = signerPost(body);
     const grant = segmentAt(doc, grantAt + 1) ?? segmentAt(doc, grantAt);

@@ -150,3 +150,87 @@ describe('terms written in the approval e-mail itself', () => {
     ).toEqual([]);
   });
 });
+
+describe('terms in the words of the grant itself', () => {
+  const message = (date: string, body: string[], quoted: string[] = []) =>
+    [
+      'From: director@example.example',
+      `Date: ${date}`,
+      'Subject: RE: Exception request',
+      '',
+      ...body,
+      '',
+      'Regards,',
+      'Pat',
+      ...(quoted.length ? ['', '-----Original Message-----', ...quoted] : []),
+    ].join('\n');
+
+  test('a funeral home: "I approve exception EX-2026-014" and the accounts may go without MFA "from 05/10/2026 until 31/03/2027", against three months', async () => {
+    const issues = await findings({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n10.2 Exceptions are approved by the Managing Director. An exception may be granted for a maximum of three (3) months.\n',
+      'MFA-Exception-Approval.eml': message('Thu, 1 Oct 2026 10:00:00 +0100', [
+        'I approve exception EX-2026-014. The two office accounts may continue to sign in without multi-factor authentication from 05/10/2026 until 31/03/2027.',
+      ]),
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      expect.stringMatching(/^Exception EX-2026-014 runs 6 months \(05\/10\/2026 until 31\/03\/2027\)/),
+    ]);
+  });
+
+  test('a car-rental firm: "I\'m approving the exception through 04/30/2027" in an e-mail of 10/19/2026, against "no more than ninety (90) days"', async () => {
+    const issues = await findings({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n12.2 Exceptions are granted for no more than ninety (90) days.\n',
+      'Exception-Approval.eml': message('Mon, 19 Oct 2026 08:05:00 -0700', [
+        "Approved. I'm approving the exception through 04/30/2027 - that gives the vendor the runway they asked for.",
+      ]),
+    });
+    expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/runs 6 months/)]);
+  });
+
+  test('a laboratory: the cap by negation, "No exception shall be approved for a period of more than ninety (90) days"', async () => {
+    const issues = await findings({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n12.2 No exception shall be approved for a period of more than ninety (90) days. An exception may be renewed once.\n',
+      'Exception-Approval.eml': message('Tue, 20 Oct 2026 10:14:32 +0800', [
+        'I approve the exception as follows:',
+        '',
+        '  - Period: six (6) months, from 2026-10-20 to 2027-04-20',
+      ]),
+    });
+    expect(issues.map((i) => i.title)).toEqual([expect.stringMatching(/runs 6 months/)]);
+  });
+
+  test('a mobile-money firm: a reply that opens "Approved." and switches the OTP off "from today, 02/11/2026, until 30/04/2027", against ninety days', async () => {
+    const issues = await findings({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n11.3 An exception lasts no longer than ninety (90) days.\n',
+      'Support-Access-Approval.eml': message('Mon, 2 Nov 2026 08:10:00 +0300', [
+        'Approved. We cannot have the support desk locked out during the festive season.',
+        '',
+        'IT Ops will switch off the OTP prompt for your three support accounts from today, 02/11/2026, until 30/04/2027, while your team moves to the new authenticator app. Please log it in the exceptions register.',
+      ]),
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      expect.stringMatching(/runs 6 months \(02\/11\/2026, until 30\/04\/2027\)/),
+    ]);
+  });
+
+  test('decoys: a range in the quoted request, a range of log dates in the grant, and a grant within the cap', async () => {
+    const policy =
+      '# Information Security Policy\n\n10.2 An exception may be granted for a maximum of three (3) months.\n';
+    expect(
+      await findings({
+        'Information-Security-Policy.md': policy,
+        'Exception-Approval.eml': message(
+          'Thu, 1 Oct 2026 10:00:00 +0100',
+          [
+            'I approve the exception until 31/12/2026, and the sign-in reports of 01/09/2026 to 30/09/2026 were clean.',
+          ],
+          ['Could the exception run from 05/10/2026 until 31/03/2027?'],
+        ),
+      }),
+    ).toEqual([]);
+  });
+});

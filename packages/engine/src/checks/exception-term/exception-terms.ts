@@ -5,6 +5,7 @@
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { DAY_MS, extractDates, type FoundDate } from '../../analyst/dates';
 import { isNormative } from '../../analyst/document-roles';
+import { FIRST_PERSON_GRANT, ownMessage } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 
@@ -18,6 +19,12 @@ const EXCEPTION = /\b(?:exceptions?|waivers?|deviations?|dispensations?)\b/i;
 /** Words that make a stated duration a ceiling ("for no more than 12 months"). */
 const CEILING_BEFORE =
   /\b(?:no(?:t)? (?:more|longer) than|(?:may|must|shall|can) not (?:exceed|last (?:more|longer) than|run (?:for )?(?:more|longer) than)|not to exceed|longer than|maximum(?: (?:term|period|duration))?(?: of)?|up to|at most|exceeding)\s*(?:a\s+(?:period|term)\s+of\s+)?$/i;
+
+/** "No exception shall be approved for a period of more than ninety (90) days": a ceiling by negation. */
+function negatedExcess(text: string, index: number): boolean {
+  const before = text.slice(0, index);
+  return /\b(?:more|longer) than\s*$/i.test(before) && /\b(?:no|not|never)\b/i.test(before);
+}
 
 /** A record's term: "Exception period: 36 months, from 01/10/2026 to 30/09/2029". */
 const TERM_LABEL =
@@ -45,8 +52,13 @@ function recordDate(doc: AnalyzedDocument): FoundDate | null {
   return extractDates(doc.text.slice(0, 600), doc.dateOrder)[0] ?? null;
 }
 
+/** "today through", "effective immediately until": a term from the record's own date. */
+const FROM_NOW_UNTIL = /\b(?:today|now|immediately)\b[^.;]{0,20}?\b(?:through|until|till|to)\s*$/i;
+/** "approving the exception through", "granted until": a grant's end date. */
+const GRANTED_UNTIL = /\b(?:approv\w*|grant\w*|extend\w*)\b[^.;]{0,40}?\b(?:through|until|till)\s*$/i;
+
 /** What joins a term's first date to its last. */
-const RANGE_JOIN = /^\s*(?:to|through|thru|until|till|-|–|—)\s*$/i;
+const RANGE_JOIN = /^\s*,?\s*(?:to|through|thru|until|till|-|–|—)\s*$/i;
 
 export interface ExceptionCap {
   segment: LocatedSegment;
@@ -73,7 +85,12 @@ export function exceptionCap(analysis: CorpusAnalysis): ExceptionCap | null {
       for (const quantity of extractTimeQuantities(segment.text)) {
         if (quantity.kind !== 'duration' || quantity.value < 7) continue;
         const before = segment.text.slice(Math.max(0, quantity.index - 60), quantity.index);
-        if (quantity.bound !== 'max' && !CEILING_BEFORE.test(before)) continue;
+        if (
+          quantity.bound !== 'max' &&
+          !CEILING_BEFORE.test(before) &&
+          !negatedExcess(segment.text, quantity.index)
+        )
+          continue;
         // The ceiling must be the exception's, not another duty's in the same sentence.
         if (!EXCEPTION.test(segment.text.slice(Math.max(0, quantity.index - 160), quantity.index))) continue;
         if (!best || quantity.value < best.days)
@@ -84,29 +101,42 @@ export function exceptionCap(analysis: CorpusAnalysis): ExceptionCap | null {
   return best;
 }
 
+/**
+ * Whether a segment is the granting message's own words: the sender of a record about an exception
+ * grants it in the first person ("I approve exception EX-2026-014"), and the segment lies before the
+ * message the reply quotes.
+ */
+function inOwnGrant(doc: AnalyzedDocument, segment: LocatedSegment): boolean {
+  if (isNormative(doc.role) || !aboutAnException(doc)) return false;
+  const own = ownMessage(doc.text);
+  return segment.start < own.length && FIRST_PERSON_GRANT.test(own);
+}
+
 /** The term one segment of a record grants, if it states one. */
 function termIn(doc: AnalyzedDocument, segment: LocatedSegment): Omit<ExceptionTerm, 'reference'> | null {
   // In a record about one exception (an approval e-mail), a line that opens with the term's label
-  // ("- validity of 24 months, to 30/11/2028") states the exception's term.
+  // ("- validity of 24 months, to 30/11/2028") states the exception's term; in the grant's own
+  // words, a period "from 05/10/2026 until 31/03/2027" or "through 04/30/2027" does.
   const label = TERM_LABEL.exec(segment.text) ?? (isNormative(doc.role) ? null : ownTermLabel(doc, segment));
-  if (!label) return null;
-  const rest = segment.text.slice(label.index);
+  const granted = !label && inOwnGrant(doc, segment);
+  if (!label && !granted) return null;
+  const rest = label ? segment.text.slice(label.index) : segment.text;
   const dates = extractDates(rest, doc.dateOrder);
   for (let i = 0; i + 1 < dates.length; i += 1) {
     const first = dates[i]!;
     const last = dates[i + 1]!;
     const between = rest.slice(first.index + first.phrase.length, last.index);
     if (!RANGE_JOIN.test(between) || last.time <= first.time) continue;
+    if (granted && !/\bfrom(?:\s+today,?)?\s*$/i.test(rest.slice(0, first.index))) continue;
     return {
       segment,
       days: (last.time - first.time) / DAY_MS,
       written: rest.slice(first.index, last.index + last.phrase.length),
     };
   }
-  // "effective today through 12/31/2027": the term starts on the record's own date (an e-mail's).
-  const until = dates.find((d) =>
-    /\b(?:today|now|immediately)\b[^.;]{0,20}?\b(?:through|until|till|to)\s*$/i.test(rest.slice(0, d.index)),
-  );
+  // "effective today through 12/31/2027", "I'm approving the exception through 04/30/2027": the
+  // term starts on the record's own date (an e-mail's).
+  const until = dates.find((d) => (granted ? GRANTED_UNTIL : FROM_NOW_UNTIL).test(rest.slice(0, d.index)));
   const sent = recordDate(doc);
   if (until && sent && until.time > sent.time && !isNormative(doc.role))
     return {

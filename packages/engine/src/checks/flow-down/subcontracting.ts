@@ -42,6 +42,10 @@ export function controlRank(control: SubcontractControl): number {
   return RANK[control];
 }
 
+/** A clause saying neither notice nor approval is owed. */
+const NO_CONTROL_OWED =
+  /\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|inform|give\s+notice|obtain|seek|request)\b|\bno\s+(?:obligation|requirement|duty)\s+to\s+(?:notify|inform|give\s+notice|obtain|seek)\b/i;
+
 function noticeControl(text: string): SubcontractControl {
   if (!NOTICE_WORD.test(text)) return 'none';
   return NOTICE_AFTER.test(text) ? 'late-notice' : 'advance-notice';
@@ -63,6 +67,9 @@ export function subcontractControl(statement: string): SubcontractControl | null
     if (!PROHIBITION.test(before)) return 'none';
     return APPROVAL_WORD.test(without[1]!) ? 'approval' : 'advance-notice';
   }
+  // "shall not be required to notify the Customer of, or to obtain the Customer's approval for,
+  // any addition": the clause disclaims the control it names.
+  if (NO_CONTROL_OWED.test(text)) return 'none';
   if (GENERAL_CONSENT.test(text) || FREE_CHOICE.test(text)) return noticeControl(text);
   const approvalOfNew = APPROVAL_WORD.test(text.replace(LISTED_APPROVAL, ' '));
   if (approvalOfNew) return 'approval';

@@ -673,7 +673,7 @@ export const SELF_APPROVAL_ID = 'self_approval';
 // An access review's "Name" column is the account holder's, whose access the reviewer keeps or
 // removes: a reviewer who is the holder reviews their own access.
 const MAKER_COLUMN =
-  /^name$|\b(author\w*|request\w*|holder|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|payee set ?up by)\b/i;
+  /^name$|\b(author\w*|request\w*|holder|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|deployed by|entered by|keyed by|released by|issued by|handed (?:over|out) by|paid by|payee set ?up by)\b/i;
 const CHECKER_COLUMN =
   /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver))\b/i;
 /** Values that name a process or a body rather than a person. */
@@ -681,7 +681,7 @@ const NOT_A_PERSON =
   /^(n\/?a|none|tbd|-|system|auto\w*|pipeline|scheduler|bot|service|cab\b.*|committee\b.*|board\b.*|pre-?approved.*|standard.*|catalog\w*.*)$/i;
 /** A normative statement that the approver must differ from the maker. */
 const SEGREGATION =
-  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|(?:approv|review|attest|certif)\w*(?:,? or \w+(?: to)?,?)? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals))\b/i;
+  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|(?:approv|review|attest|certif|confirm)\w*(?:,? or \w+(?: to)?,?)?,? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|same (?:person|individual|employee|officer|member of staff)\b[^.]{0,40}\bboth\b|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals))\b/i;
 
 /** Column holding person identifiers: mostly non-empty, non-date, short (a name or two with roles), with letters. */
 function personColumn(table: Table, header: RegExp, exclude = -1): number {
@@ -751,14 +751,34 @@ function normativeRule(
   return cache.get(key) ?? null;
 }
 
-/** The normative statement requiring the approver to be independent. */
-function segregationRule(analysis: CorpusAnalysis): LocatedSegment | null {
-  return normativeRule(
-    analysis,
-    SELF_APPROVAL_ID,
-    (text) => SEGREGATION.test(text) && /\b(?:approv|review|attest|certif)\w*/i.test(text),
-    (text) => OBLIGATION.test(text) || /\bmay not\b/i.test(text),
-  );
+const SEGREGATION_VERB = /\b(?:approv|review|attest|certif|authori[sz])\w*/i;
+const segregationCache = new WeakMap<CorpusAnalysis, LocatedSegment[]>();
+
+/** The word stems a rule and a register share ("authorise ... release" and "Authorised by", "Released by"). */
+function stems(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((w) => w.slice(0, 5)));
+}
+
+/**
+ * The normative statement requiring the approver to be independent: of the set's segregation rules,
+ * the one sharing most words with the register and the two columns it holds the same person in
+ * ("The same person must never both authorise and release the same items" for a property
+ * register's "Authorised by" and "Released by"), a binding one before a passing mention.
+ */
+function segregationRule(analysis: CorpusAnalysis, register: string): LocatedSegment | null {
+  let rules = segregationCache.get(analysis);
+  if (!rules) {
+    rules = analysis.documents
+      .filter((d) => isNormative(d.role))
+      .flatMap((d) => d.segments)
+      .filter((s) => SEGREGATION.test(s.text) && SEGREGATION_VERB.test(s.text));
+    segregationCache.set(analysis, rules);
+  }
+  const words = stems(register);
+  const score = (s: LocatedSegment) =>
+    [...stems(s.text)].filter((w) => words.has(w)).length * 2 +
+    (OBLIGATION.test(s.text) || /\bmay not\b/i.test(s.text) ? 1 : 0);
+  return rules.reduce<LocatedSegment | null>((best, s) => (!best || score(s) > score(best) ? s : best), null);
 }
 
 function selfApprovalIssue(
@@ -777,7 +797,10 @@ function selfApprovalIssue(
     return a.length > 0 && !NOT_A_PERSON.test(a) && approvedAlone(a, b);
   });
   if (offending.length === 0) return null;
-  const rule = segregationRule(analysis);
+  const rule = segregationRule(
+    analysis,
+    `${doc.name} ${doc.title} ${table.columns[maker]} ${table.columns[checker]}`,
+  );
   if (!rule) return null;
   const ids = offending.map((r) => r.cells[0] ?? '').slice(0, 6);
   const subject = recordAttributeSubject(doc.name, SELF_APPROVAL_ID);

@@ -1,8 +1,8 @@
 // conflict_check between a policy and an evidence record: the record (a log, a register, minutes)
 // does not show the activity as often as the policy requires.
 import { conceptById } from '../../analyst/concepts';
-import { defineCheck, type Candidate } from '../check';
-import { findRecordGaps, recordGapIssue, recordsFor } from './record-gaps';
+import { defineCheck, quoteRequests, type Candidate } from '../check';
+import { findRecordGaps, recordGapIssue, recordsFor, tierRuleFor } from './record-gaps';
 
 interface RecordParams {
   conceptId: string;
@@ -64,6 +64,17 @@ export const recordFrequencyCheck = defineCheck<RecordParams>({
     for (const fact of policyFacts) {
       const issue = recordGapIssue(analysis, fact, record, visible);
       if (issue) return { issues: [issue] };
+    }
+    // A tier table's row for a category of the record's rows binds them wherever it stands; its
+    // row and the late register rows are asked for by their own words when the search missed them.
+    const tierRules = analysis.facts.filter(
+      (f) => f.concept.id === params.conceptId && f.quantity.kind === 'period' && tierRuleFor(f, record),
+    );
+    for (const fact of tierRules) {
+      const issue = recordGapIssue(analysis, fact, record, visible);
+      if (issue && visible.has(fact.segment)) return { issues: [issue] };
+      const whole = recordGapIssue(analysis, fact, record);
+      if (whole) return { issues: [], hints: quoteRequests(whole.quotes, 4) };
     }
     return { issues: [] };
   },

@@ -4,6 +4,7 @@
 import {
   scopeOf,
   segmentAt,
+  tableRowLabel,
   type AnalyzedDocument,
   type ConceptFact,
   type CorpusAnalysis,
@@ -239,23 +240,47 @@ function tableRows(record: AnalyzedDocument): LocatedSegment[] {
   return rows.slice(headerIndex(rows.map(splitRow)));
 }
 
+interface CategoryScope {
+  inScope: (cells: string[]) => boolean;
+  /** The rule is a row of a rule table named by the category ("| Critical | ... | Every 12 months |"). */
+  byRowLabel: boolean;
+}
+
 /**
  * "Category A contractors are re-vetted every two years": when the requirement names one value of
  * a category column (tier, class, rating) and not the others, only rows of that value are bound
  * by it.
  */
-function categoryScope(fact: ConceptFact, rows: string[][]): (cells: string[]) => boolean {
+function categoryScope(fact: ConceptFact, rows: string[][]): CategoryScope | null {
   const text = fact.segment.text;
+  // A rule table's row is named by its first cell ("| Moderate | ... not meeting the Critical
+  // criteria | Every 24 months |" binds Moderate rows, whatever else its cells mention), without
+  // its gloss ("Tier 1 — Critical" names "Tier 1").
+  const label = fact.tabular ? tableRowLabel(fact.segment.text).toLowerCase() : '';
   const width = Math.max(0, ...rows.map((r) => r.length));
+  const categories: Array<{ column: number; values: string[] }> = [];
   for (let column = 1; column < width; column += 1) {
     const values = [...new Set(rows.map((r) => (r[column] ?? '').trim()))].filter(
       (v) => v.length >= 3 && v.length <= 30 && /[a-z]/i.test(v) && !/\d{4}/.test(v),
     );
-    if (values.length < 2 || values.length > 6) continue;
-    const named = values.filter((v) => new RegExp(`(?<![\\w-])${escapeRegExp(v)}(?![\\w-])`, 'i').test(text));
-    if (named.length === 1) return (cells) => (cells[column] ?? '').trim() === named[0];
+    if (values.length >= 2 && values.length <= 6) categories.push({ column, values });
   }
-  return () => true;
+  const only = (column: number, value: string) => (cells: string[]) => (cells[column] ?? '').trim() === value;
+  for (const { column, values } of categories) {
+    const labelled = values.find((v) => v.toLowerCase() === label);
+    if (labelled) return { inScope: only(column, labelled), byRowLabel: true };
+  }
+  for (const { column, values } of categories) {
+    const named = values.filter((v) => new RegExp(`(?<![\\w-])${escapeRegExp(v)}(?![\\w-])`, 'i').test(text));
+    if (named.length === 1) return { inScope: only(column, named[0]!), byRowLabel: false };
+  }
+  return null;
+}
+
+/** Whether a rule is a tier table's row for a category of the record's rows ("| Critical | ... |"). */
+export function tierRuleFor(fact: ConceptFact, record: AnalyzedDocument): boolean {
+  const table = tableRows(record);
+  return table.length >= 2 && categoryScope(fact, table.slice(1).map(splitRow))?.byRowLabel === true;
 }
 
 function lastColumn(fact: ConceptFact, header: string[]): number {
@@ -306,8 +331,13 @@ export function staleRowsIssue(
   if (!reference || table.length < 2) return null;
   const header = splitRow(table[0]!).map((c) => c.replace(/_/g, ' '));
   const column = lastColumn(fact, header);
-  if (column < 0 || !mostLenient(analysis, fact)) return null;
-  const inScope = categoryScope(fact, table.slice(1).map(splitRow));
+  if (column < 0) return null;
+  // A rule table's row for one category ("Critical" vendors) is judged on that category's rows
+  // alone; any other rule, against the most lenient interval stated for its concept (a rule that
+  // names a category in a sentence may name others in its next clause).
+  const category = categoryScope(fact, table.slice(1).map(splitRow));
+  if (!category?.byRowLabel && !mostLenient(analysis, fact)) return null;
+  const inScope = category?.inScope ?? (() => true);
   const rows = [
     table[0]!,
     ...table.slice(1).filter((s) => (!visible || visible.has(s)) && inScope(splitRow(s))),
@@ -325,7 +355,11 @@ export function staleRowsIssue(
   return {
     primitive: 'conflict_check',
     subject: `record:${concept.id}:${record.name}`,
-    aspects: [conceptSubject(concept.id, fact.scope), `record:${concept.id}:${record.name}`],
+    // A tier's rule is not the concept's corpus-wide value: its late rows are a finding of their
+    // own, not one more quote of a conflict about the concept.
+    aspects: category?.byRowLabel
+      ? [`record:${concept.id}:${record.name}`]
+      : [conceptSubject(concept.id, fact.scope), `record:${concept.id}:${record.name}`],
     title: `${concept.label[0]!.toUpperCase()}${concept.label.slice(1)} not met for ${stale.length} entr${stale.length === 1 ? 'y' : 'ies'} of ${record.name}`,
     description:
       `${fact.segment.document} requires the ${concept.label.replace(/ frequency$/, '')} ${describeQuantity(fact.quantity)}, but ${record.name} shows ` +
