@@ -3,6 +3,9 @@
 // exception against a rule (register rows, waivers in correspondence and procedures).
 import type { AnalyzedDocument } from './corpus-analysis';
 
+/** Words for an exception to a rule: "exception", "waiver", "dispensation", "deviation". */
+export const EXCEPTION_WORDS = /\b(?:exceptions?|waivers?|dispensations?|deviations?)\b/i;
+
 /**
  * "without exception", "no exceptions", "not subject to any exception", "may not be waived",
  * "No exception to this requirement may be granted", "exceptions are not permitted".

@@ -153,6 +153,17 @@ const TIER_LABEL =
  */
 function tierOf(fact: ConceptFact, facts: ConceptFact[]): string | null {
   if (!fact.tabular) return null;
+  // Asked for every pair a fact is in: read once per fact and set of facts compared (a verdict
+  // compares the retrieved facts only, the corpus pass all of them).
+  let labels = tierCache.get(facts);
+  if (!labels) tierCache.set(facts, (labels = new Map()));
+  if (!labels.has(fact)) labels.set(fact, readTier(fact, facts));
+  return labels.get(fact)!;
+}
+
+const tierCache = new WeakMap<ConceptFact[], Map<ConceptFact, string | null>>();
+
+function readTier(fact: ConceptFact, facts: ConceptFact[]): string | null {
   const label = tableRowLabel(fact.segment.text);
   if (!label || label.length > 40 || !TIER_LABEL.test(label)) return null;
   const tiered = facts.some(

@@ -2,7 +2,7 @@
 // laptops are encrypted) while another document says it is off (MFA "is disabled on the VPN").
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
-import { allowsNoException } from '../../analyst/exceptions';
+import { allowsNoException, EXCEPTION_WORDS } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { jaccard, tokenize } from '../../text/normalize';
 import { DAY_MS, extractDates, isoOf, type FoundDate } from '../../analyst/dates';
@@ -592,8 +592,6 @@ function bypassIssue(
   }
   return null;
 }
-
-const EXCEPTION_WORDS = /\b(?:exceptions?|waivers?|dispensations?|deviations?)\b/i;
 
 /** A record (an e-mail, a form) that grants or asks for an exception: the control off by consent. */
 function exceptionRecord(analysis: CorpusAnalysis, segment: LocatedSegment): boolean {

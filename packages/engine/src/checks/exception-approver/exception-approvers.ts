@@ -6,7 +6,7 @@
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { segmentAt } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
-import { FIRST_PERSON_GRANT, ownMessage } from '../../analyst/exceptions';
+import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import nouns from '../../analyst/role-nouns.json';
 import { escapeRegExp } from '../../text/normalize';
@@ -26,7 +26,6 @@ export interface UnauthorisedApproval {
   subject: string | null;
 }
 
-const EXCEPTION = /\b(?:exceptions?|waivers?|dispensations?|deviations?)\b/i;
 /**
  * "Exceptions ... shall be approved (jointly) by the Chief Risk Officer (and the CISO)", "must be
  * requested in writing, risk-assessed, and approved in writing by the CISO", and the present tense
@@ -53,9 +52,9 @@ export function exceptionRules(analysis: CorpusAnalysis): ExceptionRule[] {
   const out: ExceptionRule[] = [];
   for (const doc of analysis.documents.filter((d) => isNormative(d.role)))
     for (const segment of doc.segments) {
-      if (!EXCEPTION.test(segment.text)) continue;
+      if (!EXCEPTION_WORDS.test(segment.text)) continue;
       const m = APPROVED_BY.exec(segment.text);
-      if (!m || m.index < segment.text.search(EXCEPTION)) continue;
+      if (!m || m.index < segment.text.search(EXCEPTION_WORDS)) continue;
       const approvers = approverPosts(m[1]!);
       if (approvers.length > 0) out.push({ segment, approvers });
     }
@@ -116,7 +115,7 @@ function readUnauthorisedApprovals(analysis: CorpusAnalysis): UnauthorisedApprov
   for (const doc of analysis.documents) {
     if (!['eml', 'msg', 'mbox'].includes(doc.extension)) continue;
     const body = ownMessage(doc.text);
-    if (!EXCEPTION.test(body)) continue;
+    if (!EXCEPTION_WORDS.test(body)) continue;
     const grantAt = body.search(FIRST_PERSON_GRANT);
     if (grantAt < 0) continue;
     const signer = signerPost(body);

@@ -5,7 +5,7 @@
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { DAY_MS, extractDates, type FoundDate } from '../../analyst/dates';
 import { isNormative } from '../../analyst/document-roles';
-import { FIRST_PERSON_GRANT, ownMessage } from '../../analyst/exceptions';
+import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 
@@ -13,8 +13,6 @@ import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 function termLength(days: number): string {
   return days > 62 ? `${Math.round(days / 30.4375)} months` : describeDays(days);
 }
-
-const EXCEPTION = /\b(?:exceptions?|waivers?|deviations?|dispensations?)\b/i;
 
 /** Words that make a stated duration a ceiling ("for no more than 12 months"). */
 const CEILING_BEFORE =
@@ -38,7 +36,7 @@ const OWN_TERM_LABEL =
 
 /** A record (an e-mail thread, a form) that speaks of an exception. */
 function aboutAnException(doc: AnalyzedDocument): boolean {
-  return doc.segments.some((s) => EXCEPTION.test(s.text));
+  return doc.segments.some((s) => EXCEPTION_WORDS.test(s.text));
 }
 
 /** The term label of a record's own line, read only where the line has one (the record scan is the dearer test). */
@@ -81,7 +79,7 @@ export function exceptionCap(analysis: CorpusAnalysis): ExceptionCap | null {
   for (const doc of analysis.documents) {
     if (!isNormative(doc.role)) continue;
     for (const segment of doc.segments) {
-      if (!EXCEPTION.test(segment.text) || segment.text.length > 600) continue;
+      if (!EXCEPTION_WORDS.test(segment.text) || segment.text.length > 600) continue;
       for (const quantity of extractTimeQuantities(segment.text)) {
         if (quantity.kind !== 'duration' || quantity.value < 7) continue;
         const before = segment.text.slice(Math.max(0, quantity.index - 60), quantity.index);
@@ -92,7 +90,8 @@ export function exceptionCap(analysis: CorpusAnalysis): ExceptionCap | null {
         )
           continue;
         // The ceiling must be the exception's, not another duty's in the same sentence.
-        if (!EXCEPTION.test(segment.text.slice(Math.max(0, quantity.index - 160), quantity.index))) continue;
+        if (!EXCEPTION_WORDS.test(segment.text.slice(Math.max(0, quantity.index - 160), quantity.index)))
+          continue;
         if (!best || quantity.value < best.days)
           best = { segment, days: quantity.value, phrase: quantity.phrase.trim() };
       }
@@ -164,7 +163,7 @@ function referenceOf(doc: AnalyzedDocument, segment: LocatedSegment): string | n
   const own = REFERENCE.exec(segment.text)?.[0];
   if (own) return own;
   for (const other of doc.segments.slice(0, 8)) {
-    if (!EXCEPTION.test(other.text)) continue;
+    if (!EXCEPTION_WORDS.test(other.text)) continue;
     const found = REFERENCE.exec(other.text)?.[0];
     if (found) return found;
   }
