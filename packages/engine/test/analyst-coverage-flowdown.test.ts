@@ -496,6 +496,67 @@ describe('flow_down_check: a required audit right the contract withdraws', () =>
     }
   });
 
+  test('a broadband co-operative and a clinic: verification "limited to" documents, "no right to inspect"', async () => {
+    for (const [party, withdrawal] of [
+      [
+        'Northshore',
+        "11.2 The Customer's rights to verify the Provider's compliance with this Agreement are limited to the documents described in clause 11.1.",
+      ],
+      [
+        'Medirec',
+        '11.2 The Customer shall have no right to inspect the Provider\u2019s premises, systems or records.',
+      ],
+    ] as const) {
+      const gap = await clauseGap(policy(STRICT), auditContract(party, [withdrawal]));
+      expect(gap?.description).toMatch(/right to audit \(the contract withdraws it/);
+    }
+  });
+
+  test('decoy: an on-site audit once a year meets a policy that asks for on-site inspection, not for it at any time', async () => {
+    const onSite = 'the Company may audit the provider, including on-site inspection on reasonable notice';
+    const gap = await clauseGap(
+      policy(onSite),
+      auditContract('Paycrest', [
+        "10.1 The Provider shall permit the Customer to audit its compliance, including by on-site inspection of the Provider's premises and systems, not more than once in each Contract Year.",
+      ]),
+    );
+    expect(gap?.description ?? '').not.toMatch(/audit/);
+  });
+
+  test('a lead-in that names the contract after its verb opens the list ("the processor shall sign a written contract which, as a minimum:")', async () => {
+    const leadIn = [
+      '# Crew Data Protection Policy',
+      '## 8. Processors',
+      '8.1 Processors are chosen for their guarantees. Before any crew data is shared, the processor shall sign a written contract which, as a minimum:',
+      '(a) requires the processor to keep crew data confidential;',
+      `(b) ${STRICT};`,
+      '8.2 The DPO reviews each processor contract.',
+    ].join('\n');
+    const gap = await clauseGap(
+      leadIn,
+      auditContract('Paycrest', ['10.1 No on-site audit of the payroll centre will be allowed.']),
+    );
+    expect(gap?.description).toMatch(/right to audit \(the contract withdraws it/);
+  });
+
+  test('a numbered lead-in ending in a colon opens the list of clauses ("9.1 Every contract ... shall:")', async () => {
+    const numbered = [
+      '# Information Security Policy',
+      '## 9. Supplier and outsourcing security',
+      '9.1 Every contract with a service provider that stores or processes member information shall:',
+      '(a) require the provider to keep member information confidential;',
+      `(b) ${STRICT};`,
+      '9.2 The Vendor Manager keeps the supplier register.',
+    ].join('\n');
+    const gap = await clauseGap(
+      numbered,
+      auditContract('Northshore', [
+        '11.2 The Customer shall have no right to inspect the Provider\u2019s premises.',
+      ]),
+    );
+    expect(gap?.description).toMatch(/right to audit \(the contract withdraws it/);
+  });
+
   test('decoy: a policy that accepts an independent report is carried by the same clause', async () => {
     const lenient =
       'the Company may audit the provider on reasonable notice, or rely on an independent audit report provided yearly';
@@ -1399,12 +1460,32 @@ describe('flow_down_check: a list item binds as the lead-in that introduces it',
       '(b) require our prior written approval before any sub-processor is engaged;',
       '4.2 The Contractor may use sub-processors of its choosing to deliver the services.',
     ],
+    [
+      'a payroll bureau: sub-processors engaged "upon giving notice", no time to object',
+      '(b) prohibit the engagement of sub-processors without our prior written authorisation;',
+      '8.5 The Contractor may engage Sub-processors in connection with the Services upon giving notice to the Client.',
+    ],
   ])('%s', async (_, item, clause) => {
     const analysis = await analyse(
       { 'Data-Protection-Policy.txt': policy(item), 'Services-Agreement.txt': contract(clause) },
       ['GDPR'],
     );
     expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':subcontracting'))).toHaveLength(1);
+  });
+
+  test('decoy: notice of an intended sub-processor, with time to object, carries a general authorisation', async () => {
+    const analysis = await analyse(
+      {
+        'Data-Protection-Policy.txt': policy(
+          '(b) prohibit the engagement of sub-processors without our prior written authorisation;',
+        ),
+        'Services-Agreement.txt': contract(
+          '7.5 The Contractor may engage a Sub-processor upon giving notice to the Client at least thirty (30) days before the intended engagement, and the Client may object.',
+        ),
+      },
+      ['GDPR'],
+    );
+    expect(findFlowDownGaps(analysis).filter((i) => i.subject.endsWith(':subcontracting'))).toEqual([]);
   });
 
   test('decoy: the contract requires prior written authorisation', async () => {

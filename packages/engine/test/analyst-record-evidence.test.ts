@@ -1500,6 +1500,40 @@ describe('register entries in use whose insurance or certificate has expired', (
     ]);
   });
 
+  test('a vessel operator and a haulier: "Expiry date" beside the column naming the certificate, the asset "In service", a rule that none sails or runs with an expired one; an extension granted is no breach', async () => {
+    const { a } = await analyse(
+      {
+        'Safety-Policy.md':
+          '# Safety Management Policy\n\n7.3 No vessel shall sail with an expired statutory certificate or lapsed cover.\n',
+        'Certificate-Register.csv': [
+          'Ref,Vessel,Certificate,Expiry date,Vessel status,Remarks',
+          'VC-03,MV Okrika Star,Load Line Certificate,02/11/2026,In service,Extension granted to 01/02/2027 (EXT-2026-011)',
+          'VC-07,MV Opobo Trader,Safety Management Certificate,14/10/2026,In service - on charter,Renewal not started',
+          'VC-08,MV Bonny Pride,Safety Management Certificate,14/10/2026,Laid up,',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(a).map((i) => i.title)).toEqual([
+      'Certificate-Register.csv: 1 entry in use with certificate expired (VC-07), against Safety-Policy.md',
+    ]);
+    const { a: haulier } = await analyse(
+      {
+        'Fleet-Procedure.md':
+          '# Fleet Procedure\n\n4.1 No trailer may be operated with an expired operator licence.\n',
+        'Trailer-Register.csv': [
+          'Trailer,Operator licence no.,Expiry date,Status',
+          'T-1,OL-445,2026-05-31,Operational',
+          'T-2,OL-446,2027-05-31,Operational',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(haulier).map((i) => i.title)).toEqual([
+      expect.stringMatching(/^Trailer-Register\.csv: 1 entry in use with licence expired \(T-1\)/),
+    ]);
+  });
+
   test('decoys: an expired entry no longer in use, an expiry still ahead, and no rule that it be current', async () => {
     const register = [
       'Contractor,Name,Status,Liability insurance expiry',

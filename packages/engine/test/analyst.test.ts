@@ -41,6 +41,9 @@ describe('quantities', () => {
     expect(values('disabled no later than the end of their last working day')).toEqual([['duration', 1]]);
     expect(values('no sign-in activity for forty-five (45) consecutive days')).toEqual([['duration', 45]]);
     expect(values('on the last day of each month')).toEqual([['period', 30]]);
+    // The calendar's quarter, month or week is still one (an electricity co-op, a school board).
+    expect(values('verified at least once each calendar quarter')).toEqual([['period', 91]]);
+    expect(values('reconciled every calendar month')).toEqual([['period', 30]]);
     expect(extractStrengths('full-disk encryption with AES-128')[0]!.value).toBe(128);
   });
 });
@@ -281,6 +284,99 @@ describe('tables', () => {
       'a. Audit logs must be retained for at least one year.',
       '| Audit logs | 90d |',
     ]);
+  });
+});
+
+describe('table rows read by their control, across pages', () => {
+  const factsOf = async (files: Record<string, string>) =>
+    analyzeCorpus(await snapshotOf(files), INTAKE).facts.map(
+      (f) => `${f.segment.document} ${f.concept.id} ${f.quantity.phrase}`,
+    );
+
+  test("a bank's control table: who approves, in another cell, is not what the frequency is of", async () => {
+    expect(
+      await factsOf({
+        'Control-Standard.md':
+          '# Technology Control Standard\n\n| Control ID | Control | Owner | Frequency | Evidence |\n|---|---|---|---|---|\n| TR-03 | Privileged access review | Head of IT; approved by CISO | Semi-annual | Review log |\n',
+      }),
+    ).toContain('Control-Standard.md access_review_frequency Semi-annual');
+  });
+
+  test("a remitter's notification table: its heading names the action its rows' deadlines are for", async () => {
+    expect(
+      await factsOf({
+        'Incident-Plan.md':
+          '# Incident Plan\n\n## 6. Regulatory and External Notification\n\nThe clock starts at the time stated in the table, not at the close of the investigation.\n\n| Recipient | Trigger | Deadline | Responsible |\n|---|---|---|---|\n| Data Protection Commission | Personal data breach likely to result in a risk | Within five (5) working days of the breach being confirmed | Data Protection Officer |\n',
+      }),
+    ).toContain('Incident-Plan.md incident_notification five (5) working days');
+  });
+
+  test("a broadband co-op's schedule after its revision history and a line no heading pattern knows is read", async () => {
+    expect(
+      await factsOf({
+        'Retention-Schedule.txt': [
+          'Customer Data Retention Schedule',
+          '',
+          'Revision history',
+          '| Version | Date | Summary of changes |',
+          '| 1.1 | 2025-02-11 | Shortened call recording retention. |',
+          '',
+          'How to use this schedule',
+          'Periods run from the trigger event shown.',
+          '',
+          '| Ref | Record category | Retention period | Trigger |',
+          '| R-04 | Call recordings | 90 days | Date of call |',
+        ].join('\n'),
+      }),
+    ).toContain('Retention-Schedule.txt record_retention 90 days');
+  });
+
+  test("a retention schedule and a contract's data schedule label a row alike: one thing, whatever the other cells say", async () => {
+    const snapshot = await snapshotOf({
+      'Retention-Schedule.md':
+        '# Retention Schedule\n\n| Ref | Record category | Examples | Classification | Retention period | Trigger | Disposal method | System / record owner |\n|---|---|---|---|---|---|---|---|\n| R-04 | Call recordings | Recorded calls to member support and billing lines | Confidential | 90 days | Date of call | Automatic deletion on recording platform | Contractor platform / Billing Manager |\n| R-05 | Interaction notes | Chat transcripts | Confidential | 3 years | Ticket closed | Secure deletion | Billing Manager |\n',
+      'Services-Agreement.md':
+        '# Services Agreement\n\nSCHEDULE B - DATA HANDLING\n\n| Data | Permitted use | Storage location | Retention by Contractor |\n|---|---|---|---|\n| Call recordings | Quality assurance, training, dispute resolution | Contractor platform (Winnipeg) | Twenty-four (24) months from the date of the call, then deleted automatically |\n',
+      // Records are everywhere in the set, so "record" says nothing about which thing a value is for.
+      'Privacy-Policy.md': '# Privacy Policy\n\nMember records are kept securely.\n',
+      'Security-Policy.md': '# Security Policy\n\nAccess records are reviewed by the manager.\n',
+      'Complaints-Procedure.md': '# Complaints Procedure\n\nComplaint records are logged on receipt.\n',
+    });
+    const a = analyzeCorpus(snapshot, INTAKE);
+    const roles = new Map(a.documents.map((d) => [d.name, d.role]));
+    expect(findConceptConflicts(a.facts, roles).map((c) => c.title)).toEqual([
+      expect.stringMatching(
+        /^Conflicting retention period .*90 days .* vs 2 years|^Conflicting retention period .*2 years .* vs 90 days/,
+      ),
+    ]);
+  });
+
+  test("a port's schedule continued on the next page keeps its header; a new table's first row is its own header", async () => {
+    const header = '| Ref | Record class | Trigger | Minimum retention | Owner |';
+    const analysis = analyzeCorpus(
+      await snapshotOf({
+        'Retention-Schedule.txt': [
+          'RETENTION SCHEDULE',
+          '',
+          header,
+          '| RD-04 | Gate transactions | End of financial year | 7 years | GM Operations |',
+          '',
+          'Page 1 of 2',
+          '',
+          '| RD-05 | Access-control system logs | Date of event | 2 years | Port Security Manager |',
+          '',
+          'Contacts',
+          '',
+          '| Name | Role |',
+          '| Ana | Records |',
+        ].join('\n'),
+      }),
+      INTAKE,
+    );
+    const segments = analysis.byName.get('Retention-Schedule.txt')!.segments;
+    const headerOf = (start: string) => segments.find((s) => s.text.startsWith(start))?.frame?.header;
+    expect(headerOf('| RD-05')).toBe(header);
+    expect(headerOf('| Ana')).toBe('| Name | Role |');
   });
 });
 

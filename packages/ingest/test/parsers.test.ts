@@ -6,6 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 
 import { guardedUnzip, OCR_UNAVAILABLE, ParseError, parseFile, type ParsedDocument } from '../src';
 import { corpusFile, fixture, fixturesDir } from './helpers';
+import { joinTextRuns } from '../src/parsers/pdf';
 
 function expectSectionsPartitionText(doc: ParsedDocument) {
   expect(doc.text).toBe(doc.sections.map((section) => section.text).join('\n\n'));
@@ -82,6 +83,50 @@ describe('PDF', () => {
     );
     expect(doc.sections[2]!.text).toContain(
       'approved by the Chief Information Security Officer on 2024-09-30.',
+    );
+  });
+
+  it('rebuilds a table: cells side by side are one row, a wrapped cell one cell', async () => {
+    const doc = await parseFile(fixture('schedule-table.pdf'));
+    const lines = doc.sections.flatMap((section) => section.text.split('\n'));
+    expect(lines).toContain('| Data | Permitted use | Retention by Contractor |');
+    // The first cell is centred beside the others' two lines; the row still reads as one.
+    expect(lines).toContain(
+      '| Call recordings | Quality assurance, training, dispute resolution and complaint handling | Twenty-four (24) months from the date of the call, then deleted automatically |',
+    );
+    expect(lines).toContain('| Agent access logs | Security monitoring | 12 months |');
+    // A number set off from its paragraph by spaces is a list marker, not a table cell.
+    expect(lines).toContain('1.1 A numbered paragraph after the table stays one line of text.');
+  });
+
+  it('reads a justified line, every word gap widened alike, as text and not as table cells', () => {
+    // Runs as pdf.js gives them for a justified line at 11 pt: each word, then a 7.3 pt space.
+    const words = ['9.1', 'The', 'Provider', 'will', 'maintain', 'the', 'controls', 'in', 'Schedule', '4.'];
+    const runs = [];
+    let x = 60;
+    for (const word of words) {
+      const width = word.length * 5;
+      runs.push({ str: word, transform: [11, 0, 0, 11, x, 700], width, height: 11, hasEOL: false });
+      runs.push({
+        str: ' ',
+        transform: [11, 0, 0, 11, x + width, 700],
+        width: 7.3,
+        height: 11,
+        hasEOL: false,
+      });
+      x += width + 7.3;
+    }
+    expect(joinTextRuns(runs)).toBe('9.1 The Provider will maintain the controls in Schedule 4.');
+    // The same words two to a cell, 40 pt apart: a table row.
+    const cell = (str: string, at: number) => ({
+      str,
+      transform: [11, 0, 0, 11, at, 680],
+      width: 30,
+      height: 11,
+      hasEOL: false,
+    });
+    expect(joinTextRuns([cell('TR-01', 60), cell('Monthly', 130), cell('Owner', 200)])).toBe(
+      '| TR-01 | Monthly | Owner |',
     );
   });
 

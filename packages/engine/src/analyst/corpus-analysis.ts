@@ -4,6 +4,7 @@
 import type { CorpusChunk, CorpusSnapshot } from '../corpus';
 import type { Intake } from '../types';
 import { fencedBlocks } from '../text/fences';
+import { pipeCells } from '../text/table-cells';
 import { COLUMN_RULE, splitSegments, type Segment } from '../text/sentences';
 import { CONCEPTS, type ConceptDefinition } from './concepts';
 import { dateOrderEvidence, extractDates, type DateOrder, type FoundDate } from './dates';
@@ -16,7 +17,7 @@ import {
   notesEarlierValue,
   type Quantity,
 } from './quantities';
-import { attachesToAction, requirementsOf } from './requirements';
+import { actionClassesIn, attachesToAction, requirementsOf } from './requirements';
 import { withinRevisionHistory } from './revision-history';
 import {
   extractStandardCitations,
@@ -464,6 +465,24 @@ function tableCaption(text: string, header: string): string | null {
   return shared.size >= 2 ? text : null;
 }
 
+/**
+ * A row with figures, as many cells (three or more) as the last header, with only a page's running
+ * lines between it and the table's last row, continues that table over a page break: it is a
+ * record of the table, not the header of a new one.
+ */
+function continuesTable(
+  segment: LocatedSegment,
+  lastRow: LocatedSegment | null,
+  lastHeader: LocatedSegment | null,
+): boolean {
+  if (!lastHeader || !lastRow || segment.start - lastRow.end > PAGE_BREAK_GAP) return false;
+  const cells = cellsOf(segment.text).length;
+  return cells >= 3 && /\d/.test(segment.text) && cells === cellsOf(lastHeader.text).length;
+}
+
+/** The most text a page break puts between two rows of one table (footer, page number, header). */
+const PAGE_BREAK_GAP = 300;
+
 /** Whether the line holding an offset is indented up to it (a list item written without a marker). */
 function indentedAt(text: string, offset: number): boolean {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
@@ -684,7 +703,19 @@ function scopeOfStatement(
 function actionFits(concept: ConceptDefinition, segment: LocatedSegment, quantity: Quantity): boolean {
   if (!concept.actions) return true;
   const requirement = requirementsOf(segment).find((r) => r.quantity.phrase === quantity.phrase);
-  return !requirement || attachesToAction(requirement, concept.actions);
+  if (!requirement || attachesToAction(requirement, concept.actions)) return true;
+  // A table row names its control in its first cells ("| TR-03 | Privileged access review | Head
+  // of IT; approved by CISO | Semi-annual |"), or its table's heading and caption do ("Regulatory
+  // and External Notification" over "| NDPC | Personal Data Breach ... | Within five (5) working
+  // days of the breach being confirmed |"): a verb in another cell is not what the value is of.
+  if (!isTableRow(segment.text)) return false;
+  const named = [
+    ...pipeCells(segment.text).slice(0, 2),
+    segment.frame?.heading ?? '',
+    segment.frame?.caption ?? '',
+  ];
+  const control = actionClassesIn(named.join(' . '));
+  return concept.actions.some((action) => control.has(action));
 }
 
 /**
@@ -1015,7 +1046,9 @@ function clusterTopics(facts: ConceptFact[]): void {
   for (const list of byConcept.values()) {
     const clusters: ConceptFact[][] = [];
     for (const fact of list) {
-      const home = clusters.find((c) => c.some((o) => sameTopic(o.topic, fact.topic)));
+      const home = clusters.find((c) =>
+        c.some((o) => sameTopic(o.topic, fact.topic) || sameRowSubject(o, fact)),
+      );
       if (home) home.push(fact);
       else clusters.push([fact]);
     }
@@ -1024,6 +1057,25 @@ function clusterTopics(facts: ConceptFact[]): void {
       for (const f of cluster) f.scope = label;
     }
   }
+}
+
+/** The words of a row's label: its first cell that names something, past a reference ("R-04", "3.1"). */
+function rowLabelWords(text: string): string | null {
+  const cell = pipeCells(text).find((c) => /[A-Za-z]{3,}/.test(c) && !/^[A-Z]{1,5}[-. ]?\d[\w.-]*$/.test(c));
+  if (!cell) return null;
+  const words = topicWords(cell);
+  return words.length > 0 ? [...words].sort().join(' ') : null;
+}
+
+/**
+ * Two table rows labelled alike ("Call recordings" in a retention schedule and in a contract's data
+ * schedule) are about one thing, whatever their other cells say (what the records are for, where
+ * they are kept): the words those cells add would keep their topics apart.
+ */
+export function sameRowSubject(a: ConceptFact, b: ConceptFact): boolean {
+  if (!a.tabular || !b.tabular || !isTableRow(a.segment.text) || !isTableRow(b.segment.text)) return false;
+  const label = rowLabelWords(a.segment.text);
+  return label !== null && label === rowLabelWords(b.segment.text);
 }
 
 /** Two topics name the same thing: at least half of the smaller one is in the larger. */
@@ -1130,6 +1182,9 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
       title: m[1]!.trim(),
     }));
     let header: LocatedSegment | null = null;
+    /** The last header row of the document, kept over the lines between two pages of one table. */
+    let lastHeader: LocatedSegment | null = null;
+    let lastRow: LocatedSegment | null = null;
     let previous: LocatedSegment | null = null;
     let caption: string | null = null;
     let leadIn: string | null = null;
@@ -1142,8 +1197,16 @@ export function analyzeCorpus(snapshot: CorpusSnapshot, intake: Intake | null): 
         row &&
         (!(previous && isTableRow(previous.text) && header) || overRule || widerHeader(segment.text, header))
       ) {
-        header = segment;
-        caption = previous && !isTableRow(previous.text) ? tableCaption(previous.text, segment.text) : null;
+        const broken = !overRule && previous !== null && !isTableRow(previous.text);
+        if (broken && continuesTable(segment, lastRow, lastHeader)) header = lastHeader;
+        else {
+          header = segment;
+          caption = previous && !isTableRow(previous.text) ? tableCaption(previous.text, segment.text) : null;
+        }
+      }
+      if (row) {
+        lastHeader = header;
+        lastRow = segment;
       }
       if (!row) header = null;
       // A list keeps the sentence that introduced it ("The supplier must:") for its items.

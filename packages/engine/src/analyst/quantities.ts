@@ -104,13 +104,14 @@ const FREQUENCY_WORDS: Array<[RegExp, number]> = [
   [/\bhourly\b/i, 1 / 24],
   [/\b(?:daily|nightly|every day|each day|once a day|once per day|per day)\b/i, 1],
   [/\b(?:bi-?weekly|fortnightly|every other week|every two weeks)\b/i, 14],
-  [/\b(?:weekly|every week|each week|once a week|once per week)\b/i, 7],
+  [/\b(?:weekly|(?:every|each|once a|once per) (?:calendar )?week)\b/i, 7],
   [
     /\b(?:semi-?annual(?:ly)?|bi-?annual(?:ly)?|twice (?:a|per|each) year|every half[- ]year|half[- ]?yearly)\b/i,
     182.6,
   ],
-  [/\b(?:monthly|every month|each month|once a month|once per month)\b/i, 30.4375],
-  [/\b(?:quarterly|every quarter|each quarter|once a quarter|once per quarter|per quarter)\b/i, 91.3],
+  [/\b(?:monthly|(?:every|each|once a|once per|once each) (?:calendar )?month)\b/i, 30.4375],
+  // "at least once each calendar quarter": the calendar's quarter is still a quarter.
+  [/\b(?:quarterly|(?:every|each|once a|once per|once each|per) (?:calendar )?quarter)\b/i, 91.3],
   [/\b(?:biennial(?:ly)?|every other year)\b/i, 730.5],
   [
     /\b(?:annual(?:ly)?|yearly|every year|each year|once a year|once per year|once each year|per year|per annum)\b/i,

@@ -22,11 +22,31 @@ function historyRegionsOf(doc: DocumentText): Array<[number, number]> {
       const lineEnd = doc.text.indexOf('\n', m.index);
       const after = lineEnd < 0 ? m.index + m[0].length : lineEnd;
       const next = (doc.headings ?? []).find((h) => h.start > after);
-      return [m.index, Math.min(next ? next.start : Infinity, m.index + HISTORY_SPAN)];
+      return [
+        m.index,
+        Math.min(next ? next.start : Infinity, m.index + HISTORY_SPAN, tableEnd(doc.text, after)),
+      ];
     });
     historyRegions.set(doc, regions);
   }
   return regions;
+}
+
+/**
+ * Where the history's table ends: the first line of text after its rows ("How to use this
+ * schedule" under a PDF's history table, a line no heading pattern knows). A history written
+ * without table rows runs on to the next heading.
+ */
+function tableEnd(text: string, from: number): number {
+  let seenRow = false;
+  let offset = from;
+  for (const line of text.slice(from, from + HISTORY_SPAN).split('\n')) {
+    const row = line.includes(' | ') || /^\s*\|/.test(line);
+    if (row) seenRow = true;
+    else if (seenRow && line.trim() !== '') return offset;
+    offset += line.length + 1;
+  }
+  return Infinity;
 }
 
 /**

@@ -20,6 +20,7 @@ import { exceptionTermCheck } from './exception-term';
 import { figureWordsCheck } from './figure-words';
 import { flowDownCheck } from './flow-down';
 import { formApprovalCheck } from './form-approval';
+import { approvalOrderCheck } from './approval-order';
 import { modelProposalCheck } from './model-proposal';
 import { overdueRowsCheck } from './overdue-rows';
 import { controlNameCheck, frameworkReferenceCheck } from './framework-reference';
@@ -57,6 +58,7 @@ export const CHECKS: readonly AnyCheck[] = [
   exceptionTermCheck,
   exceptionApproverCheck,
   formApprovalCheck,
+  approvalOrderCheck,
   cardDataCheck,
   flowDownCheck,
   disclaimedDutyCheck,

@@ -97,3 +97,47 @@ test('decoy: an amount in brackets after words that bind nothing ("a fee of fift
     }),
   ).toEqual([]);
 });
+
+test('an insurer: a tier row "€150,000.01 to €500,000 | Head of Claims, with counter-signature of the CFO" against "payments exceeding €100,000 require the counter-signature of the CFO"', async () => {
+  const issues = await findings({
+    'Authority-Matrix.md':
+      '# Claims Authority Matrix\n\n| Tier | Total paid (EUR) | Authorisation required |\n|---|---|---|\n| C | €50,000.01 to €150,000 | Head of Claims |\n| D | €150,000.01 to €500,000 | Head of Claims, with counter-signature of the Chief Financial Officer |\n',
+    'Claims-Payment-Procedure.md':
+      '# Claims Payment Procedure\n\n5.3 Payments exceeding €100,000 require the counter-signature of the Chief Financial Officer in addition to the authorisation of the Head of Claims.\n',
+  });
+  expect(issues.map((i) => i.title)).toEqual([
+    expect.stringMatching(/€150,000\.01.*€100,000|€100,000.*€150,000\.01/),
+  ]);
+});
+
+test('a school district: a purchasing schedule row "$5,000.01 to $25,000 | Business Manager" against a policy tier starting above $10,000', async () => {
+  const issues = await findings({
+    'Purchasing-Policy.md':
+      '# Purchasing Policy\n\n3.1 Purchases above $10,000 require the approval of the Business Manager.\n',
+    'Purchasing-Schedule.md':
+      '# Purchasing Schedule\n\n| Purchase value | Approval |\n|---|---|\n| $5,000.01 to $25,000 | Business Manager approval before the order is placed |\n',
+  });
+  expect(issues).toHaveLength(1);
+});
+
+test("decoy: a range in a list of signing tiers is no rule of another policy's spending limit", async () => {
+  expect(
+    await findings({
+      'Events-Policy.md':
+        '# Events Policy\n\nEvents must not exceed $2,500 in total per event without Executive Director or Board approval.\n',
+      'Signatory-Policy.md':
+        '# Signatory Policy\n\n- $25,001 to $250,000 Executive Director and Treasurer can sign and approve without Board approval\n',
+    }),
+  ).toEqual([]);
+});
+
+test('decoy: "exceeding €150,000" and a tier "from €150,000.01" are one limit written two ways', async () => {
+  expect(
+    await findings({
+      'Authority-Matrix.md':
+        '# Claims Authority Matrix\n\n| Tier | Total paid (EUR) | Authorisation required |\n|---|---|---|\n| D | €150,000.01 to €500,000 | Head of Claims, with counter-signature of the Chief Financial Officer |\n',
+      'Claims-Payment-Procedure.md':
+        '# Claims Payment Procedure\n\n5.3 Payments exceeding €150,000 require the counter-signature of the Chief Financial Officer.\n',
+    }),
+  ).toEqual([]);
+});

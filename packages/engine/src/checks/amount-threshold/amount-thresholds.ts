@@ -29,9 +29,15 @@ const RESTATED_BEFORE =
 /** A bound written after it: "or more", "and above", "dual authorisation limit", after a note in brackets. */
 const BOUND_AFTER =
   /^\s*(?:\([^)]{0,60}\)\s*)?(?:or (?:more|above|over|less|below|under)|and (?:above|over|below|under)|(?:[\w-]+\s+){0,3}(?:limit|threshold|ceiling))\b/i;
+/**
+ * A schedule's tier written as a range ("| €50,000.01 to €150,000 | Head of Claims |"): the
+ * amount that opens the range is where the tier's approval starts. In running text a range is
+ * often one of several rules' tiers ("$25,001 to $250,000 ... can sign"), read only in a table.
+ */
+const RANGE_TO = /^\s*(?:to|-|\u2013|\u2014)\s*(?:[A-Z]{1,3}\$?\s?|[$€£¥₹₦]\s?)?\d/;
 /** The clause names an approval: who approves, signs or authorises above or below the amount. */
 const AUTHORITY =
-  /\b(?:approv\w*|authori[sz]\w*|signator\w*|countersign\w*|sign-?off|sanction\w*|dual|maker|checker)\b/i;
+  /\b(?:approv\w*|authori[sz]\w*|signator\w*|counter-?sign\w*|sign-?off|sanction\w*|dual|maker|checker)\b/i;
 /** Names of currencies, which say nothing of what is approved. */
 const CURRENCY_WORDS = new Set(
   'cedi cedis shilling shillings dollar dollars rupee rupees pound pounds euro euros naira rand ringgit peso pesos lakh crore million thousand'.split(
@@ -56,19 +62,33 @@ function thresholdsOf(doc: AnalyzedDocument): Threshold[] {
       );
       // "above seventy-five million shillings (TZS 75,000,000)": the figure in brackets restates
       // the words bound before it.
-      if (!BOUND_BEFORE.test(before) && !RESTATED_BEFORE.test(before) && !BOUND_AFTER.test(after)) continue;
+      const row = isTableRow(segment.text);
+      if (
+        !BOUND_BEFORE.test(before) &&
+        !RESTATED_BEFORE.test(before) &&
+        !BOUND_AFTER.test(after) &&
+        !(row && RANGE_TO.test(after))
+      )
+        continue;
       // A schedule's row states its rule across cells ("| TZS 50,000,000 or more | Two (2)
       // authorised signatories |"): the row is the clause.
-      const clause = isTableRow(segment.text)
-        ? segment.text
-        : clauseAround(segment.text, amount.index, amount.phrase.length);
+      const clause = row ? segment.text : clauseAround(segment.text, amount.index, amount.phrase.length);
       if (!AUTHORITY.test(clause)) continue;
       const words = clause.replace(amount.phrase, ' ').replace(/\([^)]*\)/g, ' ');
       const topic = contentLemmas(words).filter((w) => !CURRENCY_WORDS.has(w));
-      out.push({ segment, amount, topic });
+      out.push({ segment, amount: asExclusiveBound(amount), topic });
     }
   }
   return out;
+}
+
+/**
+ * "From €150,000.01" is "exceeding €150,000" written as the first cent above it: compared by the
+ * amount it exceeds, it agrees with the same rule written in words.
+ */
+function asExclusiveBound(amount: Amount): Amount {
+  const cents = Math.round(amount.value * 100) % 100;
+  return cents === 1 ? { ...amount, value: Math.round(amount.value * 100 - 1) / 100 } : amount;
 }
 
 export interface ThresholdConflict {

@@ -797,3 +797,43 @@ test('decoy: a reference whose number and title agree', async () => {
     }),
   ).toEqual([]);
 });
+
+test('an insurer\'s agreement wraps "clause" and its number across a line: the number opening the next line is no clause', async () => {
+  expect(
+    await broken({
+      'Service-Agreement.md': [
+        '# Managed Service Agreement',
+        '',
+        '18. TERMINATION',
+        '18.4 On termination the Provider shall provide exit assistance in accordance with clause',
+        '21 (Exit Assistance).',
+        '',
+        '19. EXIT ASSISTANCE',
+        '19.1 The Provider shall return all Customer Data.',
+        '',
+        '20. GENERAL',
+        '20.1 This Agreement is governed by the laws of Ireland.',
+      ].join('\n'),
+    }),
+  ).toEqual(['Broken reference in Service-Agreement.md: clause 21']);
+});
+
+test('decoy: a clause that exists, its number wrapped onto the next line (a school trust)', async () => {
+  expect(
+    await broken({
+      'Catering-Agreement.md': [
+        '# Catering Agreement',
+        '',
+        '4. SERVICES',
+        '4.1 The Contractor shall provide meals as set out in clause',
+        '5 (Menus) and the service levels.',
+        '',
+        '5. MENUS',
+        '5.1 Menus are agreed each term.',
+        '',
+        '6. GENERAL',
+        '6.1 Notices are in writing.',
+      ].join('\n'),
+    }),
+  ).toEqual([]);
+});

@@ -285,6 +285,8 @@ function sectionHeadings(doc: AnalyzedDocument): AnalyzedDocument['headings'] {
 
 const ATTACHMENT_KINDS = ['appendix', 'annex', 'annexure', 'schedule', 'exhibit'];
 
+const REFERENCE_KIND_WORDS = 'sections?|clauses?|paragraphs?|paras?\\.?';
+
 function headingExists(doc: AnalyzedDocument, kind: string, number: string): boolean {
   if (ATTACHMENT_KINDS.includes(kind)) {
     const wanted = `${kind} ${number}`.toLowerCase();
@@ -294,8 +296,13 @@ function headingExists(doc: AnalyzedDocument, kind: string, number: string): boo
   if (sectionHeadings(doc).some((h) => h.number === number || h.number.startsWith(`${number}.`))) return true;
   // Numbered clauses that open a line ("4.2 **Deliveries.** The carrier ...") are
   // parts of the document even when they are not heading lines.
+  // A line that opens with the number right after a line ending in "clause" or "section" is a
+  // reference wrapped at the line's end ("... in accordance with clause\n21 (Exit Assistance)").
   const escaped = number.replace(/\./g, '\\.');
-  return new RegExp(`^[ \\t#>|*-]*${escaped}(?:\\.\\d+)*\\.?[ \\t*]`, 'm').test(doc.text);
+  return new RegExp(
+    `^(?<!\\b(?:${REFERENCE_KIND_WORDS})[ \\t]*\\n)[ \\t#>|*-]*${escaped}(?:\\.\\d+)*\\.?[ \\t*]`,
+    'mi',
+  ).test(doc.text);
 }
 
 const REFERENCE_WORDS = new Set(
@@ -657,7 +664,10 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
         : 'no such part';
   const last = attachment
     ? parts[parts.length - 1]
-    : (numbered.filter((h) => !h.number.includes('.')).pop() ?? numbered[numbered.length - 1]);
+    : // The highest part named in the range, not a list item numbered "6." in a later schedule.
+      (numbered.filter((h) => h.number === top[top.length - 1]).pop() ??
+      numbered.filter((h) => !h.number.includes('.')).pop() ??
+      numbered[numbered.length - 1]);
   const quotes = [quoteOf(reference.segment)];
   if (last && target !== source) {
     const seg = segmentAt(target, last.start);

@@ -4,7 +4,13 @@
 // the same thing); an explicit change ("from daily to weekly") is preferred because it is the clearest.
 import { jaccard, tokenize } from '../../text/normalize';
 import type { ConceptDefinition } from '../../analyst/concepts';
-import { documentSubject, sameTopic, tableRowLabel, type ConceptFact } from '../../analyst/corpus-analysis';
+import {
+  documentSubject,
+  sameRowSubject,
+  sameTopic,
+  tableRowLabel,
+  type ConceptFact,
+} from '../../analyst/corpus-analysis';
 import { topicOverlap, topicWords } from '../../analyst/topics';
 import { isNormative, type DocumentRole } from '../../analyst/document-roles';
 import { listDocuments, quoteOf, type Issue } from '../../analyst/issue';
@@ -214,8 +220,10 @@ function comparable(
     const tier = tierRelation(a, b, facts);
     if (tier !== null) return tier === 'same';
   }
-  if (readingsApart(a, b, roles)) return false;
-  const aboutOneThing = sameTopic(a.topic, b.topic);
+  // Rows labelled alike are about one thing, whatever their other cells read as.
+  const sameRow = sameRowSubject(a, b);
+  if (!sameRow && readingsApart(a, b, roles)) return false;
+  const aboutOneThing = sameRow || sameTopic(a.topic, b.topic);
   const sameDocument = a.segment.document === b.segment.document;
   if (a.concept.requireTopic && !aboutOneThing && !(sameDocument && generalRuleAndItsSubset(a, b)))
     return false;
@@ -273,7 +281,7 @@ function readingsApart(a: ConceptFact, b: ConceptFact, roles: Map<string, Docume
  * when one is the document's general rule and the other a row of its table.
  */
 function linkedAcrossScopes(a: ConceptFact, b: ConceptFact): boolean {
-  if (a.concept.requireTopic && sameTopic(a.topic, b.topic)) return true;
+  if (a.concept.requireTopic && (sameTopic(a.topic, b.topic) || sameRowSubject(a, b))) return true;
   return a.segment.document === b.segment.document && generalRuleAndItsSubset(a, b);
 }
 

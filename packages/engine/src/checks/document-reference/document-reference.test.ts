@@ -541,3 +541,20 @@ describe('a filled-in form of the set cited under another number of its series',
     expect(candidates.filter((c) => c.key.startsWith('docref:misnumbered:'))).toEqual([]);
   });
 });
+
+describe("a contract's own deliverable is not a missing document", () => {
+  test("an insurer's exit plan and a hospital's transition plan the provider shall prepare; a plan the contract only cites is still missing", async () => {
+    const intake = { ...BLANK_INTAKE, doc_hierarchy: { contract: ['*-Agreement.*'] } };
+    const { candidates } = await runCheck(
+      documentReferenceCheck,
+      {
+        'Managed-Service-Agreement.md':
+          '# Managed Service Agreement\n\n19.1 The Provider shall prepare and deliver an Exit Plan to the Customer within three (3) months of the Effective Date.\n\n19.2 On expiry the Provider shall provide exit assistance in accordance with the Exit Plan.\n\n20.1 The Provider shall comply with the Customer Remote Access Standard.\n',
+        'Hosting-Agreement.md':
+          '# Hosting Agreement\n\n8.1 The Supplier shall develop and maintain a Service Transition Plan, and shall follow it on termination.\n\n8.2 Any change follows the Service Transition Plan.\n',
+      },
+      intake,
+    );
+    expect(candidates.map((c) => c.key)).toEqual(['docref:name:customer remote access standard']);
+  });
+});

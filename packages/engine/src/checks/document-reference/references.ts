@@ -8,6 +8,7 @@
 // Procedure") that matches no corpus document's name, title or heading.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { extractLinks } from '../../text/links';
+import { escapeRegExp } from '../../text/normalize';
 import { sentenceAround } from '../../text/sentences';
 import { resolveDocument } from '../citation/citations';
 
@@ -589,11 +590,25 @@ function namedReferences(
       const sentence = sentenceAround(segment.text, m.index);
       if (!replacement && HISTORICAL.test(sentence)) continue;
       if (HELD_ELSEWHERE.test(sentence.slice(sentence.indexOf(m[1]!)))) continue;
+      if (source && deliverableOf(source, name)) continue;
       if (!resolutions.has(key)) resolutions.set(key, resolveName(analysis, name));
       out.push({ name, key, segment, resolution: resolutions.get(key)! });
     }
   }
   return out;
+}
+
+/**
+ * A contract's own deliverable ("The Provider shall prepare and deliver an Exit Plan to the
+ * Customer"): a document a party will write under the contract, not one of the set that is missing.
+ */
+function deliverableOf(source: AnalyzedDocument, name: string): boolean {
+  if (source.role !== 'contract') return false;
+  const written = escapeRegExp(name).replace(/ /g, '\\s+');
+  return new RegExp(
+    `\\b(?:prepare|deliver|produce|provide|submit|develop|draft|maintain|update)s?\\s+(?:and\\s+\\w+\\s+)?(?:an?|the|its)\\s+(?:written\\s+|documented\\s+|draft\\s+)?${written}\\b`,
+    'i',
+  ).test(source.text);
 }
 
 /** Named documents, cited in these segments, that no document of the corpus is. */

@@ -78,7 +78,13 @@ interface ClauseTopic {
    * names the topic only to take it away or replace it (`statement`) does not carry it; a
    * statement granting it (`grant`) must.
    */
-  withdrawn?: { strict: RegExp; statement: RegExp; grant: RegExp };
+  withdrawn?: {
+    strict: RegExp;
+    statement: RegExp;
+    grant: RegExp;
+    /** A right rationed ("not more than once a year") withdraws only one the policy gives "at any time". */
+    rationed?: { statement: RegExp; requiredAnyTime: RegExp };
+  };
   /**
    * A party the policy names as holding the right (a regulator) that the contract must name beside
    * the topic too: an audit right for the company alone leaves the regulator without one.
@@ -118,13 +124,18 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
     parent: /\b(audit\w*|inspect\w*)\b/i,
     child: [/\b(audit\w*|inspect\w*)\b/i],
     // An audit right "including inspection of the vendor's sites" is not carried by "the vendor's
-    // yearly assurance report discharges any right of audit" or "no on-site audit will be allowed",
+    // yearly assurance report discharges any right of audit", "no on-site audit will be allowed" or
+    // "rights to verify ... are limited to the documents described in clause 11.1",
     // nor, where it is "at any time", by one rationed to "not more than once in each Contract Year".
     withdrawn: {
       strict:
         /\bunrestricted\b|\bwithout restriction\b|\bon[- ]?site\b|\bpremises\b|\bat any time\b|\b(?:regulator|supervisory authority|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i,
       statement:
-        /\b(?:satisf\w*|discharg\w*|fulfil\w*|in (?:lieu|place) of|rel(?:y|ied) (?:up)?on)\b|\bnot (?:be )?(?:required|obliged|obligated|entitled)\b|\bno (?:on-?site )?(?:audits?|inspections?)\b|\b(?:not|no) more (?:than|often than) (?:once|one|twice|two|\w+ times)\b/i,
+        /\b(?:satisf\w*|discharg\w*|fulfil\w*|in (?:lieu|place) of|rel(?:y|ied) (?:up)?on)\b|\bnot (?:be )?(?:required|obliged|obligated|entitled)\b|\bno (?:on-?site )?(?:audits?|inspections?)\b|\bno rights? (?:to|of) (?:audit|inspect)\w*|\brights?\b[^.;]{0,60}\b(?:are|is) limited to\b/i,
+      rationed: {
+        statement: /\b(?:not|no) more (?:than|often than) (?:once|one|twice|two|\w+ times)\b/i,
+        requiredAnyTime: /\bat any time\b|\bwithout restriction\b|\bunrestricted\b/i,
+      },
       grant:
         /\b(?:may|shall|will|must|entitled to|right to|permit\w*|allow\w*|grant\w*)\b[^.;]{0,100}\b(?:audit\w*|inspect\w*)|\b(?:audit|inspection|access) rights?\b/i,
     },
@@ -224,7 +235,7 @@ const ASSURANCE_SCHEMES: Array<{ label: string; pattern: RegExp }> = [
 const CONTRACT_SECTION_HEADING =
   /\b(contract(?:ual)?|agreements?)\b[^\n]{0,40}\b(clauses?|terms|requirements?|provisions?|obligations?)\b|\b(mandatory|minimum|required)\b[^\n]{0,30}\b(clauses?|contract\w*|terms)\b/i;
 const CONTRACT_LEAD_IN =
-  /\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will|is required to|are required to)\b[^.]{0,80}\b(contain\w*|includ\w*|incorporat\w*|address\w*|following|below)\b|\b(?:not|never) sign\b[^.]{0,120}\b(unless|without)\b/i;
+  /\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will|is required to|are required to)\b[^.]{0,80}\b(contain\w*|includ\w*|incorporat\w*|address\w*|following|below)\b|\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will)\b[^.:]{0,40}:\s*$|\b(?:must|shall|will)\s+(?:sign|enter into|conclude|have|put in place)\b[^.]{0,60}\b(?:contracts?|agreements?)\b[^.]{0,80}:\s*$|\b(?:not|never) sign\b[^.]{0,120}\b(unless|without)\b/i;
 const CONTRACT_CLAUSE_REQUIREMENT = {
   test: (text: string) =>
     /\b(contracts?|agreements?)\b/i.test(text) &&
@@ -373,7 +384,10 @@ export function contractObligations(parent: AnalyzedDocument): ContractObligatio
   const tables: ContractObligation[] = [];
   parent.headings.forEach((heading, index) => {
     const section = sectionSegments(parent, index);
-    const leadIn = section.find((s) => !ITEM_MARKER.test(s.text) && CONTRACT_LEAD_IN.test(s.text));
+    // A numbered statement is a clause, unless it opens a list ("9.1 Every contract ... shall:").
+    const leadIn = section.find(
+      (s) => (!ITEM_MARKER.test(s.text) || /:\s*$/.test(s.text)) && CONTRACT_LEAD_IN.test(s.text),
+    );
     if (!CONTRACT_SECTION_HEADING.test(heading.title) && !leadIn) return;
     // The clauses must be about third parties: said in the section, or in the policy's own opening.
     const aboutThirdParties =
@@ -478,7 +492,9 @@ function withdrawingStatements(topic: ClauseTopic, obligation: ContractObligatio
   const naming = child.segments.filter(
     (s) => topic.child.every((p) => p.test(s.text)) || topic.child.every((p) => p.test(s.section ?? '')),
   );
-  const withdrawing = naming.filter((s) => rule.statement.test(s.text));
+  const rationed =
+    rule.rationed && rule.rationed.requiredAnyTime.test(obligation.text) ? rule.rationed : null;
+  const withdrawing = naming.filter((s) => rule.statement.test(s.text) || rationed?.statement.test(s.text));
   const granting = naming.filter((s) => !withdrawing.includes(s) && rule.grant.test(s.text));
   if (granting.length === 0) return withdrawing;
   // A limited right granted ("documents only, once in 24 months") does not restore what another

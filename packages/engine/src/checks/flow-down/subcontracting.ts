@@ -48,8 +48,15 @@ const NO_CONTROL_OWED =
 
 function noticeControl(text: string): SubcontractControl {
   if (!NOTICE_WORD.test(text)) return 'none';
-  return NOTICE_AFTER.test(text) ? 'late-notice' : 'advance-notice';
+  if (NOTICE_AFTER.test(text)) return 'late-notice';
+  // "may engage Sub-processors ... upon giving notice to the Client": notice as the engagement is
+  // made leaves the customer no time to object, which a general authorisation presumes.
+  return NOTICE_ON_ENGAGING.test(text) ? 'late-notice' : 'advance-notice';
 }
+
+/** Notice given in the act of engaging, with no word of giving it ahead. */
+const NOTICE_ON_ENGAGING =
+  /\b(?:up)?on\s+(?:giving|providing|serving)\s+(?:written\s+)?(?:notice|notification)\b(?![^.;]{0,60}\b(?:prior|advance|before|ahead|at least|intended|proposed|object\w*)\b)/i;
 
 /**
  * The control over sub-contracting one contract statement gives the customer, or null when the

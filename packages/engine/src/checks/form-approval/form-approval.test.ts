@@ -318,3 +318,44 @@ describe('names in block capitals, a maker who captured the change, and rules na
     ).toEqual([]);
   });
 });
+
+describe('permits to work: the Issuing Authority is the Performing Authority', () => {
+  const permit = (issuer: string, vessel: string) =>
+    [
+      'PERMIT-TO-WORK CERTIFICATE',
+      `Vessel / Site: ${vessel}`,
+      'PART A - REQUEST (Performing Authority)',
+      'Performing Authority: S. Jumbo Signature: S. Jumbo Time: 07:10',
+      'PART B - PRECAUTIONS AND ISSUE (Issuing Authority)',
+      `Issuing Authority: ${issuer} Time: 07:45`,
+      // A scan's OCR keeps the form's fields apart as paragraphs.
+    ].join('\n\n');
+
+  test('a vessel operator and a water utility: one officer both requests and issues the permit', async () => {
+    for (const [rule, site] of [
+      [
+        '4.2 The Issuing Authority shall not be the Performing Authority for the same permit.',
+        'MV Okrika Star',
+      ],
+      ['3.1 The approver must not be the requester of a confined-space permit.', 'Kaituna pump station'],
+    ]) {
+      const issues = await findings({
+        'Permit-to-Work-Procedure.md': `# Permit to Work Procedure\n\n${rule}\n`,
+        'Permit-PTW-0417.txt': permit('S. Jumbo', site),
+      });
+      expect(issues.map((i) => i.title)).toEqual([
+        'The request in Permit-PTW-0417.txt self-approved: S. Jumbo approved a request made by S. Jumbo',
+      ]);
+    }
+  });
+
+  test('decoy: another officer issues the permit', async () => {
+    expect(
+      await findings({
+        'Permit-to-Work-Procedure.md':
+          '# Permit to Work Procedure\n\n4.2 The Issuing Authority shall not be the Performing Authority for the same permit.\n',
+        'Permit-PTW-0418.txt': permit('I. Amachree', 'MV Okrika Star'),
+      }),
+    ).toEqual([]);
+  });
+});

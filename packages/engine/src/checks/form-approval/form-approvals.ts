@@ -25,12 +25,17 @@ export interface SelfApprovedForm {
 /**
  * Who asked for it, drew it up or made its first check: "Requested by", "Name of person requiring
  * access", "Authority sponsor", "Prepared by (RM)", "Verified by (name)", "Captured in the
- * payments system by" (the maker of a maker-checker form, whom the approver must not be).
+ * payments system by" (the maker of a maker-checker form, whom the approver must not be), a
+ * permit's "Performing Authority" (who will do the work).
  */
 const REQUESTER_LABEL =
-  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by|prepared by|completed by|verified by|checked by|(?:captured|entered|keyed|input|initiated)(?:\s+(?:in|on|into)\s+[\w -]{1,40}?)?\s+by)\b/i;
-/** Who approved it: "Approved by (name / title)", "Approver name" (OCR may join the words). */
-const APPROVER_LABEL = /\b(?:approved by|approver\s*name|authori[sz]ed by)\b/i;
+  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by|prepared by|completed by|verified by|checked by|performing authority|(?:captured|entered|keyed|input|initiated)(?:\s+(?:in|on|into)\s+[\w -]{1,40}?)?\s+by)\b/i;
+/**
+ * Who approved it: "Approved by (name / title)", "Approver name" (OCR may join the words), the
+ * "Issuing Authority" of a permit to work.
+ */
+const APPROVER_LABEL =
+  /\b(?:approved by|approver\s*name|authori[sz]ed by|issuing authority|permit issued by)\b/i;
 /** A form reference: "Request No. VRA-2026-088", "Request reference PAR-2026-031". */
 const REFERENCE =
   /\brequest\s+(?:no\.?|number|ref(?:erence)?\.?)\s*[:|]?\s*([A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)+)/i;
@@ -44,7 +49,7 @@ const PERSON =
 const CAPITALS_PERSON = /(?<![\w.])([A-Z][A-Z'\u2019-]+(?:\s+[A-Z][A-Z'\u2019-]+){1,2})\b(?![ \t]*[a-z])/;
 /** Words of a form's layout, not of a name. */
 const NOT_A_NAME =
-  /^(?:Name|Title|Signature|Date|Designation|Decision|Approved|Rejected|Section|Part|Form|Request|Job|Manager|Officer|Supervisor|Head|Director|System|Account|Business|For)\b/;
+  /^(?:Name|Title|Signature|Date|Designation|Decision|Approved|Rejected|Section|Part|Form|Request|Job|Manager|Officer|Supervisor|Head|Director|System|Account|Business|For|Issuing|Performing|Authority)\b/;
 
 /**
  * Self-approval forbidden in words: "A person may not approve their own request", "The sponsor of
@@ -54,11 +59,11 @@ const NOT_A_NAME =
  * approve it", "the approver must not be the person making the request".
  */
 const SELF_APPROVAL_RULE =
-  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\bapprover\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b/i;
+  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\bapprover\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b|\b(?:issuing authority|approver|authori[sz]er)\s+(?:shall|must|may|can)\s*not\s+(?:also\s+)?be\s+the\s+(?:performing authority|request(?:e|o)r|applicant|permit holder)\b/i;
 
 /** The next field's label read on as part of a name ("Owen Bisson Job title ...", "Edwin Okello Designation"). */
 const FIELD_WORD =
-  /^(?:Job|Title|Designation|Role|Signature|Signed|Date|Approver|Requester|Department|Position|Grade|Unit|Team|Phone|Email|Extension|Staff|Employee|Decision)$/;
+  /^(?:Job|Title|Designation|Role|Signature|Signed|Date|Time|Approver|Requester|Department|Position|Grade|Unit|Team|Phone|Email|Extension|Staff|Employee|Decision)$/;
 
 function withoutNextLabel(name: string): string {
   const words = name.split(/\s+/);
@@ -110,10 +115,14 @@ function nameAfterLabel(
   ];
   // A name in capitals only where no line holds one in mixed case: a label's own capitals
   // ("REQUESTER (GLO SPONSOR)") are no name when the name stands on the next line.
+  // A label's own words may come first on the line ("Performing Authority: S. Jumbo"): the name is
+  // the first match that is no layout word.
   for (const pattern of [PERSON, CAPITALS_PERSON])
     for (const candidate of candidates) {
-      const person = pattern.exec(candidate.text);
-      if (!person || NOT_A_NAME.test(titleCase(person[1]!))) continue;
+      const person = [...candidate.text.matchAll(new RegExp(pattern.source, 'g'))].find(
+        (m) => !NOT_A_NAME.test(titleCase(m[1]!)),
+      );
+      if (!person) continue;
       const segment = segmentAt(doc, candidate.at + person.index);
       return segment ? { name: withoutNextLabel(person[1]!), segment } : null;
     }

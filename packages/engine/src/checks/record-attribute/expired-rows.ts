@@ -19,10 +19,13 @@ const EXPIRY_WORDS =
   /\b(?:expir\w*|valid|to|until|till|through|lapses?|date|on|of|the|dd\/mm\/yyyy|mm\/dd\/yyyy)\b/gi;
 const STATUS_COLUMN = /\b(?:status|state)\b/i;
 /** A row still in use: its status says so. */
-const IN_USE = /^(?:active|approved|current|live|enabled|in use|open|engaged)\b/i;
+const IN_USE =
+  /^(?:active|approved|current|live|enabled|in use|open|engaged|in service|in operation|operational|on charter)\b/i;
 /** The thing must be current: "is current on the day of release", "valid", "in force", "has not expired". */
 const VALID =
-  /\b(?:current|valid|in date|in force|unexpired|up to date|not (?:have )?(?:expired|lapsed)|has not (?:expired|lapsed))\b/i;
+  /\b(?:current|valid|in date|in force|unexpired|up to date|not (?:have )?(?:expired|lapsed)|has not (?:expired|lapsed))\b|\bno\b[^.;]{0,60}\bwith an? (?:expired|lapsed)\b/i;
+/** A column naming what the register's expiry dates are of, where the expiry header does not ("Certificate / Policy"). */
+const THING_COLUMN = /\b(certificate|licen[cs]e|insurance|policy|permit|registration|accreditation|visa)\b/i;
 const BINDS = /\b(?:must|shall|only|required|may not|will not|cannot|no)\b/i;
 
 interface ExpiryColumn {
@@ -42,7 +45,10 @@ function expiryColumns(table: RecordTable): ExpiryColumn[] {
       .replace(/\s+/g, ' ')
       .trim();
     const noun = thing.split(' ').at(-1) ?? '';
-    return noun.length >= 3 ? [{ index, thing, noun }] : [];
+    if (noun.length >= 3) return [{ index, thing, noun }];
+    // "Expiry date" beside "Certificate / Policy": the other column says what expires.
+    const named = table.columns.map((c) => THING_COLUMN.exec(c)?.[1]).find(Boolean);
+    return named ? [{ index, thing: named, noun: named }] : [];
   });
 }
 

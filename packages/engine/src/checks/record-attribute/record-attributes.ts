@@ -11,6 +11,12 @@ import { escapeRegExp, stem, tokenize } from '../../text/normalize';
 import { allowsNoException } from '../../analyst/exceptions';
 import { eventDeadlineIssue } from './event-deadlines';
 import { EXPIRED_ID, expiredRowsIssue } from './expired-rows';
+import {
+  FLAG_ATTRIBUTE_PREFIX,
+  NOT_IN_PLACE,
+  flagColumnAttributes,
+  ruleConditionColumn,
+} from './flag-columns';
 import { FORM_FIELD_ATTRIBUTES, isForm, offField } from './form-fields';
 import { notesException, type RecordTable } from './record-table';
 
@@ -316,7 +322,7 @@ function presenceIssues(
   // A row of another shape (a sign-off sheet's "Quarter | Q3 2026" under the accounts) is no record.
   const record = (row: Table['rows'][number]) => row.cells.length >= Math.ceil(table.columns.length * 0.6);
   const issues: Issue[] = [];
-  for (const attribute of RECORD_ATTRIBUTES) {
+  for (const attribute of [...RECORD_ATTRIBUTES, ...flagColumnAttributes(table, RECORD_ATTRIBUTES)]) {
     if (onlyId && attribute.id !== onlyId) continue;
     let column = table.columns.findIndex((c) => attribute.header.test(c));
     // A record named for the attribute ("Training-Completion-2024.csv") with a status column.
@@ -325,27 +331,33 @@ function presenceIssues(
     if (column < 0 || column === condition) continue;
     const requirement = requirementFor(analysis, attribute);
     if (!requirement) continue;
+    // A column the register names for itself is bound by what its rule names as the rule's scope.
+    const derived = attribute.id.startsWith(FLAG_ATTRIBUTE_PREFIX);
+    const scope = derived ? ruleConditionColumn(table, requirement.text, column) : condition;
+    if (scope === null) continue;
+    const absent = (cell: string) => ABSENT.test(cell) || (derived && NOT_IN_PLACE.test(cell));
     const offending = table.rows.filter(
       (row) =>
         (!visible || visible.has(row.segment)) &&
         record(row) &&
-        ABSENT.test(row.cells[column] ?? '') &&
-        (condition < 0 || PRESENT.test(row.cells[condition] ?? '')) &&
+        absent(row.cells[column] ?? '') &&
+        (scope < 0 || PRESENT.test(row.cells[scope] ?? '')) &&
         // A row whose exception is recorded ("EX-2026-031") is excused, unless the rule allows none.
         (!hasException(row.cells, exception) || forbidsExceptions(analysis, attribute)) &&
         !excludedByRule(analysis, attribute, row.cells[column] ?? ''),
     );
     if (offending.length === 0) continue;
     const names = offending.map((r) => rowLabel(table, r.cells)).slice(0, 5);
-    const scope = condition >= 0 ? ` although "${table.columns[condition]}" is yes` : '';
+    const although = scope >= 0 ? ` although "${table.columns[scope]}" is yes` : '';
+    const article = /^[aeiou]/i.test(attribute.label) ? 'an' : 'a';
     issues.push({
       primitive: 'conflict_check',
       subject: recordAttributeSubject(doc.name, attribute.id),
       aspects: [recordAttributeSubject(doc.name, attribute.id), `instrument:${attribute.id}`],
       title: `${doc.name}: ${offending.length} record${offending.length === 1 ? '' : 's'} without the ${attribute.label} that ${requirement.document} requires`,
       description:
-        `${requirement.document} requires a ${attribute.label} ("${requirement.text.slice(0, 160)}"), but ${doc.name} records ` +
-        `"${table.columns[column]}" as "${offending[0]!.cells[column] || '(empty)'}" for ${names.join(', ')}${scope}.`,
+        `${requirement.document} requires ${article} ${attribute.label} ("${requirement.text.slice(0, 160)}"), but ${doc.name} records ` +
+        `"${table.columns[column]}" as "${offending[0]!.cells[column] || '(empty)'}" for ${names.join(', ')}${although}.`,
       rootCause: `The ${attribute.label} required by ${requirement.document} is not enforced as a precondition; ${doc.name} shows the gap but nobody acted on it.`,
       remediationScope: `Obtain the ${attribute.label} for ${names.join(', ')}, and make it a gate before access or data is granted.`,
       remediationEffortHours: 4 * offending.length,

@@ -11,10 +11,14 @@ export interface RecordTable {
 }
 
 const EXCEPTION_NOTE =
-  /\b(risk[- ]accept\w*|exception (?:approved|granted|raised|recorded|ref\w*)|waiver|exemption granted|deviation approved)\b|\b(?:RA|EXC|EX|WVR)-\d/i;
+  /\b(risk[- ]accept\w*|exception (?:approved|granted|raised|recorded|ref\w*)|extension (?:approved|granted)|waiver|exemption granted|deviation approved)\b|\b(?:RA|EXC|EX|WVR)-\d/i;
 const NEGATED_EXCEPTION = /\b(no|without|not|none)\b[^.]{0,20}\b(risk[- ]accept\w*|exceptions?|waivers?)\b/i;
 
-/** A row whose cells record an exception or risk acceptance ("EXC-2026-04", "risk accepted"), not its absence. */
+/**
+ * A row whose cells record an exception, a granted extension or a risk acceptance ("EXC-2026-04",
+ * "risk accepted", "Extension granted"), not its absence. An extension merely asked for or noted
+ * is none.
+ */
 export function notesException(cells: string[]): boolean {
   const notes = cells.join(' ');
   return EXCEPTION_NOTE.test(notes) && !NEGATED_EXCEPTION.test(notes);

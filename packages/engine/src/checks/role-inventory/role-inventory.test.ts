@@ -676,6 +676,37 @@ describe('a post the roles table lacks: a higher rank, the same duty said anothe
     expect(issues[0]!.description).toContain('the table names Naomi Swan as the Privacy Officer');
   });
 
+  test('an electricity co-op and a hospital: the table\'s post is titled "<noun> of <field>" ("Manager of Information Technology", "Director of Finance"); the plan names its holder under another title', async () => {
+    for (const [tabled, holder, renamed] of [
+      ['Manager of Information Technology', 'Priya Nandakumar', 'Chief Information Security Officer'],
+      ['Director of Finance', 'Sam Odera', 'Chief Financial Officer'],
+    ]) {
+      const issues = untabled(
+        await issuesOf({
+          'Cyber-Security-Policy.md': [
+            '# Cyber Security Policy',
+            '',
+            '| Role | Holder (11/2026) | Responsibilities |',
+            '| --- | --- | --- |',
+            '| General Manager | Alan Reid | Approves this policy. |',
+            '| CIP Senior Manager | Karen Lind | Leads compliance. |',
+            `| ${tabled} | ${holder} | Operates the infrastructure and authorizes access. |`,
+          ].join('\n'),
+          'Incident-Response-Plan.md': [
+            '# Incident Response Plan',
+            '',
+            '| Role | Person | Responsibilities |',
+            '| --- | --- | --- |',
+            `| ${renamed} | ${holder} | Classifies each event and authorizes containment. |`,
+          ].join('\n'),
+        }),
+      );
+      expect(issues.map((i) => i.description)).toEqual([
+        expect.stringContaining(`the table names ${holder} as the ${tabled}`),
+      ]);
+    }
+  });
+
   test('decoys: a "Group Information Security Officer" is the tabled post; a deputy held by another person; a duty sharing one word', async () => {
     const issues = untabled(
       await issuesOf({

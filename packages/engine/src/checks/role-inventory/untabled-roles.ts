@@ -36,8 +36,14 @@ interface TableRole {
  * in a response team ("Incident Lead", "Technical Lead"), which the plan itself assigns.
  */
 const POST = new Set(nouns.leadership.filter((noun) => noun !== 'Lead'));
-/** A post the table lists: a title ending in a post's noun, one holder ("All staff", "Asset Owners" are not). */
-const TABLE_POST = new RegExp(`\\b(?:${nouns.leadership.join('|')})$|^Head of\\b`);
+/**
+ * A post the table lists: a title ending in a post's noun, or opening with one before what it
+ * heads ("Manager of Information Technology", "Head of Claims"); one holder ("All staff", "Asset
+ * Owners" are not).
+ */
+const TABLE_POST = new RegExp(
+  `\\b(?:${nouns.leadership.join('|')})$|^(?:Head|${nouns.leadership.join('|')}) of\\b`,
+);
 /** Words every duty shares, which say nothing about whose duty it is. */
 const GENERIC = new Set([
   'responsible',

@@ -100,3 +100,39 @@ test('decoy: the second line of a row wrapped on the page goes on from the line 
   ].join('\n');
   expect(await findings({ 'Incident-Notification-Procedure.md': procedure })).toEqual([]);
 });
+
+test('a vessel operator and a water utility: "To be assigned" and "TBC" in the owner and frequency columns are no owner and no frequency', async () => {
+  for (const [owner, frequency] of [
+    ['To be assigned', 'To be agreed'],
+    ['TBC', 'TBD'],
+  ]) {
+    const policy = [
+      '# Information Security Policy',
+      '',
+      table('| Control ID | Control | Owner | Frequency |', [
+        '| ISC-01 | Privileged account review | IT Manager | Quarterly |',
+        '| ISC-02 | User access review of finance systems | Financial Controller | Six-monthly |',
+        `| ISC-03 | User access review of payroll bureau accounts | ${owner} | ${frequency} |`,
+        '| ISC-04 | Backup restoration test | IT Manager | Quarterly |',
+        '| ISC-05 | Vulnerability scan | IT Manager | Monthly |',
+      ]),
+    ].join('\n');
+    expect((await findings({ 'Security-Policy.md': policy })).map((i) => i.title)).toEqual([
+      'Security-Policy.md: "ISC-03 User access review of payroll bureau accounts" has no owner and no frequency',
+    ]);
+  }
+});
+
+test('decoy: "To be agreed" in a notes column assigns nothing', async () => {
+  const policy = [
+    '# Information Security Policy',
+    '',
+    table('| Control ID | Control | Owner | Frequency | Notes |', [
+      '| ISC-01 | Privileged account review | IT Manager | Quarterly | - |',
+      '| ISC-02 | User access review | Financial Controller | Six-monthly | To be agreed with the bureau |',
+      '| ISC-03 | Backup restoration test | IT Manager | Quarterly | - |',
+      '| ISC-04 | Vulnerability scan | IT Manager | Monthly | - |',
+    ]),
+  ].join('\n');
+  expect(await findings({ 'Security-Policy.md': policy })).toEqual([]);
+});

@@ -12,8 +12,9 @@ import { pipeCells } from '../../text/table-cells';
 /** A column that assigns who runs the row's item or how often: "Owner", "Responsible", "Frequency". */
 const DUTY_COLUMN =
   /^(?:control |process |action |task |activity )?(?:owner|responsib\w*|accountab\w*|frequency|cadence|periodicity|review (?:cycle|frequency))\b/i;
-/** A cell left blank: empty, or a dash. */
-const BLANK = /^(?:|-+|\u2013|\u2014)$/;
+/** A cell left blank: empty, a dash, or a note that no one is assigned yet ("To be assigned", "TBC"). */
+const BLANK =
+  /^(?:|-+|\u2013|\u2014|t\.?b\.?[acd]\.?|to be (?:assigned|agreed|confirmed|determined|decided|defined|set|appointed)|not (?:yet )?(?:assigned|agreed|set|defined)|unassigned)$/i;
 /** A first cell that goes on from the line above: lower case, or a bracket closed that it did not open. */
 const CONTINUED = /^(?:[a-z]|[^(]*\))/;
 /** At least this many rows, and this share of them filled in the column, make the table's rule. */
