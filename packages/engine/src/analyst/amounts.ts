@@ -71,8 +71,16 @@ export function valueOf(number: string, scale: string | undefined): number {
   return value * (scale ? (SCALES[scale.toLowerCase()] ?? 1) : 1);
 }
 
+/**
+ * Naira typed with a plain N for the ₦ sign ("N25,000,000.00"), as Nigerian documents often write
+ * it: read only with thousands grouped, so that "N95" or "Form N1" is no amount.
+ */
+const PLAIN_N_NAIRA = /(?<![\w$£€₹₦₵])N(\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d,])/g;
+
 export function amountsIn(text: string): Amount[] {
   const out: Amount[] = [];
+  for (const m of text.matchAll(PLAIN_N_NAIRA))
+    out.push({ value: valueOf(m[1]!, undefined), currency: 'NGN', index: m.index, phrase: m[0] });
   for (const m of text.matchAll(AMOUNT)) {
     const [phrase, code, symbol, number, scale, afterNumber, afterScale, afterCode] = m;
     const currency = code ?? afterCode ?? SYMBOLS.find(([s]) => s === symbol)?.[1];
@@ -82,5 +90,5 @@ export function amountsIn(text: string): Amount[] {
     if (!Number.isFinite(value) || value <= 0) continue;
     out.push({ value, currency, index: m.index, phrase: phrase.trim() });
   }
-  return out;
+  return out.sort((a, b) => a.index - b.index);
 }

@@ -908,7 +908,11 @@ function cellNamesConcept(
 }
 
 /** The cell of a table row that holds a value, and the name its column has in the header. */
-export function valueColumn(header: string, row: string, quantity: Quantity): { cell: string; name: string } {
+export function valueColumn(
+  header: string,
+  row: string,
+  quantity: Pick<Quantity, 'index'>,
+): { cell: string; name: string } {
   const column = (row.slice(0, quantity.index).match(/\|/g) ?? []).length;
   return { cell: row.split('|')[column] ?? '', name: header.split('|')[column] ?? '' };
 }

@@ -21,6 +21,8 @@ test('amounts are read with their currency and scale', () => {
     'KES 40000',
   ]);
   expect(read('version 2.5 of 2026, 14 days')).toEqual([]);
+  // Naira typed with a plain N, read only with its thousands grouped ("N95 masks" is no amount).
+  expect(read('above N25,000,000.00, N95 masks, Form N1')).toEqual(['NGN 25000000']);
 });
 
 test('a pension trustee: the e-mail releasing a batch relies on a limit the procedure lowered', async () => {
@@ -140,4 +142,36 @@ test('decoy: "exceeding €150,000" and a tier "from €150,000.01" are one limi
         '# Claims Payment Procedure\n\n5.3 Payments exceeding €150,000 require the counter-signature of the Chief Financial Officer.\n',
     }),
   ).toEqual([]);
+});
+
+describe('a delegation matrix with a column per approver', () => {
+  test("a vessel operator and a housing council: the approver's column sets another limit than the policy", async () => {
+    const vessel = await findings({
+      'Delegation-of-Authority-Standard.md':
+        '# Delegation of Authority Standard\n\n| Ref | Authority | Head of Procurement | General Manager (Operations) | Managing Director |\n|---|---|---|---|---|\n| A1 | Purchase orders | Up to N5,000,000.00 | Above N5,000,000.00 up to N50,000,000.00 | Above N50,000,000.00 |\n',
+      'Procurement-Policy.md':
+        '# Procurement Policy\n\n| Purchase value | Approver |\n|---|---|\n| Above N5,000,000.00 up to N25,000,000.00 | General Manager (Operations) |\n| Above N25,000,000.00 | Managing Director |\n',
+    });
+    expect(vessel.map((i) => i.title)).toEqual([
+      expect.stringMatching(/N50,000,000\.00 .* vs N25,000,000\.00/),
+    ]);
+    const council = await findings({
+      'Scheme-of-Delegation.md':
+        '# Scheme of Delegation\n\n| Ref | Authority | Finance Manager | Chief Executive |\n|---|---|---|---|\n| C1 | Award of contracts | Up to £10,000 | Above £10,000 |\n',
+      'Contracts-Procedure.md':
+        '# Contracts Procedure\n\n3.1 The award of contracts above £25,000 requires the approval of the Chief Executive.\n',
+    });
+    expect(council).toHaveLength(1);
+  });
+
+  test('decoy: the matrix and the policy set the same limits', async () => {
+    expect(
+      await findings({
+        'Delegation-of-Authority-Standard.md':
+          '# Delegation of Authority Standard\n\n| Ref | Authority | Head of Procurement | General Manager (Operations) |\n|---|---|---|---|\n| A1 | Purchase orders | Up to N5,000,000.00 | Above N5,000,000.00 |\n',
+        'Procurement-Policy.md':
+          '# Procurement Policy\n\n3.1 Purchase orders above N5,000,000.00 require the approval of the General Manager (Operations).\n',
+      }),
+    ).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@
 // rule when their clauses share the words of what is approved. Tiers of a schedule are not two
 // rules: a value the other document also states is agreed, not in conflict.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
-import { isTableRow } from '../../analyst/corpus-analysis';
+import { isTableRow, valueColumn } from '../../analyst/corpus-analysis';
 import { amountsIn, type Amount } from '../../analyst/amounts';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { contentLemmas } from '../../analyst/requirements';
@@ -38,6 +38,8 @@ const RANGE_TO = /^\s*(?:to|-|\u2013|\u2014)\s*(?:[A-Z]{1,3}\$?\s?|[$€£¥₹�
 /** The clause names an approval: who approves, signs or authorises above or below the amount. */
 const AUTHORITY =
   /\b(?:approv\w*|authori[sz]\w*|signator\w*|counter-?sign\w*|sign-?off|sanction\w*|dual|maker|checker)\b/i;
+/** A table header of delegated authorities: "| Ref | Authority | Head of Department | ... |". */
+const MATRIX_HEADER = /\bauthorit(?:y|ies)\b/i;
 /** Names of currencies, which say nothing of what is approved. */
 const CURRENCY_WORDS = new Set(
   'cedi cedis shilling shillings dollar dollars rupee rupees pound pounds euro euros naira rand ringgit peso pesos lakh crore million thousand'.split(
@@ -73,8 +75,13 @@ function thresholdsOf(doc: AnalyzedDocument): Threshold[] {
       // A schedule's row states its rule across cells ("| TZS 50,000,000 or more | Two (2)
       // authorised signatories |"): the row is the clause.
       const clause = row ? segment.text : clauseAround(segment.text, amount.index, amount.phrase.length);
-      if (!AUTHORITY.test(clause)) continue;
-      const words = clause.replace(amount.phrase, ' ').replace(/\([^)]*\)/g, ' ');
+      // A matrix with a column per approver ("| Ref | Authority | ... | Managing Director |" over
+      // "| A1 | Purchase orders | ... | Above N50,000,000.00 up to N250,000,000.00 |") says in its
+      // header that it grants approvals, and names who approves in the amount's column.
+      const header = row ? (segment.frame?.header ?? '') : '';
+      if (!AUTHORITY.test(clause) && !AUTHORITY.test(header) && !MATRIX_HEADER.test(header)) continue;
+      const column = header ? valueColumn(header, segment.text, amount).name : '';
+      const words = `${clause} ${column}`.replace(amount.phrase, ' ').replace(/\([^)]*\)/g, ' ');
       const topic = contentLemmas(words).filter((w) => !CURRENCY_WORDS.has(w));
       out.push({ segment, amount: asExclusiveBound(amount), topic });
     }
