@@ -4,7 +4,7 @@
 import type { CorpusChunk, CorpusSnapshot } from '../corpus';
 import type { Intake } from '../types';
 import { fencedBlocks } from '../text/fences';
-import { pipeCells } from '../text/table-cells';
+import { isTableRow, pipeCells } from '../text/table-cells';
 import { COLUMN_RULE, splitSegments, type Segment } from '../text/sentences';
 import { CONCEPTS, type ConceptDefinition } from './concepts';
 import { dateOrderEvidence, extractDates, type DateOrder, type FoundDate } from './dates';
@@ -647,10 +647,8 @@ function widerHeader(text: string, header: LocatedSegment | null): boolean {
 
 const MARKDOWN_TABLE_RULE = /^\|?(?:\s*:?-{3,}:?\s*\|)+\s*(?::?-{3,}:?\s*)?$/;
 
-/** A segment that is a row of a table: cells joined by " | " (or a Markdown row). */
-export function isTableRow(text: string): boolean {
-  return text.includes(' | ') || /^\|.*\|$/.test(text);
-}
+/** A segment that is a row of a table (see text/table-cells.ts), for the checks that read the analysis. */
+export { isTableRow };
 
 /** The label of a table row: its first cell without a gloss ("| Tier 1 — Critical | ..." names "Tier 1"). */
 export function tableRowLabel(text: string): string {
@@ -1063,13 +1061,22 @@ function clusterTopics(facts: ConceptFact[]): void {
   }
 }
 
-/** The words of a row's label: its first cell that names something, past a reference ("R-04", "3.1"). */
-function rowLabelWords(text: string): string | null {
-  const cell = pipeCells(text).find((c) => /[A-Za-z]{3,}/.test(c) && !/^[A-Z]{1,5}[-. ]?\d[\w.-]*$/.test(c));
-  if (!cell) return null;
-  const words = topicWords(cell);
-  return words.length > 0 ? [...words].sort().join(' ') : null;
+/**
+ * The words of a row's label: its first cell that names something, past a reference ("R-04",
+ * "3.1"). Read once per segment: every pair of facts compared asks for it.
+ */
+function rowLabelWords(segment: LocatedSegment): string | null {
+  if (rowLabels.has(segment)) return rowLabels.get(segment)!;
+  const cell = pipeCells(segment.text).find(
+    (c) => /[A-Za-z]{3,}/.test(c) && !/^[A-Z]{1,5}[-. ]?\d[\w.-]*$/.test(c),
+  );
+  const words = cell ? topicWords(cell) : [];
+  const label = words.length > 0 ? [...words].sort().join(' ') : null;
+  rowLabels.set(segment, label);
+  return label;
 }
+
+const rowLabels = new WeakMap<LocatedSegment, string | null>();
 
 /**
  * Two table rows labelled alike ("Call recordings" in a retention schedule and in a contract's data
@@ -1078,8 +1085,8 @@ function rowLabelWords(text: string): string | null {
  */
 export function sameRowSubject(a: ConceptFact, b: ConceptFact): boolean {
   if (!a.tabular || !b.tabular || !isTableRow(a.segment.text) || !isTableRow(b.segment.text)) return false;
-  const label = rowLabelWords(a.segment.text);
-  return label !== null && label === rowLabelWords(b.segment.text);
+  const label = rowLabelWords(a.segment);
+  return label !== null && label === rowLabelWords(b.segment);
 }
 
 /** Two topics name the same thing: at least half of the smaller one is in the larger. */

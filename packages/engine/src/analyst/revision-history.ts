@@ -1,6 +1,7 @@
 // Revision histories: the part of a document that records its past ("5.0 | March 2024 |
 // Restructured for PCI DSS v4.0", "1.0 | 2018 | First issue, written under the 1993 Act"). What a
 // history row names is not what the document relies on today.
+import { isTableRow } from '../text/table-cells';
 
 const HISTORY_HEADING =
   /^[ \t#>*|]*(?:\d+\.?[ \t]*)?(?:(?:revision|change|document|version|amendment)[ \t]+(?:history|log)|change[ \t]*log)\b/gim;
@@ -41,8 +42,7 @@ function tableEnd(text: string, from: number): number {
   let seenRow = false;
   let offset = from;
   for (const line of text.slice(from, from + HISTORY_SPAN).split('\n')) {
-    const row = line.includes(' | ') || /^\s*\|/.test(line);
-    if (row) seenRow = true;
+    if (isTableRow(line.trim())) seenRow = true;
     else if (seenRow && line.trim() !== '') return offset;
     offset += line.length + 1;
   }

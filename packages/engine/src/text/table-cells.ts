@@ -9,3 +9,8 @@ export function pipeCells(row: string): string[] {
     .split('|')
     .map((cell) => cell.trim());
 }
+
+/** A line of a table as the parsers write it: cells between pipes ("| a | b |", "a | b"). */
+export function isTableRow(text: string): boolean {
+  return text.includes(' | ') || /^\|.*\|$/.test(text);
+}

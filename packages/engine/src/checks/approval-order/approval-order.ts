@@ -90,16 +90,28 @@ function registerBreach(doc: AnalyzedDocument): Omit<ApprovalOrderBreach, 'rule'
   return items.length ? { document: doc.name, evidence: [table.header, ...evidence], items } : null;
 }
 
-/** The rule asking for approval first that shares most words with the record. */
-function ruleFor(analysis: CorpusAnalysis, record: AnalyzedDocument): LocatedSegment | null {
+interface ApprovalRule {
+  segment: LocatedSegment;
+  words: string[];
+}
+
+/** The normative statements asking for approval before the work, with their words. */
+function approvalRules(analysis: CorpusAnalysis): ApprovalRule[] {
+  return analysis.documents
+    .filter((d) => isNormative(d.role))
+    .flatMap((d) => d.segments)
+    .filter((segment) => APPROVAL_FIRST.test(segment.text))
+    .map((segment) => ({ segment, words: contentLemmas(segment.text) }));
+}
+
+/** Of those rules, the one that shares most words with the record (at least two). */
+function ruleFor(rules: ApprovalRule[], record: AnalyzedDocument): LocatedSegment | null {
   const words = new Set(contentLemmas(record.text.slice(0, 4000)));
   let best: { segment: LocatedSegment; shared: number } | null = null;
-  for (const doc of analysis.documents.filter((d) => isNormative(d.role)))
-    for (const segment of doc.segments) {
-      if (!APPROVAL_FIRST.test(segment.text)) continue;
-      const shared = contentLemmas(segment.text).filter((w) => words.has(w)).length;
-      if (!best || shared > best.shared) best = { segment, shared };
-    }
+  for (const rule of rules) {
+    const shared = rule.words.filter((w) => words.has(w)).length;
+    if (!best || shared > best.shared) best = { segment: rule.segment, shared };
+  }
   return best && best.shared >= 2 ? best.segment : null;
 }
 
@@ -110,10 +122,12 @@ export function approvalOrderBreaches(analysis: CorpusAnalysis): ApprovalOrderBr
   const cached = cache.get(analysis);
   if (cached) return cached;
   const out: ApprovalOrderBreach[] = [];
+  let rules: ApprovalRule[] | null = null;
   for (const doc of analysis.documents.filter((d) => d.role === 'evidence' || d.role === 'other')) {
     const found = formBreach(doc) ?? registerBreach(doc);
     if (!found) continue;
-    const rule = ruleFor(analysis, doc);
+    rules ??= approvalRules(analysis);
+    const rule = ruleFor(rules, doc);
     if (rule) out.push({ ...found, rule });
   }
   cache.set(analysis, out);

@@ -47,6 +47,8 @@ const PERSON =
   /(?<![\w.])((?:[A-Z][a-zà-ÿ'\u2019-]+|[A-Z]\.)(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zà-ÿ'\u2019-]+){1,2})\b/;
 /** A name in block capitals, as forms ask for it: "ELIKEM TETTEH", "NAA ADJELEY LAMPTEY". */
 const CAPITALS_PERSON = /(?<![\w.])([A-Z][A-Z'\u2019-]+(?:\s+[A-Z][A-Z'\u2019-]+){1,2})\b(?![ \t]*[a-z])/;
+/** The name patterns in the order a field's name is looked for, every match of each read. */
+const NAME_PATTERNS = [new RegExp(PERSON.source, 'g'), new RegExp(CAPITALS_PERSON.source, 'g')];
 /** Words of a form's layout, not of a name. */
 const NOT_A_NAME =
   /^(?:Name|Title|Signature|Date|Designation|Decision|Approved|Rejected|Section|Part|Form|Request|Job|Manager|Officer|Supervisor|Head|Director|System|Account|Business|For|Issuing|Performing|Authority)\b/;
@@ -117,11 +119,9 @@ function nameAfterLabel(
   // ("REQUESTER (GLO SPONSOR)") are no name when the name stands on the next line.
   // A label's own words may come first on the line ("Performing Authority: S. Jumbo"): the name is
   // the first match that is no layout word.
-  for (const pattern of [PERSON, CAPITALS_PERSON])
+  for (const pattern of NAME_PATTERNS)
     for (const candidate of candidates) {
-      const person = [...candidate.text.matchAll(new RegExp(pattern.source, 'g'))].find(
-        (m) => !NOT_A_NAME.test(titleCase(m[1]!)),
-      );
+      const person = [...candidate.text.matchAll(pattern)].find((m) => !NOT_A_NAME.test(titleCase(m[1]!)));
       if (!person) continue;
       const segment = segmentAt(doc, candidate.at + person.index);
       return segment ? { name: withoutNextLabel(person[1]!), segment } : null;
