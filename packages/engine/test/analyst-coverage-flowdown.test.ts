@@ -512,6 +512,34 @@ describe('flow_down_check: a required audit right the contract withdraws', () =>
     }
   });
 
+  test('a plain audit right is withdrawn by a denial in so many words (an airline, a seed merchant)', async () => {
+    const plain = "a right for the Company, or an assessor it appoints, to audit the vendor's compliance";
+    for (const [party, clauses] of [
+      [
+        'Skyres',
+        [
+          '10.1 On request, once a year, the Provider shall make available its current SOC 2 Type II report.',
+          "10.2 Except as provided in clause 10.1, the Customer shall have no right to audit, inspect or test the Provider's facilities or records.",
+        ],
+      ],
+      ['Seedline', ['9.1 The Customer is not entitled to audit the Provider or its sub-contractors.']],
+    ] as const) {
+      const gap = await clauseGap(policy(plain), auditContract(party, [...clauses]));
+      expect(gap?.description).toMatch(/right to audit \(the contract withdraws it/);
+    }
+  });
+
+  test('decoy: a plain audit right granted once a year, beside a denial of on-site testing, is carried', async () => {
+    const plain = "a right for the Company, or an assessor it appoints, to audit the vendor's compliance";
+    const gap = await clauseGap(
+      policy(plain),
+      auditContract('Skyres', [
+        '9.1 The Customer may audit the Provider\u2019s compliance with this Agreement once a year on 30 days\u2019 notice.',
+        '9.2 The Customer shall have no right to audit the live booking platform by penetration testing.',
+      ]),
+    );
+    expect(gap?.description ?? '').not.toMatch(/audit/);
+  });
   test('decoy: an on-site audit once a year meets a policy that asks for on-site inspection, not for it at any time', async () => {
     const onSite = 'the Company may audit the provider, including on-site inspection on reasonable notice';
     const gap = await clauseGap(
@@ -1186,6 +1214,64 @@ describe('directive wording variants', () => {
     const gaps = findDirectiveGaps(analysis);
     expect(gaps.map((g) => g.child.name)).toEqual(['Treatment-Works-Continuity-Plan.md']);
     expect(gaps[0]!.issue.description).toMatch(/chlorine supplier fallback/);
+  });
+
+  // A hotel group's card policy names the plan by code, then says "that plan" must include a long
+  // list; a water utility's policy names its plan by title in the sentence before.
+  const cardPolicy = [
+    '# Card Payments Policy',
+    'Document ID: HG-POL-07',
+    '6.1 A suspected compromise of card data is reported at once and handled under the Incident Response Plan (HG-IRP-02).',
+    '6.2 That plan shall include notification of the merchant acquirer and the affected card schemes within their deadlines.',
+  ].join('\n');
+  const incidentPlan = (extra: string) =>
+    [
+      '# Incident Response Plan',
+      'Document ID: HG-IRP-02',
+      '1. The duty manager logs the incident and calls the Security Manager.',
+      '2. The Security Manager contains the incident and informs the General Manager.',
+      extra,
+    ].join('\n');
+  const utilityPolicy =
+    '# Business Continuity Policy\n4.1 Each site follows the Treatment Works Continuity Plan.\n4.2 Such plan must contain a call tree for each treatment works, with deputies for every duty operator and their telephone numbers.';
+  const utilityPlan = (extra: string) =>
+    `# Treatment Works Continuity Plan\nStandby pumps start automatically.\nThe control room moves to the standby site.\n${extra}`;
+
+  test('"that plan" and "such plan" name the plan the sentence before named, by code or title; a long list is judged by the words the plan lacks', async () => {
+    const analysis = await analyse(
+      {
+        'Card-Payments-Policy.md': cardPolicy,
+        'Incident-Response-Plan.md': incidentPlan(''),
+        'Business-Continuity-Policy.md': utilityPolicy,
+        'Treatment-Works-Continuity-Plan.md': utilityPlan(''),
+      },
+      ['PCI DSS'],
+    );
+    const gaps = findDirectiveGaps(analysis);
+    expect(gaps.map((g) => g.child.name).sort()).toEqual([
+      'Incident-Response-Plan.md',
+      'Treatment-Works-Continuity-Plan.md',
+    ]);
+    expect(gaps.find((g) => g.child.name === 'Incident-Response-Plan.md')!.issue.description).toMatch(
+      /merchant acquirer and the affected card schemes/,
+    );
+  });
+
+  test('decoy: the plans include the long list in their own words', async () => {
+    const analysis = await analyse(
+      {
+        'Card-Payments-Policy.md': cardPolicy,
+        'Incident-Response-Plan.md': incidentPlan(
+          '3. Where card data is involved, the Finance Director notifies the merchant acquirer, which informs the card schemes within their deadlines.',
+        ),
+        'Business-Continuity-Policy.md': utilityPolicy,
+        'Treatment-Works-Continuity-Plan.md': utilityPlan(
+          'Call tree: each treatment works keeps a call tree naming deputies for every duty operator, with telephone numbers.',
+        ),
+      },
+      ['PCI DSS'],
+    );
+    expect(findDirectiveGaps(analysis)).toEqual([]);
   });
 
   test('a directive naming a document that is not in the corpus is ignored (decoy)', async () => {

@@ -12,6 +12,13 @@ export interface Amount {
   phrase: string;
 }
 
+/** Names of currencies and their scales, which say nothing of what an amount is for. */
+export const CURRENCY_NAMES = new Set(
+  'cedi cedis shilling shillings dollar dollars rupee rupees pound pounds euro euros naira rand ringgit peso pesos dinar dinars lakh crore million thousand'.split(
+    ' ',
+  ),
+);
+
 const CODES =
   'USD|GHS|TZS|KES|UGX|RWF|NGN|ZAR|BWP|ZMW|ETB|EGP|MAD|XOF|XAF|MUR|INR|PKR|LKR|BDT|NPR|GBP|EUR|CHF|AUD|NZD|CAD|SGD|HKD|MYR|PHP|IDR|THB|JPY|CNY|AED|OMR|QAR|SAR|BHD|KWD|JMD|BBD|TTD|BMD|KYD|BSD|XCD|FJD|BRL|MXN';
 

@@ -7,7 +7,7 @@
 // rules: a value the other document also states is agreed, not in conflict.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { isTableRow, valueColumn } from '../../analyst/corpus-analysis';
-import { amountsIn, type Amount } from '../../analyst/amounts';
+import { CURRENCY_NAMES, amountsIn, type Amount } from '../../analyst/amounts';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { contentLemmas } from '../../analyst/requirements';
 import { withinRevisionHistory } from '../../analyst/revision-history';
@@ -40,12 +40,6 @@ const AUTHORITY =
   /\b(?:approv\w*|authori[sz]\w*|signator\w*|counter-?sign\w*|sign-?off|sanction\w*|dual|maker|checker)\b/i;
 /** A table header of delegated authorities: "| Ref | Authority | Head of Department | ... |". */
 const MATRIX_HEADER = /\bauthorit(?:y|ies)\b/i;
-/** Names of currencies, which say nothing of what is approved. */
-const CURRENCY_WORDS = new Set(
-  'cedi cedis shilling shillings dollar dollars rupee rupees pound pounds euro euros naira rand ringgit peso pesos lakh crore million thousand'.split(
-    ' ',
-  ),
-);
 /** Shared words that make two clauses one rule. */
 const MIN_SHARED = 2;
 
@@ -82,7 +76,7 @@ function thresholdsOf(doc: AnalyzedDocument): Threshold[] {
       if (!AUTHORITY.test(clause) && !AUTHORITY.test(header) && !MATRIX_HEADER.test(header)) continue;
       const column = header ? valueColumn(header, segment.text, amount).name : '';
       const words = `${clause} ${column}`.replace(amount.phrase, ' ').replace(/\([^)]*\)/g, ' ');
-      const topic = contentLemmas(words).filter((w) => !CURRENCY_WORDS.has(w));
+      const topic = contentLemmas(words).filter((w) => !CURRENCY_NAMES.has(w));
       out.push({ segment, amount: asExclusiveBound(amount), topic });
     }
   }

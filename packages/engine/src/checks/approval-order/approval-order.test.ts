@@ -63,3 +63,36 @@ test('decoys: work after its approval, a rejected request, and no rule asking fo
     }),
   ).toEqual([]);
 });
+
+test("an events company's subcontractors: one mobilised while the client's consent is pending", async () => {
+  expect(
+    await titles({
+      'Subcontracting-Procedure.md':
+        '# Subcontracting Procedure\n\n3.2 A subcontractor working at a client venue must not be mobilised until the client has given written consent.\n',
+      'Subcontractor-Register.csv': [
+        'Ref,Subcontractor,Client venue work,Client consent ref,Consent date,Mobilisation date',
+        'SUB-01,Stagecraft Rigging,Yes,CC-0412,03/03/2026,10/03/2026',
+        'SUB-02,Brightline Catering,No,Not required,,12/03/2026',
+        'SUB-03,Lumen Audio Visual,Yes,Pending,,18/03/2026',
+      ].join('\n'),
+    }),
+  ).toEqual([
+    'Subcontractor-Register.csv: work carried out before it was approved (SUB-03: 18/03/2026 before a pending approval)',
+  ]);
+});
+
+test("a drug wholesaler's supplier onboarding log: a supplier live while QA approval is awaited", async () => {
+  expect(
+    await titles({
+      'Supplier-Qualification-Policy.md':
+        '# Supplier Qualification Policy\n\n5.1 No supplier is released for purchasing before QA approval of its qualification file.\n',
+      'Supplier-Onboarding-Log.csv': [
+        'Supplier ID,Supplier,QA approval,QA approval date,Released for purchasing',
+        'SUP-220,Delmarva Generics,Approved,2026-05-04,2026-05-06',
+        'SUP-231,Piedmont Sterile Supplies,Awaiting QA review,,2026-06-15',
+      ].join('\n'),
+    }),
+  ).toEqual([
+    'Supplier-Onboarding-Log.csv: work carried out before it was approved (SUP-231: 2026-06-15 before a pending approval)',
+  ]);
+});

@@ -13,7 +13,7 @@ import { tableOf } from '../record-attribute/record-attributes';
 
 /** The verbs of carrying work out, as labels and column names write them. */
 const DONE =
-  'implement\\w*|deploy\\w*|releas\\w*|execut\\w*|perform\\w*|paid|disburs\\w*|issued|granted|provisioned|go[- ]live';
+  'implement\\w*|deploy\\w*|releas\\w*|execut\\w*|perform\\w*|paid|disburs\\w*|issued|granted|provisioned|go[- ]live|mobili[sz]\\w*|commenc\\w*';
 /** A labelled approval date on a form: "Date approved 15/09/2026", "Approval date: 2026-03-02". */
 const APPROVED_LABEL =
   /\b(?:date\s+(?:approved|authori[sz]ed)|(?:approval|authori[sz]ation|CAB)\s+date|(?:approved|authori[sz]ed)\s+(?:on|date))\b[\s:|.-]{0,6}/gi;
@@ -22,8 +22,13 @@ const DONE_LABEL = new RegExp(
   `\\b(?:date\\s+(?:${DONE})|(?:implementation|deployment|release|execution|payment|go[- ]live)\\s+date|(?:${DONE})\\s+(?:on|date))\\b[\\s:|.-]{0,6}`,
   'gi',
 );
-const APPROVAL_COLUMN = /\b(?:approv\w*|authori[sz]\w*|CAB)\b/i;
-const DONE_COLUMN = new RegExp(`\\b(?:${DONE}|implementation|deployment|payment date|go[- ]live)\\b`, 'i');
+const APPROVAL_COLUMN = /\b(?:approv\w*|authori[sz]\w*|consent\w*|CAB)\b/i;
+/** An approval asked for and not given: "Pending", "Awaiting consent", "Requested 20/10". */
+const PENDING = /^\s*(?:pending|awaiting|requested|not yet|outstanding|tbc|to be (?:confirmed|obtained))\b/i;
+const DONE_COLUMN = new RegExp(
+  `\\b(?:${DONE}|implementation|deployment|payment date|go[- ]live|mobili[sz]ation|commencement)\\b`,
+  'i',
+);
 /** Columns of the request, not of the work ("Requested", "Submitted for approval"). */
 const NOT_DONE_COLUMN =
   /\b(?:request\w*|submit\w*|raised|due|planned|scheduled|target|expir\w*|review\w*)\b/i;
@@ -31,7 +36,7 @@ const NOT_DONE_COLUMN =
 const NOT_APPROVED = /\[\s*x\s*\]\s*(?:rejected|deferred)|\bdecision\s*[:|]?\s*(?:rejected|deferred)\b/i;
 /** A rule that the work waits for its approval. */
 const APPROVAL_FIRST = new RegExp(
-  `\\b(?:approv\\w*|authori[sz]\\w*)\\b[^.;]{0,80}\\b(?:before|prior to|ahead of)\\b[^.;]{0,60}\\b(?:${DONE}|implementation|deployment|payment|work|change|access)|\\b(?:${DONE}|implementation|deployment)\\b[^.;]{0,60}\\b(?:only )?(?:after|once|following|until|unless)\\b[^.;]{0,60}\\b(?:approv\\w*|authori[sz]\\w*)|\\bprior (?:written )?(?:approval|authori[sz]ation)\\b`,
+  `\\b(?:approv\\w*|authori[sz]\\w*|consent\\w*)\\b[^.;]{0,80}\\b(?:before|prior to|ahead of)\\b[^.;]{0,60}\\b(?:${DONE}|implementation|deployment|payment|work|change|access)|\\b(?:${DONE}|implementation|deployment)\\b[^.;]{0,60}\\b(?:only )?(?:after|once|following|until|unless)\\b[^.;]{0,60}\\b(?:approv\\w*|authori[sz]\\w*|consent\\w*)|\\b(?:no|not|never)\\b[^.;]{0,60}\\b(?:${DONE})\\b[^.;]{0,60}\\b(?:before|prior to|ahead of)\\b[^.;]{0,40}\\b(?:approv\\w*|authori[sz]\\w*|consent\\w*)|\\bprior (?:written )?(?:approval|authori[sz]ation|consent)\\b`,
   'i',
 );
 
@@ -39,7 +44,8 @@ export interface ApprovalOrderBreach {
   document: string;
   /** Where the record states each date: a form's lines, or a register row. */
   evidence: LocatedSegment[];
-  items: Array<{ id: string; approved: FoundDate; done: FoundDate }>;
+  /** `approved` null: the work went ahead while the approval was still pending. */
+  items: Array<{ id: string; approved: FoundDate | null; done: FoundDate }>;
   rule: LocatedSegment;
 }
 
@@ -80,10 +86,14 @@ function registerBreach(doc: AnalyzedDocument): Omit<ApprovalOrderBreach, 'rule'
   if (approvalAt < 0 || doneAt < 0) return null;
   const items: ApprovalOrderBreach['items'] = [];
   const evidence: LocatedSegment[] = [];
+  const approvalColumns = table.columns.flatMap((c, i) => (APPROVAL_COLUMN.test(c) ? [i] : []));
   for (const row of table.rows) {
     const approved = parseDateCell(row.cells[approvalAt] ?? '', table.dateOrder);
     const done = parseDateCell(row.cells[doneAt] ?? '', table.dateOrder);
-    if (!approved || !done || done.iso >= approved.iso) continue;
+    if (!done) continue;
+    // Carried out while the row's own approval cells say it is still awaited.
+    const pending = !approved && approvalColumns.some((i) => PENDING.test(row.cells[i] ?? ''));
+    if (!pending && (!approved || done.iso >= approved.iso)) continue;
     items.push({ id: row.cells[0] ?? '', approved, done });
     evidence.push(row.segment);
   }
@@ -144,17 +154,19 @@ export function approvalOrderIssue(breach: ApprovalOrderBreach): Issue {
   const listed = items
     .map(
       (i) =>
-        `${i.id === breach.document ? 'the work' : i.id} carried out ${i.done.phrase}, approved ${i.approved.phrase}`,
+        `${i.id === breach.document ? 'the work' : i.id} carried out ${i.done.phrase}, ${i.approved ? `approved ${i.approved.phrase}` : 'its approval still pending'}`,
     )
     .join('; ');
   return {
     primitive: 'conflict_check',
     subject,
     aspects: [subject],
-    title: `${breach.document}: work carried out before it was approved (${items.length === 1 ? `${items[0]!.done.phrase} before ${items[0]!.approved.phrase}` : `${breach.items.length} items`})`,
+    title: `${breach.document}: work carried out before it was approved (${items.length === 1 ? `${items[0]!.id === breach.document ? '' : `${items[0]!.id}: `}${items[0]!.done.phrase} before ${items[0]!.approved?.phrase ?? 'a pending approval'}` : `${breach.items.length} items`})`,
     description:
       `${breach.rule.document} requires approval before the work ("${breach.rule.text.slice(0, 180)}"), but ${breach.document} records ${listed}: ` +
-      'the approval was given after the fact, so it controlled nothing.',
+      (breach.items.some((i) => i.approved === null)
+        ? 'the work went ahead without the approval the rule makes a condition of it.'
+        : 'the approval was given after the fact, so it controlled nothing.'),
     rootCause: `Approval in ${breach.document} is recorded as paperwork after the work instead of being a gate before it.`,
     remediationScope: `Review the items approved retrospectively in ${breach.document}, and make the approval a technical or procedural precondition of the work.`,
     remediationEffortHours: 3,

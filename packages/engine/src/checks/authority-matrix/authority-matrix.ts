@@ -99,7 +99,7 @@ function keyWords(name: string): string[] {
 }
 
 /** The tier an approver's cell names, the highest when it names several ("Board (on ITSC's advice)"). */
-function approverTier(matrix: Matrix, approver: string): number {
+export function approverTier(matrix: Matrix, approver: string): number {
   const lower = approver.toLowerCase();
   let found = -1;
   matrix.tiers.forEach((tier, index) => {

@@ -837,3 +837,217 @@ test('decoy: a clause that exists, its number wrapped onto the next line (a scho
     }),
   ).toEqual([]);
 });
+
+describe('a schedule cited by number is the schedule, not the clause of that number', () => {
+  const agreement = (schedule2: string) =>
+    [
+      '# Haulage Services Agreement',
+      '',
+      '1. Definitions',
+      '1.1 Terms used in this agreement have the meanings given in Schedule 1.',
+      '2. Term',
+      '2.1 This agreement runs for three years from the commencement date and may be renewed once.',
+      '3. Services',
+      '3.1 The carrier provides the services in Schedule 1.',
+      '',
+      'Schedule 1 - Services',
+      'S1.1 Bulk tanker haulage between the depot and customer sites.',
+      '',
+      `Schedule 2 - ${schedule2}`,
+      'S2.1 Drivers use multi-factor authentication on the dispatch portal.',
+      'S2.2 Trip data is encrypted at rest and kept within the country.',
+    ].join('\n');
+  const citing = {
+    'Driver-Access-Procedure.md':
+      '# Driver Access Procedure\n\n1. Purpose\n1.1 Dispatch portal accounts for drivers use multi-factor authentication, as Schedule 2 of the Haulage Services Agreement requires for trip data.\n2. Scope\n2.1 All drivers.\n',
+    'Dispatch-Security-Standard.md':
+      '# Dispatch Security Standard\n\n1. Encryption\n1.1 Trip data held by the carrier is encrypted at rest under Schedule 2 of the Haulage Services Agreement.\n2. Review\n2.1 Yearly.\n',
+  };
+
+  test('a haulier and a dispatcher cite Schedule 2 (security requirements); clause 2 is the term: no finding', async () => {
+    const titles = await broken({
+      'Haulage-Services-Agreement.md': agreement('Security Requirements'),
+      ...citing,
+    });
+    expect(titles.filter((t) => t.includes('schedule 2'))).toEqual([]);
+  });
+});
+
+test("a lettered section of a form the procedure has just named is the form's (a laboratory and a lender); the procedure's own missing lettered section is still broken", async () => {
+  const titles = await broken({
+    'Sample-Release-Procedure.md': [
+      '# Sample Release Procedure',
+      '',
+      '1. Requests',
+      '1.1 The analyst completes the Sample Release Form LAB-F-09 for each batch.',
+      '1.2 The section head countersigns Section B of the form.',
+      // A sentence wrapped so that "Section C" opens a line is no lettered heading of the procedure's own.
+      '1.3 Quality assurance checks the results and signs',
+      'Section C in place of the section head when the head is absent.',
+      '2. Records',
+      '2.1 Forms are filed with the batch record.',
+    ].join('\n'),
+    'Loan-Drawdown-Procedure.md': [
+      '# Loan Drawdown Procedure',
+      '',
+      '1. Drawdown',
+      '1.1 The borrower submits the drawdown request template with the invoices.',
+      '1.2 The credit officer completes Section D and the branch manager signs Section E.',
+      '2. Payment',
+      '2.1 Funds are released the next business day.',
+    ].join('\n'),
+    'Vendor-Standard.md': [
+      '# Vendor Standard',
+      '',
+      '## Section A - Scope',
+      'Applies to all suppliers.',
+      '## Section B - Due diligence',
+      'Suppliers are assessed before contract award; exit terms are set out in Section D.',
+    ].join('\n'),
+  });
+  expect(titles).toEqual(['Broken reference in Vendor-Standard.md: Section D']);
+});
+
+test('section 6.4 of a document whose section 6 is a list numbered 1 to 4 exists (a port and a school); 6.5 does not, nor 5.4 where section 5 has paragraphs 5.1 to 5.3', async () => {
+  const gateProcedure = [
+    '# Gate Log Procedure',
+    '',
+    '## 5. Retention',
+    '',
+    '5.1 Gate logs are kept for ninety days.',
+    '5.2 Exports are encrypted.',
+    '5.3 Deletion is logged.',
+    '',
+    '## 6. Disclosure',
+    '',
+    '1. Police requests are accepted in writing.',
+    '2. Rail operators may see records of their own trains.',
+    '3. Data subject requests go to the DPO.',
+    '4. The security officer may request records.',
+    '',
+    '## 7. Review',
+    '',
+    'Security officer requests follow section 6.4; data subjects are answered under section 6.5; exports under section 5.4.',
+  ].join('\n');
+  const titles = await broken({ 'Gate-Log-Procedure.md': gateProcedure });
+  expect(titles.sort()).toEqual([
+    'Broken reference in Gate-Log-Procedure.md: section 5.4',
+    'Broken reference in Gate-Log-Procedure.md: section 6.5',
+  ]);
+  const school = await broken({
+    'Safeguarding-Procedure.md': [
+      '# Safeguarding Procedure',
+      '',
+      '## 3. Reporting a concern',
+      '',
+      '1. Write down what was seen or said.',
+      '2. Tell the designated safeguarding lead the same day.',
+      '',
+      '## 4. Records',
+      '',
+      'Notes made under section 3.1 are kept in the locked cabinet.',
+    ].join('\n'),
+  });
+  expect(school).toEqual([]);
+});
+
+test('a form\'s lettered blocks in capitals ("SECTION D - PAYMENT CARD ON FILE") are its sections (a car-rental firm and a clinic)', async () => {
+  const titles = await broken({
+    'Customer-Data-Correction-Form.txt': [
+      'CUSTOMER DATA CORRECTION REQUEST',
+      'SECTION A - CUSTOMER',
+      'Name Dana Ruiz',
+      'SECTION B - CHANGE REQUESTED',
+      'New card on file: see Section D.',
+      'SECTION D - PAYMENT CARD ON FILE (complete only if changing the card)',
+      'Card ending 4421',
+    ].join('\n'),
+    'Results-Release-Consent.txt': [
+      'CONSENT TO RELEASE RESULTS',
+      'Section A: Patient',
+      'Section C: Results to be released',
+      'The recipient named in Section C and in Section F may collect the results.',
+    ].join('\n'),
+  });
+  expect(titles).toEqual(['Broken reference in Results-Release-Consent.txt: Section F']);
+});
+
+test('a part cited with its title in brackets belongs to the document named after it (a ground handler and a pharmacy); "section 38 of that Act" is the law\'s (a housing association and a charity)', async () => {
+  const policy = (title: string) =>
+    `# ${title}\n\n1. Scope\n1.1 All staff.\n2. Roles\n2.1 The manager.\n3. Security\n3.1 Badges.\n3.2 Airside security is enforced at every gate.\n6. Access control\n6.1 Access is approved.\n`;
+  const titles = await broken({
+    'Information-Security-Policy.md': policy('Information Security Policy'),
+    'Fuel-Farm-Procedure.md':
+      '# Fuel Farm Procedure\n\n1. Purpose\n1.1 It implements section 3.2 (airside security) and section 6 (access control) of the Information Security Policy.\n',
+    'Controlled-Drugs-Procedure.md':
+      '# Controlled Drugs Procedure\n\n1. Purpose\n1.1 Keys follow section 6 (access control) of the Information Security Policy and section 9.9 (key safes) of the Information Security Policy.\n',
+    'Data-Protection-Policy.md':
+      '# Data Protection Policy\n\n1. Requests\n1.1 As a public authority under the Freedom of Information (Scotland) Act 2002, we consider third-party data under section 38 of that Act.\n',
+    'Donor-Privacy-Policy.md':
+      '# Donor Privacy Policy\n\n1. Marketing\n1.1 Consent follows the Privacy and Electronic Communications Regulations 2003, in particular regulation 22 of those Regulations and section 11 of the said Regulations.\n',
+  });
+  expect(titles).toEqual([
+    'Broken reference in Controlled-Drugs-Procedure.md: section 9.9 (key safes) of the Information Security Policy',
+  ]);
+});
+
+test('"Annex A" beside ISO/IEC 27001 or "the standard" is the standard\'s (a wealth manager and a credit union); a contract\'s own missing Annex A is still broken', async () => {
+  const titles = await broken({
+    'Information-Security-Policy.md':
+      '# Information Security Policy\n\n1. Controls\n1.1 Controls use the Annex A numbering of ISO/IEC 27001:2022.\n\n## Appendix 1 - Control mapping\n\n| Control | Owner |\n|---|---|\n| 5.15 | CISO |\n',
+    'Members-Security-Policy.md':
+      '# Members Security Policy\n\n1. Controls\n1.1 Our controls follow Annex A of the standard.\n\n## Appendix 1 - Owners\n\nThe CIO owns all controls.\n',
+    'Courier-Agreement.md':
+      '# Courier Agreement\n\n1. Services\n1.1 The courier delivers the parcels listed in Annex A.\n\n## Annex B - Fees\n\nFees are fixed.\n\n## Annex C - Contacts\n\nThe depot manager.\n',
+  });
+  expect(titles).toEqual(['Broken reference in Courier-Agreement.md: Annex A']);
+});
+
+test('"Code of Conduct para 3.9" and "Code of Practice, section 4" are a regulator\'s code (a broker and a letting agent); a paragraph of the schedule\'s own missing is still broken', async () => {
+  const titles = await broken({
+    'Records-Retention-Schedule.md': [
+      '# Records Retention Schedule',
+      '',
+      '1. Scope',
+      '1.1 All client records.',
+      '2. Periods',
+      '2.1 Recorded dealing-line calls: 6 months (basis: Code of Conduct para 3.9).',
+      '2.2 Tenancy deposits: 6 years (basis: Code of Practice, section 4).',
+      '2.3 Complaints: 7 years (see paragraph 2.9).',
+    ].join('\n'),
+  });
+  expect(titles).toEqual(['Broken reference in Records-Retention-Schedule.md: paragraph 2.9']);
+});
+
+test('a statute or code of regulations cited in its own form ("34 C.F.R. § 99.31", "65 P.S. § 67.101") is no section of the citing document (a college and a water authority)', async () => {
+  const titles = await broken({
+    'Student-Records-Policy.md':
+      '# Student Records Policy\n\n1. Disclosure\n1.1 Records are disclosed to school officials under 34 C.F.R. § 99.31(a)(1).\n1.2 See § 4.4 for directory information.\n',
+    'Records-Access-Policy.md':
+      '# Records Access Policy\n\n1. Requests\n1.1 Requests are answered under the Right-to-Know Law, 65 P.S. § 67.101 et seq.\n',
+  });
+  expect(titles).toEqual(['Broken reference in Student-Records-Policy.md: § 4.4']);
+});
+
+test("a bare section number far past the document's own, in a document applying a named Act, is the Act's (a housing association and a credit union); a near one is still broken", async () => {
+  const procedure = (body: string) =>
+    [
+      '# Information Requests Procedure',
+      '',
+      '1. Scope',
+      '1.1 Requests for information.',
+      '2. Steps',
+      body,
+      '3. Records',
+      '3.1 Kept for three years.',
+    ].join('\n');
+  const titles = await broken({
+    'Information-Requests-Procedure.md': procedure(
+      '2.1 As a public authority under the Freedom of Information (Scotland) Act 2002, consider the exemptions (for example section 38 personal information, or section 30 prejudice to public affairs).',
+    ),
+    'AML-Procedure.md':
+      '# AML Procedure\n\n1. Scope\n1.1 Applies the Criminal Justice Act 2010.\n2. Due diligence\n2.1 Enhanced due diligence applies to politically exposed persons (section 37).\n',
+    'Complaints-Procedure.md': procedure('2.1 Complaints are escalated as set out in section 5.'),
+  });
+  expect(titles).toEqual(['Broken reference in Complaints-Procedure.md: section 5']);
+});

@@ -24,7 +24,7 @@ export interface SectionReference {
 const DOC_KIND =
   '(?:Policy|Plan|Procedure|Standard|Agreement|Contract|Manual|Handbook|Guidelines?|Guide|Charter|Addendum|Program(?:me)?|Playbook|Runbook|Framework|Methodology|Specification|Baseline|Register)';
 /** A document code ("ISP-01", "QP-7.5", "TC-POL-001"): documents are often cited by their ID. */
-const DOC_CODE = '[A-Z]{2,6}(?:-[A-Z0-9]{1,6}(?:\\.\\d{1,3})?){1,3}\\b(?!-)';
+export const DOC_CODE = '[A-Z]{2,6}(?:-[A-Z0-9]{1,6}(?:\\.\\d{1,3})?){1,3}\\b(?!-)';
 const REFERENCE = new RegExp(
   // A number followed by "/" and digits is a date ("Schedule 22/09/2025"), not a reference.
   // "§" binds to its number with or without a space ("§12.3.1"); "para" is a paragraph.
@@ -54,14 +54,45 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
     // "Section 4 of this Agreement": the citing document's own section.
     const ofThisDocument = /^\s*(?:of|in|under)\s+this\s+[A-Za-z]+/.test(after);
     if (mapsToExternalClause(segment.text, m.index)) continue;
+    // "34 C.F.R. § 99.31", "65 P.S. § 67.101", "15 U.S.C. § 6801": a statute's or a code of
+    // regulations' section, by its citation form.
+    if (
+      /\b\d+\s+(?:C\.?\s?F\.?\s?R|U\.?\s?S\.?\s?C|P\.?\s?S|Pa\.?\s?C\.?\s?S|Stat)\.?\s*$/.test(
+        segment.text.slice(Math.max(0, m.index - 24), m.index),
+      )
+    )
+      continue;
     // "Annex A control(s)", "the Annex A controls": a standard's annex of controls (ISO/IEC 27001),
     // not an annex of a corpus document.
     if (kind === 'annex' && !citedName && /^\s*control(?:s|\(s\))?\b/i.test(after)) continue;
-    // "sections 20 and 21 of POPIA": the name after the list is every listed section's.
+    // "Annex A" beside ISO/IEC 27001 or "the standard" ("use the Annex A numbering of that
+    // edition", "Annex A of the standard"): the standard's annex of controls.
+    if (
+      kind === 'annex' &&
+      m[3] === 'A' &&
+      !citedName &&
+      /\bISO\b|\b2700[12]\b|\bstandard\b|\bedition\b/i.test(
+        segment.text.slice(Math.max(0, m.index - 200), m.index + m[0].length + 200),
+      )
+    )
+      continue;
+    // "sections 20 and 21 of POPIA": the name after the list is every listed section's; so is it
+    // after titles in brackets ("section 3.2 (aviation security) and section 6 (access control)
+    // of the Information Security Policy").
     if (!citedName) {
-      const listed = LISTED_REFERENCE_TAIL.exec(after);
+      const listed =
+        LISTED_REFERENCE_TAIL.exec(after) ??
+        BRACKETED_REFERENCE_TAIL.exec(segment.text.slice(m.index + m[0].length, m.index + m[0].length + 200));
       if (listed) citedName = listed[1]!.trim();
     }
+    // "section 38 of that Act": a section of the law the sentence named, outside the set.
+    if (
+      !citedName &&
+      /^\s*(?:of|in|under)\s+(?:that|the\s+same|the\s+said|said)\s+(?:Act|Regulations?|Law|Code|Directive|Ordinance|Rules|Order|Statute)\b/.test(
+        after,
+      )
+    )
+      continue;
     if (partOfPrecedingReference(segment.text, m.index)) continue;
     // "Part 4 of that manual": the document named earlier in the sentence, if any.
     if (!citedName && /^\s*(?:of|in|under)\s+(?:that|the\s+same|the\s+said|said)\s+[a-z]+/.test(after)) {
@@ -96,6 +127,14 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
 }
 
 const DOC_KIND_AT_END = new RegExp(`\\b${DOC_KIND}$`);
+
+/**
+ * A part's title in brackets, perhaps more parts with theirs, then whose they are: " (aviation
+ * security) and section 6 (access control) of the Information Security Policy (BGH-POL-001)".
+ */
+const BRACKETED_REFERENCE_TAIL = new RegExp(
+  `^\\s*\\([^()]{1,80}\\)(?:\\s*(?:,|and|or|&)\\s*(?:(?:sections?|clauses?|paragraphs?)\\s+)?\\d{1,3}(?:\\.\\d{1,3})*(?:\\s*\\([^()]{1,80}\\))?)*\\s+(?:of|in)\\s+(?:the\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z]))`,
+);
 
 /** The rest of a list of numbers and the name it belongs to: " and 21 of POPIA", ", 4.2 and 4.3 of the Plan". */
 const LISTED_REFERENCE_TAIL = new RegExp(
@@ -174,6 +213,8 @@ export function anchorBefore(preceding: string): Anchor | null {
   const head = tokens.slice(Math.max(0, i - 6), i + 1).join(' ');
   const docName = head.match(DOC_NAME_TAIL)?.[1];
   if (docName) return { kind: 'document', name: docName };
+  // "Code of Conduct para 3.9", "Code of Practice, section 4": a regulator's code, not a document of the set.
+  if (/\b(?:Code|Rules|Regulations?)\s+of\s+[A-Z][\w-]*[,;]?$/.test(head)) return { kind: 'external' };
   // "(Form SR-7, Annex D)": a form's number says which form, the part after it is where the form
   // is kept, in the citing document itself.
   if (/^(?:forms?|templates?|checklists?|worksheets?)$/i.test(tokens[i - 1] ?? '') && /\d/.test(word))
@@ -294,15 +335,37 @@ function headingExists(doc: AnalyzedDocument, kind: string, number: string): boo
     return doc.headings.some((h) => h.number === wanted);
   }
   if (sectionHeadings(doc).some((h) => h.number === number || h.number.startsWith(`${number}.`))) return true;
+  if (/^[A-Z]$/i.test(number) && letteredPartHeading(kind, number).test(doc.text)) return true;
   // Numbered clauses that open a line ("4.2 **Deliveries.** The carrier ...") are
   // parts of the document even when they are not heading lines.
   // A line that opens with the number right after a line ending in "clause" or "section" is a
   // reference wrapped at the line's end ("... in accordance with clause\n21 (Exit Assistance)").
   const escaped = number.replace(/\./g, '\\.');
-  return new RegExp(
-    `^(?<!\\b(?:${REFERENCE_KIND_WORDS})[ \\t]*\\n)[ \\t#>|*-]*${escaped}(?:\\.\\d+)*\\.?[ \\t*]`,
-    'mi',
-  ).test(doc.text);
+  return (
+    new RegExp(
+      `^(?<!\\b(?:${REFERENCE_KIND_WORDS})[ \\t]*\\n)[ \\t#>|*-]*${escaped}(?:\\.\\d+)*\\.?[ \\t*]`,
+      'mi',
+    ).test(doc.text) || listItemOfSection(doc, number)
+  );
+}
+
+/**
+ * "Section 6.4" of a document whose section 6 is a numbered list "1." to "4." (and has no
+ * numbered paragraphs of its own): the fourth item of section 6 is its paragraph 6.4.
+ */
+function listItemOfSection(doc: AnalyzedDocument, number: string): boolean {
+  const m = /^(\d+)\.(\d+)$/.exec(number);
+  if (!m) return false;
+  const headings = sectionHeadings(doc);
+  const index = headings.findIndex((h) => h.number === m[1]);
+  // A section numbered in paragraphs of its own ("6.1", "6.2") has no unnumbered list standing in for them.
+  if (index < 0 || headings.some((h) => h.number.startsWith(`${m[1]}.`))) return false;
+  // The section runs to the next top-level number above it (its list items read as headings too).
+  const next = headings
+    .slice(index + 1)
+    .find((h) => /^\d+$/.test(h.number) && Number(h.number) > Number(m[1]));
+  const body = doc.text.slice(headings[index]!.end, next?.start ?? doc.text.length);
+  return new RegExp(`^[ \\t]*${m[2]}[.)][ \\t]+\\S`, 'm').test(body);
 }
 
 const REFERENCE_WORDS = new Set(
@@ -326,6 +389,10 @@ function mismatchedReference(
     /^[\s*_|]*[A-Za-z ]{0,30}\b(?:documents?|references?|parents?|related)\b[A-Za-z ]{0,12}[*_]*:/i.test(line)
   )
     return null;
+  // "Schedule 2" is the heading "Schedule 2 - ...", not clause "2. Term"; and a schedule or annex is
+  // a table or form more often than prose, whose words a citing sentence need not share: its
+  // subject is judged by the title a reference gives it (misnamedPart), not here.
+  if (ATTACHMENT_KINDS.includes(reference.kind)) return null;
   const index = target.headings.findIndex((h) => h.number === reference.number);
   if (index < 0) return null;
   const heading = target.headings[index]!;
@@ -577,6 +644,50 @@ function codedAfter(analysis: CorpusAnalysis, reference: SectionReference): Anal
   return code ? documentByCode(analysis, code) : null;
 }
 
+/** A law named by its year: "Criminal Justice Act 2010", "Act No. 9 of 2022", "(Scotland) Act 2002". */
+const LAW_WITH_YEAR =
+  /\b(?:Act|Acts|Regulations|Ordinance|Law)\s+(?:No\.?\s*\d+\s+of\s+)?\(?(?:19|20)\d\d\)?/;
+
+/**
+ * "section 37" or "section 38 personal information" bare, in a document of nine sections that
+ * applies a named Act: a section number far past the document's own, where a law is in play, is
+ * the law's section (an exemption, a duty), not a broken reference to the document itself.
+ */
+function lawsSection(
+  source: AnalyzedDocument,
+  reference: SectionReference,
+  numbered: AnalyzedDocument['headings'],
+): boolean {
+  if (!/^\d+$/.test(reference.number) || reference.citedName) return false;
+  const wanted = Number(reference.number);
+  const top = Math.max(0, ...numbered.filter((h) => /^\d+$/.test(h.number)).map((h) => Number(h.number)));
+  return wanted >= 20 && wanted >= 2 * top && LAW_WITH_YEAR.test(source.text);
+}
+
+/**
+ * A lettered part's heading: the kind and letter open a line and a dash, colon or the line's end
+ * follows ("SECTION D - PAYMENT CARD ON FILE", "## Section A: Scope"), unlike a wrapped sentence
+ * that starts a line with "Section D in place of ...".
+ */
+function letteredPartHeading(kind: string, letter: string): RegExp {
+  return new RegExp(`^[ \\t#*|]*${kind}[ \\t]+${letter}\\b[ \\t]*(?:[-\u2013\u2014:.)]|$)`, 'im');
+}
+
+/** A form the text has just named: "Form CCA-F-214", "the request form", "the checklist". */
+const FORM_NAMED = /\b(?:forms?|templates?|checklists?|worksheets?)\b/i;
+
+/**
+ * "The requester's manager signs Section B of the form ... The system owner signs Section C": a
+ * lettered part, in a procedure that has no lettered parts of its own and has just named a form,
+ * is the form's part, not the procedure's.
+ */
+function formsPart(source: AnalyzedDocument, reference: SectionReference): boolean {
+  if (!/^[A-Z]$/.test(reference.number) || ATTACHMENT_KINDS.includes(reference.kind)) return false;
+  if (letteredPartHeading(reference.kind, '[A-Z]').test(source.text)) return false;
+  const at = reference.segment.start + Math.max(0, reference.segment.text.indexOf(reference.phrase));
+  return FORM_NAMED.test(source.text.slice(Math.max(0, at - 600), at + reference.phrase.length + 40));
+}
+
 export function citationIssue(analysis: CorpusAnalysis, reference: SectionReference): Issue | null {
   const source = analysis.byName.get(reference.segment.document);
   if (!source) return null;
@@ -602,6 +713,7 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
       : (chapter ?? source);
   if (!target) return null;
   if (target === source && isCorrespondence(source)) return null;
+  if (target === source && formsPart(source, reference)) return null;
   // "§164.514": a section of a regulation's part (CFR style), not of a document of the set.
   if (Number(reference.number.split('.')[0]) >= 100) return null;
   const numbered = sectionHeadings(target).filter((h) => /^\d/.test(h.number));
@@ -614,6 +726,7 @@ export function citationIssue(analysis: CorpusAnalysis, reference: SectionRefere
     reference.number.includes('.') &&
     !namesAnotherSource(reference);
   if (/^\d/.test(reference.number) && numbered.length < 2 && !unnumberedSelf) return null;
+  if (target === source && lawsSection(source, reference, numbered)) return null;
   // A document titled "Schedule 3: ..." that mentions "Schedule 3" is naming itself.
   if (target.title.toLowerCase().includes(`${reference.kind} ${reference.number}`.toLowerCase())) return null;
   // A chapter's section found by its number alone: whether it is on topic is not judged (the

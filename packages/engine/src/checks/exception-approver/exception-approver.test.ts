@@ -65,7 +65,7 @@ test('a gold lender: "the undersigned approves" MFA off, where the CISO and the 
   ]);
 });
 
-test("decoy: the Chief Risk Officer's own approval, and a change approved by e-mail", async () => {
+test("decoy: the Chief Risk Officer's own approval, a change approved by e-mail, an exception report", async () => {
   expect(
     await issues({
       'Information-Security-Policy.md': creditUnionPolicy,
@@ -83,6 +83,16 @@ test("decoy: the Chief Risk Officer's own approval, and a change approved by e-m
       ).replace(
         /Can you approve an exception\? Only the Chief Risk Officer may approve exceptions\./,
         'Please approve.',
+      ),
+      // A report that lists a system's exceptions is no exception granted.
+      'RE-Dividend-Run.eml': email(
+        'RE: October dividend run',
+        'I have checked the dividend exception report against the share register.\n\nApproved.',
+        'Marcia Brown',
+        'Finance Manager',
+      ).replace(
+        /Can you approve an exception\? Only the Chief Risk Officer may approve exceptions\./,
+        'Please approve the run.',
       ),
     }),
   ).toEqual([]);

@@ -8,8 +8,7 @@ import { segmentAt } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
 import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
-import nouns from '../../analyst/role-nouns.json';
-import { escapeRegExp } from '../../text/normalize';
+import { samePost, signerPost } from '../../analyst/signatures';
 
 export interface ExceptionRule {
   segment: LocatedSegment;
@@ -33,12 +32,6 @@ export interface UnauthorisedApproval {
  */
 const APPROVED_BY =
   /\b(?:(?:shall|must|will|are to|may only|can only)\s+be\b[^.;]{0,120}?|(?:are|is)\s+(?:only\s+)?)\bapproved\s+(?:(?:jointly|only|solely|in writing|in advance|beforehand)\s+)*by\s+(?:both\s+)?(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|and\s+(?:the\s+)?|&\s+)?[A-Z][\w&()-]*){0,8})/;
-const CLOSING =
-  /^\s*(?:(?:kind |best |warm )?regards|thanks|thank you|sincerely|yours(?: faithfully| sincerely| truly)?|best|cheers)\b[^\n]{0,20}$/im;
-const POST_WORD = new RegExp(
-  `\\b(?:${[...nouns.leadership, 'Chief', 'President', 'CEO', 'CFO', 'COO', 'CIO', 'CTO', 'CISO', 'CRO'].join('|')})\\b`,
-);
-
 /** The posts named in a rule's approver phrase ("the CISO and the CRO" -> ["CISO", "CRO"]). */
 function approverPosts(phrase: string): string[] {
   return phrase
@@ -61,43 +54,8 @@ export function exceptionRules(analysis: CorpusAnalysis): ExceptionRule[] {
   return out;
 }
 
-/** Initials of a post's capitalised words: "Chief Risk Officer" -> "CRO". */
-function initials(post: string): string {
-  return (post.match(/\b[A-Z]/g) ?? []).join('');
-}
-
-/** Whether a signer's post is one of the approvers (by name, or one as the other's initials). */
-function samePost(signer: string, approver: string): boolean {
-  const a = signer
-    .toLowerCase()
-    .replace(/[^a-z ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const b = approver
-    .toLowerCase()
-    .replace(/[^a-z ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (a.includes(b) || b.includes(a)) return true;
-  const short = (s: string) => /^[A-Z]{2,6}$/.test(s.trim());
-  if (short(approver) && initials(signer) === approver.trim()) return true;
-  if (short(signer) && initials(approver) === signer.trim()) return true;
-  return new RegExp(`\\b${escapeRegExp(approver)}\\b`).test(signer);
-}
-
-/** The signer's post: the line under the name after the closing ("Regards, / Garfield Spence / Head of IT"). */
-function signerPost(body: string): string | null {
-  const closing = CLOSING.exec(body);
-  if (!closing) return null;
-  const lines = body
-    .slice(closing.index + closing[0].length)
-    .split('\n')
-    .map((l) => l.trim())
-    // The "-- " that opens a signature block is no line of it.
-    .filter((l) => l && !/^-{2,}$/.test(l));
-  const post = lines.slice(0, 3).find((line, i) => i > 0 && POST_WORD.test(line) && line.length <= 80);
-  return post ?? null;
-}
+/** A report of exceptions a system lists ("the payroll exception report"), not an exception. */
+const EXCEPTION_REPORT = /\bexceptions?\s+(?:reports?|listings?)\b/gi;
 
 const cache = new WeakMap<CorpusAnalysis, UnauthorisedApproval[]>();
 
@@ -115,7 +73,8 @@ function readUnauthorisedApprovals(analysis: CorpusAnalysis): UnauthorisedApprov
   for (const doc of analysis.documents) {
     if (!['eml', 'msg', 'mbox'].includes(doc.extension)) continue;
     const body = ownMessage(doc.text);
-    if (!EXCEPTION_WORDS.test(body)) continue;
+    // "I have gone through the exception report": a report a system prints, no exception granted.
+    if (!EXCEPTION_WORDS.test(body.replace(EXCEPTION_REPORT, ' '))) continue;
     const grantAt = body.search(FIRST_PERSON_GRANT);
     if (grantAt < 0) continue;
     const signer = signerPost(body);

@@ -31,6 +31,8 @@ import {
   type SubcontractControl,
 } from './subcontracting';
 import { SERVICE_AUDITOR_REPORT, TYPE_ONE_REPORT, assuranceTypeGap } from './assurance-type';
+import { DOC_CODE, resolveDocument } from '../citation/citations';
+import { contentLemmas } from '../../analyst/requirements';
 
 const THIRD_PARTY =
   /\b(vendors?|providers?|suppliers?|subcontractors?|third[- ]part(?:y|ies)|business associates?|contractors?|processors?)\b/i;
@@ -84,6 +86,11 @@ interface ClauseTopic {
     grant: RegExp;
     /** A right rationed ("not more than once a year") withdraws only one the policy gives "at any time". */
     rationed?: { statement: RegExp; requiredAnyTime: RegExp };
+    /**
+     * A statement denying the right outright ("shall have no right to audit"): it withdraws the
+     * right in any form the policy asks for, strong or plain, unless another statement grants it.
+     */
+    denial?: RegExp;
   };
   /**
    * A party the policy names as holding the right (a regulator) that the contract must name beside
@@ -138,6 +145,8 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
       },
       grant:
         /\b(?:may|shall|will|must|entitled to|right to|permit\w*|allow\w*|grant\w*)\b[^.;]{0,100}\b(?:audit\w*|inspect\w*)|\b(?:audit|inspection|access) rights?\b/i,
+      denial:
+        /\bno rights? (?:to|of) (?:audit|inspect)\w*|\bnot (?:be )?entitled to (?:audit|inspect)\w*|\bno (?:audits?|inspections?) (?:of|by|shall|will|may)\b/i,
     },
     namedParty: { pattern: REGULATOR, label: 'regulator audit and inspection rights' },
   },
@@ -486,12 +495,19 @@ interface MissingPart {
  */
 function withdrawingStatements(topic: ClauseTopic, obligation: ContractObligation, child: AnalyzedDocument) {
   const rule = topic.withdrawn;
-  if (!rule || !rule.strict.test(obligation.text)) return [];
+  if (!rule) return [];
   // A statement under the topic's own heading names it ("9. Audit ... 9.2 The Provider shall not
   // be required to give access to its premises").
   const naming = child.segments.filter(
     (s) => topic.child.every((p) => p.test(s.text)) || topic.child.every((p) => p.test(s.section ?? '')),
   );
+  if (!rule.strict.test(obligation.text)) {
+    // A plain right ("a right to audit the vendor's compliance") is carried by any grant, and
+    // taken away only by a denial in so many words.
+    const denying = rule.denial ? naming.filter((s) => rule.denial!.test(s.text)) : [];
+    const granting = naming.filter((s) => !denying.includes(s) && rule.grant.test(s.text));
+    return granting.length === 0 ? denying : [];
+  }
   const rationed =
     rule.rationed && rule.rationed.requiredAnyTime.test(obligation.text) ? rule.rationed : null;
   const withdrawing = naming.filter((s) => rule.statement.test(s.text) || rationed?.statement.test(s.text));
@@ -1337,6 +1353,81 @@ function namedDocument(analysis: CorpusAnalysis, parent: AnalyzedDocument, name:
   return undefined;
 }
 
+/** "That procedure", "such plan": the directive names the document the text before it named. */
+const ANAPHOR = new RegExp(`\\b(?:that|such|said)\\s+${DOCUMENT_KIND}$`, 'i');
+const CODE = new RegExp(DOC_CODE, 'g');
+
+/**
+ * The document a directive in `segment` is about: the one its subject names, or for "that
+ * procedure" the last one named by code or title in the sentences before it ("... handled under
+ * the Incident Response Procedure (CCA-PRO-IR-003). That procedure shall include ...").
+ */
+function directiveTarget(
+  analysis: CorpusAnalysis,
+  parent: AnalyzedDocument,
+  segment: LocatedSegment,
+  subject: string,
+): AnalyzedDocument | undefined {
+  if (!ANAPHOR.test(subject)) return namedDocument(analysis, parent, subject);
+  const at = segment.text.search(/\b(?:that|such|said)\s+\w+\s+(?:must|shall|is required to|will)\b/i);
+  const before = [parent.segments[segment.segIndex - 2], parent.segments[segment.segIndex - 1]]
+    .map((s) => s?.text ?? '')
+    .concat(segment.text.slice(0, Math.max(0, at)))
+    .join(' ');
+  for (const code of (before.match(CODE) ?? []).reverse()) {
+    const doc = resolveDocument(analysis, code);
+    if (doc && doc !== parent && doc.role !== 'evidence') return doc;
+  }
+  const titles = [...before.matchAll(new RegExp(`((?:[A-Z][\\w&'-]*\\s+){1,6}${DOCUMENT_KIND})\\b`, 'g'))];
+  for (const title of titles.reverse()) {
+    const doc = namedDocument(analysis, parent, title[1]!);
+    if (doc) return doc;
+  }
+  return undefined;
+}
+
+/**
+ * What a long directive ("notification of the acquiring bank and the affected payment card
+ * brands") requires that the child never mentions in any wording: its content words absent from
+ * the child, leaving out words most documents of the set use (the organisation's name).
+ */
+function missingContentWords(analysis: CorpusAnalysis, object: string, child: AnalyzedDocument): string[] {
+  const frequency = documentFrequency(analysis);
+  const own = new Set(contentLemmas(`${child.title} ${child.name.replace(/[-_.]+/g, ' ')}`));
+  const words = contentLemmas(object).filter(
+    (w) =>
+      !own.has(w) &&
+      !GENERIC_OBJECT_WORDS.has(w) &&
+      !DIRECTIVE_FILLER.has(w) &&
+      !/\d/.test(w) &&
+      !(analysis.documents.length >= 4 && (frequency.get(w) ?? 0) >= analysis.documents.length * 0.6),
+  );
+  if (words.length < 3) return [];
+  const have = new Set(contentLemmas(child.text));
+  const missing = words.filter((w) => !have.has(w));
+  // Much of what is required is absent in every wording: the child does not include it.
+  return missing.length >= 2 && missing.length >= words.length * 0.4 ? missing : [];
+}
+
+/** Words of how a list is required ("in accordance with their rules"), not of what it holds. */
+const DIRECTIVE_FILLER = new Set(
+  'accordance rule applicable affected detail minimum least following'.split(' '),
+);
+
+const frequencyCache = new WeakMap<CorpusAnalysis, Map<string, number>>();
+
+/** In how many documents of the set each content word occurs. */
+function documentFrequency(analysis: CorpusAnalysis): Map<string, number> {
+  let frequency = frequencyCache.get(analysis);
+  if (!frequency) {
+    frequency = new Map();
+    for (const doc of analysis.documents)
+      for (const w of new Set(contentLemmas(doc.text))) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+    frequencyCache.set(analysis, frequency);
+  }
+  return frequency;
+}
+
 /**
  * A parent requires a named procedure or standard to include something the named document never
  * mentions: the obligation did not flow down from policy to procedure.
@@ -1351,11 +1442,17 @@ export function directiveIssues(
   for (const segment of parent.segments) {
     const m = directiveMatch(segment.text);
     if (!m || !seen(segment)) continue;
-    if (namedDocument(analysis, parent, m[1]!) !== child) continue;
+    if (directiveTarget(analysis, parent, segment, m[1]!) !== child) continue;
     const stems = directiveStems(m[2]!);
-    if (stems.length === 0 || stems.length > 4) continue;
-    const lower = child.segments.map((s) => s.text.toLowerCase());
-    if (lower.some((t) => stems.every((w) => t.includes(w)))) continue;
+    if (stems.length === 0) continue;
+    if (stems.length > 4) {
+      // A long list of what to include is judged by the words the child lacks, not by one
+      // statement holding all of them.
+      if (missingContentWords(analysis, m[2]!.split(/[.;]/)[0]!, child).length === 0) continue;
+    } else {
+      const lower = child.segments.map((s) => s.text.toLowerCase());
+      if (lower.some((t) => stems.every((w) => t.includes(w)))) continue;
+    }
     const object = m[2]!.split(/\b(?:so that|so as|in order)\b|[;(]/)[0]!.replace(/[,\s]+$/, '');
     const objectTokens = new Set(tokenize(m[2]!));
     const nearest = child.segments
@@ -1392,7 +1489,7 @@ export function findDirectiveGaps(
     if (parent.role === 'evidence' || parent.role === 'contract') continue;
     for (const segment of parent.segments) {
       const m = directiveMatch(segment.text);
-      const child = m ? namedDocument(analysis, parent, m[1]!) : undefined;
+      const child = m ? directiveTarget(analysis, parent, segment, m[1]!) : undefined;
       if (!child || out.some((o) => o.parent === parent && o.child === child)) continue;
       for (const issue of directiveIssues(analysis, parent, child)) out.push({ parent, child, issue });
     }

@@ -1,8 +1,9 @@
 // flow_down_check: a parent policy's obligations missing or weaker in the contract or procedure
 // that should carry them (third-party terms, a named procedure a policy says must include X).
-import { defineCheck, type Candidate } from '../check';
+import { defineCheck, quoteRequests, type Candidate } from '../check';
 import {
   childContracts,
+  directiveIssues,
   findDirectiveGaps,
   findFlowDownGaps,
   flowDownEvidenceHints,
@@ -13,6 +14,8 @@ import {
 interface FlowDownParams {
   parent: string;
   child: string;
+  /** A procedure or plan a policy says must include something: judged on those directives only (it binds no third party). */
+  directiveOnly?: boolean;
 }
 
 export const flowDownCheck = defineCheck<FlowDownParams>({
@@ -27,13 +30,14 @@ export const flowDownCheck = defineCheck<FlowDownParams>({
       signal: number,
       severity: 'high' | 'medium',
       label: string,
+      directiveOnly = false,
     ) =>
       out.push({
         key: `flow:${parent}>${child}`,
         primitive: 'flow_down_check',
         label,
         documents: [parent, child],
-        params: { parent, child },
+        params: directiveOnly ? { parent, child, directiveOnly } : { parent, child },
         signal,
         severity,
       });
@@ -60,7 +64,14 @@ export const flowDownCheck = defineCheck<FlowDownParams>({
       if (contracts.includes(child) && policies.includes(parent)) continue;
       if (seen.has(`flow:${parent.name}>${child.name}`)) continue;
       seen.add(`flow:${parent.name}>${child.name}`);
-      pair(parent.name, child.name, 0.9, 'medium', `${parent.name} requirements in ${child.name}`);
+      pair(
+        parent.name,
+        child.name,
+        0.9,
+        'medium',
+        `${parent.name} requirements in ${child.name}`,
+        !contracts.includes(child),
+      );
     }
     return out;
   },
@@ -74,6 +85,17 @@ export const flowDownCheck = defineCheck<FlowDownParams>({
     const parent = analysis.byName.get(params.parent);
     const child = analysis.byName.get(params.child);
     if (!parent || !child) return { issues: [] };
+    if (params.directiveOnly) {
+      const issues = directiveIssues(analysis, parent, child, (s) => !visible || visible.has(s));
+      // The directive the retrieval did not rank: ask for it and the child's nearest statement.
+      const hints = issues.length
+        ? []
+        : quoteRequests(
+            directiveIssues(analysis, parent, child).flatMap((i) => i.quotes),
+            3,
+          );
+      return { issues, hints };
+    }
     const issues = flowDownIssues(analysis, parent, child, visible);
     // Gaps the fixed retrieval query rarely ranks: ask for their statements by their words.
     return { issues, hints: flowDownEvidenceHints(analysis, parent, child, issues) };

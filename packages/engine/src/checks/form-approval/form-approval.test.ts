@@ -359,3 +359,50 @@ describe('permits to work: the Issuing Authority is the Performing Authority', (
     ).toEqual([]);
   });
 });
+
+describe('sections lettered "C." and "D." in capitals, a heading cut by the line end', () => {
+  const form = (approver: string) =>
+    [
+      'VEHICLE WORKSHOP ACCESS REQUEST',
+      'Request no.: WSA-2026-041',
+      'C. REQUESTER (FLEET CONTRACT OWNER)',
+      'Name / position',
+      'Tomasz Lewandowski, Fleet Manager',
+      'D. BUSINESS APPROVAL (SYSTEM',
+      'OWNER)',
+      'Name / position',
+      `${approver}, Fleet Manager`,
+      'Date 03.11.2026',
+    ].join('\n');
+  const procedure =
+    '# Workshop Access Procedure\n\n4.3 The person approving a request shall not be the person who raised it.\n';
+
+  test('a haulier and a dairy: the contract owner who raised the request gives its business approval', async () => {
+    const haulier = await findings({
+      'Workshop-Access-Procedure.md': procedure,
+      'WSA-Form.txt': form('Tomasz Lewandowski'),
+    });
+    expect(haulier.map((i) => i.title)).toEqual([
+      'Request WSA-2026-041 self-approved: Tomasz Lewandowski approved a request made by Tomasz Lewandowski',
+    ]);
+    const dairy = await findings({
+      'Milk-Intake-Procedure.md':
+        '# Milk Intake Procedure\n\n2.4 The officer who approves a request must not be the person who submitted it.\n',
+      'Tanker-Access-Form.txt': [
+        'B. REQUESTER',
+        'Name / position',
+        'Aoife Brennan, Intake Supervisor',
+        'C. SITE MANAGER APPROVAL',
+        'Name / position',
+        'A. Brennan, Intake Supervisor',
+      ].join('\n'),
+    });
+    expect(dairy).toHaveLength(1);
+  });
+
+  test('decoy: another person approves', async () => {
+    expect(
+      await findings({ 'Workshop-Access-Procedure.md': procedure, 'WSA-Form.txt': form('Agnieszka Nowak') }),
+    ).toEqual([]);
+  });
+});

@@ -58,10 +58,11 @@ const NOT_A_NAME =
  * a request shall not approve it" (OCR reads "shall" as "shail"), "segregation of duties", "If the
  * requester is the System Owner, the request must be approved by the COO", "Part C and Part D
  * must be signed by different officers", "the officer who captures a change may not verify or
- * approve it", "the approver must not be the person making the request".
+ * approve it", "the approver must not be the person making the request", "the person approving a
+ * request shall not be the person who raised it".
  */
 const SELF_APPROVAL_RULE =
-  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\bapprover\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b|\b(?:issuing authority|approver|authori[sz]er)\s+(?:shall|must|may|can)\s*not\s+(?:also\s+)?be\s+the\s+(?:performing authority|request(?:e|o)r|applicant|permit holder)\b/i;
+  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\b(?:approver|(?:person|officer|individual)\s+(?:approving|who\s+approves)(?:\s+(?:a|the)\s+request)?)\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b|\b(?:issuing authority|approver|authori[sz]er)\s+(?:shall|must|may|can)\s*not\s+(?:also\s+)?be\s+the\s+(?:performing authority|request(?:e|o)r|applicant|permit holder)\b/i;
 
 /** The next field's label read on as part of a name ("Owen Bisson Job title ...", "Edwin Okello Designation"). */
 const FIELD_WORD =
@@ -143,7 +144,8 @@ function fieldNames(doc: AnalyzedDocument, lines: RegExpMatchArray[], label: Reg
  * provisioning", "APPROVALS (before implementation)".
  */
 const NUMBERED_SECTION = /^\s*(?:section|part)\s+(?:[a-z]|\d{1,2})(?![\w.])\s*(?:[-\u2013\u2014:]|$)/i;
-const CAPITALS_HEADING = /^\s*[A-Z][A-Z&/ -]{3,}(?:\s*\([^)]*\))?\s*$/;
+/** In capitals, lettered or not, its bracket perhaps cut by the line's end: "D. BUSINESS APPROVAL (SYSTEM". */
+const CAPITALS_HEADING = /^\s*(?:[A-Z][.)]\s+)?[A-Z][A-Z&/ -]{3,}(?:\s*\([^)]*\)?)?\s*$/;
 const APPROVAL_SECTION = /\bapprov|\bauthori[sz]|\bsign-?off\b|\bendorse/i;
 const REQUEST_SECTION = /\brequest(?:er|or|ed)?\b|\bapplicant\b/i;
 /** A name field: "Name", "Line manager name", "System Owner approval (name)", "Name:". */

@@ -34,12 +34,23 @@ interface RulePairing {
   score: number;
 }
 
-interface LateRow {
+/** A register row with the dates of its event and its action, and the days between them. */
+export interface DatedRow {
   segment: LocatedSegment;
   id: string;
   start: FoundDate;
   end: FoundDate;
   days: number;
+}
+
+/** Rows as a finding lists them: "AR-07 (Separation Date 2026-03-02, Disabled 2026-03-20: 18 days later)". */
+export function describeDatedRows(rows: DatedRow[], startName: string, endName: string): string {
+  return rows
+    .slice(0, 6)
+    .map(
+      (r) => `${r.id} (${startName} ${r.start.iso}, ${endName} ${r.end.iso}: ${describeDays(r.days)} later)`,
+    )
+    .join(', ');
 }
 
 /** After the limit: "of", "after", "from" or "following" and the event, up to the clause's end. */
@@ -76,7 +87,7 @@ function stems(text: string): string[] {
 }
 
 /** Two stems meet when equal or when one is the other's start of five letters or more. */
-function meet(a: string, b: string): boolean {
+export function meet(a: string, b: string): boolean {
   if (a === b) return true;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return short.length >= 5 && long.startsWith(short);
@@ -192,13 +203,13 @@ function categoriesNamed(
   return named.length > 0 ? { column, values: new Set(named.map((v) => v.toLowerCase())) } : null;
 }
 
-function lateRows(pairing: RulePairing, table: RecordTable, visible?: Set<LocatedSegment>): LateRow[] {
+function lateRows(pairing: RulePairing, table: RecordTable, visible?: Set<LocatedSegment>): DatedRow[] {
   const { rule, eventColumn, actionColumn } = pairing;
   const scope = categoriesNamed(rule, table);
   // Dates are whole days: a limit under a day allows the next day; business days allow weekends.
   const allowed =
     Math.max(1, Math.ceil(rule.days)) + (rule.businessDays ? Math.ceil(rule.days / 5) * 2 + 2 : 0);
-  const out: LateRow[] = [];
+  const out: DatedRow[] = [];
   for (const row of table.rows) {
     if (visible && !visible.has(row.segment)) continue;
     if (scope && !scope.values.has((row.cells[scope.column] ?? '').trim().toLowerCase())) continue;
@@ -228,13 +239,7 @@ export function eventDeadlineIssue(
   const eventName = table.columns[pairing.eventColumn]!;
   const actionName = table.columns[pairing.actionColumn]!;
   const ids = late.slice(0, 4).map((r) => r.id);
-  const rows = late
-    .slice(0, 6)
-    .map(
-      (r) =>
-        `${r.id} (${eventName} ${r.start.iso}, ${actionName} ${r.end.iso}: ${describeDays(r.days)} later)`,
-    )
-    .join(', ');
+  const rows = describeDatedRows(late, eventName, actionName);
   return {
     primitive: 'conflict_check',
     subject,

@@ -11,6 +11,7 @@ import {
   recordAttributeIssues,
   wholeRegisterIssues,
 } from './record-attributes';
+import { EARLY_DISPOSAL_ID } from './early-disposal';
 import { EXPIRED_ID } from './expired-rows';
 
 /** Words of the rule a row check quotes, so retrieval finds the rule beside the rows. */
@@ -18,6 +19,7 @@ const RULE_WORDS: Record<string, string> = {
   [DEPARTED_ID]:
     'leavers departing employee exit termination access revoked disabled removed account enabled',
   [EXPIRED_ID]: 'expiry expired current valid in force insurance certificate licence renewal status active',
+  [EARLY_DISPOSAL_ID]: 'retained years after retention period destroyed disposal date destruction',
 };
 
 interface RecordAttributeParams {

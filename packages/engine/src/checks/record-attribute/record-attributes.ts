@@ -10,6 +10,7 @@ import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 import { escapeRegExp, stem, tokenize } from '../../text/normalize';
 import { allowsNoException } from '../../analyst/exceptions';
 import { eventDeadlineIssue } from './event-deadlines';
+import { EARLY_DISPOSAL_ID, earlyDisposalIssue } from './early-disposal';
 import { EXPIRED_ID, expiredRowsIssue } from './expired-rows';
 import {
   FLAG_ATTRIBUTE_PREFIX,
@@ -242,6 +243,9 @@ export function recordAttributeIssues(
     wants(DEPARTED_ID) ? departedAccessIssue(analysis, doc, table, visible) : null,
     wants(EXPIRED_ID)
       ? expiredRowsIssue(analysis, doc, table, recordAttributeSubject(doc.name, EXPIRED_ID), visible)
+      : null,
+    wants(EARLY_DISPOSAL_ID)
+      ? earlyDisposalIssue(analysis, doc, table, recordAttributeSubject(doc.name, EARLY_DISPOSAL_ID), visible)
       : null,
   ].filter((i): i is Issue => i !== null);
   if (onlyId !== undefined && ROW_CHECK_IDS.has(onlyId)) return rowChecks;
@@ -845,7 +849,7 @@ function selfApprovalIssue(
 export const DEPARTED_ID = 'departed_access';
 
 /** The checks of a register's rows one by one (not of an attribute column's presence). */
-const ROW_CHECK_IDS = new Set([DEADLINE_ID, SELF_APPROVAL_ID, DEPARTED_ID, EXPIRED_ID]);
+const ROW_CHECK_IDS = new Set([DEADLINE_ID, SELF_APPROVAL_ID, DEPARTED_ID, EXPIRED_ID, EARLY_DISPOSAL_ID]);
 
 /** A cell that records the holder as gone ("Terminated", "Exited 30/06/2026", "Separated"). */
 const DEPARTED =

@@ -69,3 +69,25 @@ test('a document past the review cycle it sets itself is quoted first and named 
     'Crisis-Plan.md requires its own review annually but was last touched on 2023-08-14',
   );
 });
+
+test('a document past the next review date it sets itself is listed, though its cycle has not run out', async () => {
+  // A grower's procedure on a two-year cycle, due for review a few weeks before the audit; a
+  // hospital standard with a "Review due" field. Decoy: a clinic procedure due after the audit date.
+  const controlTable = (next: string, label = 'Next review date') =>
+    `| Field | Detail |\n|---|---|\n| Review cycle | Every two (2) years |\n| ${label} | ${next} |\n`;
+  const { names, issue } = await stale({
+    'Access-Control-Procedure.md': `# Access Control Procedure\n\n${controlTable('01/11/2026')}\n## Revision history\n\n| Version | Date | Change |\n|---|---|---|\n| 1.1 | 15/11/2024 | Portals added |\n\nThe ICT Manager must remove leavers' accounts.\n`,
+    'Theatre-Standard.md': `# Theatre Sterile Supply Standard\n\n${controlTable('2026-10-15', 'Review due')}\nLast reviewed: 2025-10-15\n\nSterile packs must be checked before use.\n`,
+    'Clinic-Procedure.md': `# Clinic Procedure\n\n${controlTable('2027-01-20')}\nLast reviewed: 2025-01-20\n\nNurses must log every dose.\n`,
+  });
+  expect(names).toEqual(['Access-Control-Procedure.md', 'Theatre-Standard.md']);
+  expect(issue!.title).toBe(
+    '2 of 3 dated policies and procedures past their review cycle or next review date at the audit date',
+  );
+  expect(issue!.description).toContain(
+    'Access-Control-Procedure.md set its next review date for 2026-11-01 ("01/11/2026")',
+  );
+  expect(issue!.quotes.map((q) => q.text)).toEqual(
+    expect.arrayContaining([expect.stringContaining('01/11/2026'), expect.stringContaining('2026-10-15')]),
+  );
+});

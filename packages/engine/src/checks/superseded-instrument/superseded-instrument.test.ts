@@ -209,3 +209,34 @@ test('decoy: the 2023 Master Direction on IT Governance, Risk, Controls and Assu
     }),
   ).toEqual([]);
 });
+
+test("repealed national privacy and safety laws: a Gdynia forwarder on Poland's 1997 Act, a Pilbara contractor on WA's OSH Act 1984, a Canterbury builder on the HSE Act 1992", async () => {
+  expect(
+    (
+      await keys({
+        ...DATED_2026,
+        'Privacy-Policy.md':
+          '# Privacy Policy\n\nShipper contact data is processed under the Act of 29 August 1997 on the Protection of Personal Data.\n',
+        'Fitness-Policy.md':
+          '# Fitness for Work Policy\n\nDrug testing follows the Occupational Safety and Health Act 1984 and the Mines Safety and Inspection Act 1994.\n',
+        'Site-Safety-Plan.md':
+          '# Site Safety Plan\n\nHazards are managed as the Health and Safety in Employment Act 1992 requires.\n',
+      })
+    ).sort(),
+  ).toEqual([
+    'instrument:au-wa-msia-1994',
+    'instrument:au-wa-osh-1984',
+    'instrument:nz-hsea-1992',
+    'instrument:pl-pdpa-1997',
+  ]);
+});
+
+test('decoy: a repealed safety law named as what its successor replaced', async () => {
+  expect(
+    await keys({
+      ...DATED_2026,
+      'Site-Safety-Plan.md':
+        '# Site Safety Plan\n\nThe Health and Safety at Work Act 2015 replaced the Health and Safety in Employment Act 1992.\n',
+    }),
+  ).toEqual([]);
+});
