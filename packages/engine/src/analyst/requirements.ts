@@ -756,7 +756,7 @@ function framedRequirement(
         )
       : modifiersOf(content, subjectCells),
     obligation: true,
-    selfReference: false,
+    selfReference: OWN_REVIEW_FIELD.test(subjectCells) || OWN_REVIEW_FIELD.test(segment.text),
     row: {
       subject,
       frame: frameWords.filter((w) => !subject.includes(w)),
@@ -885,7 +885,7 @@ function requirementIn(
       OBLIGATION.test(text.slice(0, span.start)) ||
       imperative(text) ||
       OBLIGATION.test(segment.leadIn ?? ''),
-    selfReference: SELF_REFERENCE.test(words),
+    selfReference: SELF_REFERENCE.test(words) || OWN_REVIEW_FIELD.test(text),
     recipient: action === 'notify' ? recipientOf(tokens) : null,
     // A table row's cells are no clause.
     passiveSubject: /\s\|\s/.test(text) ? null : passiveSubjectOf(tokens),
@@ -1498,6 +1498,9 @@ function subjectsApart(a: Requirement, b: Requirement): boolean {
 /** "this policy", "the present procedure": a statement about the document it stands in. */
 const SELF_REFERENCE =
   /\bth(?:is|e present) (?:policy|standard|procedure|plan|document|section|schedule|guideline|guide|programme|program|manual|framework|charter|agreement|addendum|contract)\b/i;
+/** A document-control field of the document's own review: "Review cycle | Annual", "Review frequency: Every two years". */
+const OWN_REVIEW_FIELD =
+  /^[\s|*_#-]*(?:document\s+)?review\s+(?:cycle|frequency|period|interval|schedule)\b/i;
 
 /**
  * Evidence that two requirements speak about different things, whatever words they share: a named

@@ -1057,3 +1057,45 @@ describe("a procedure step that opens with its cycle states how often its sectio
     expect(found).toEqual([]);
   });
 });
+
+describe("a document's own review cycle in its control fields", () => {
+  test("a letting agent's control list and a laboratory's control table state the document's own review, no one else's duty", async () => {
+    const { analysis, found } = await conflicts({
+      'Tenant-Incident-Procedure.md': [
+        '# Tenant Incident Procedure',
+        '',
+        '- Document ID: TL-PRO-004',
+        '- Document owner: Ross Baird, IT and Security Manager',
+        '- Review cycle: Annual',
+        '- Next review date: 07/04/2027',
+        '',
+        '## 1. Reporting',
+        'Staff report incidents to the service desk.',
+      ].join('\n'),
+      'Information-Security-Policy.md': [
+        '# Information Security Policy',
+        '',
+        '| Control | Owner | Frequency | Evidence |',
+        '|---|---|---|---|',
+        '| Anti-malware status check | IT and Security Manager | Monthly | Endpoint report |',
+      ].join('\n'),
+      'Sample-Handling-Procedure.md': [
+        '# Sample Handling Procedure',
+        '',
+        '| Field | Detail |',
+        '|---|---|',
+        '| Owner | Quality Manager |',
+        '| Review frequency | Every two years |',
+        '',
+        'Samples are logged on receipt.',
+      ].join('\n'),
+    });
+    const own = analysis.documents
+      .flatMap((d) => d.segments)
+      .filter((s) => /Review (?:cycle|frequency)/.test(s.text))
+      .flatMap((s) => requirementsOf(s));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((r) => r.selfReference)).toBe(true);
+    expect(found.map((c) => conflictIssue(c).title)).toEqual([]);
+  });
+});
