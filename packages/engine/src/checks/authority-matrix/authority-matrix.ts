@@ -65,8 +65,17 @@ function tierOf(segment: LocatedSegment): Tier | null {
   return { low, high, currency, authority, segment };
 }
 
-/** The approval matrices of the set's policies: two or more tiers in consecutive rows. */
+const matrixCache = new WeakMap<CorpusAnalysis, Matrix[]>();
+
+/** The approval matrices of the set's policies (read once per corpus: registers and e-mails ask). */
 export function approvalMatrices(analysis: CorpusAnalysis): Matrix[] {
+  let found = matrixCache.get(analysis);
+  if (!found) matrixCache.set(analysis, (found = readApprovalMatrices(analysis)));
+  return found;
+}
+
+/** Two or more tiers in consecutive rows of a policy's table. */
+function readApprovalMatrices(analysis: CorpusAnalysis): Matrix[] {
   const out: Matrix[] = [];
   for (const doc of analysis.documents.filter((d) => isNormative(d.role))) {
     let tiers: Tier[] = [];

@@ -1356,6 +1356,10 @@ function namedDocument(analysis: CorpusAnalysis, parent: AnalyzedDocument, name:
 /** "That procedure", "such plan": the directive names the document the text before it named. */
 const ANAPHOR = new RegExp(`\\b(?:that|such|said)\\s+${DOCUMENT_KIND}$`, 'i');
 const CODE = new RegExp(DOC_CODE, 'g');
+/** Where the directive's own sentence starts: "That procedure shall ...". */
+const ANAPHOR_SUBJECT = /\b(?:that|such|said)\s+\w+\s+(?:must|shall|is required to|will)\b/i;
+/** A document named by its title: "the Incident Response Procedure". */
+const DOCUMENT_TITLE = new RegExp(`((?:[A-Z][\\w&'-]*\\s+){1,6}${DOCUMENT_KIND})\\b`, 'g');
 
 /**
  * The document a directive in `segment` is about: the one its subject names, or for "that
@@ -1369,7 +1373,7 @@ function directiveTarget(
   subject: string,
 ): AnalyzedDocument | undefined {
   if (!ANAPHOR.test(subject)) return namedDocument(analysis, parent, subject);
-  const at = segment.text.search(/\b(?:that|such|said)\s+\w+\s+(?:must|shall|is required to|will)\b/i);
+  const at = segment.text.search(ANAPHOR_SUBJECT);
   const before = [parent.segments[segment.segIndex - 2], parent.segments[segment.segIndex - 1]]
     .map((s) => s?.text ?? '')
     .concat(segment.text.slice(0, Math.max(0, at)))
@@ -1378,7 +1382,7 @@ function directiveTarget(
     const doc = resolveDocument(analysis, code);
     if (doc && doc !== parent && doc.role !== 'evidence') return doc;
   }
-  const titles = [...before.matchAll(new RegExp(`((?:[A-Z][\\w&'-]*\\s+){1,6}${DOCUMENT_KIND})\\b`, 'g'))];
+  const titles = [...before.matchAll(DOCUMENT_TITLE)];
   for (const title of titles.reverse()) {
     const doc = namedDocument(analysis, parent, title[1]!);
     if (doc) return doc;
@@ -1392,7 +1396,7 @@ function directiveTarget(
  * the child, leaving out words most documents of the set use (the organisation's name).
  */
 function missingContentWords(analysis: CorpusAnalysis, object: string, child: AnalyzedDocument): string[] {
-  const frequency = documentFrequency(analysis);
+  const { frequency, byDocument } = corpusLemmas(analysis);
   const own = new Set(contentLemmas(`${child.title} ${child.name.replace(/[-_.]+/g, ' ')}`));
   const words = contentLemmas(object).filter(
     (w) =>
@@ -1403,7 +1407,7 @@ function missingContentWords(analysis: CorpusAnalysis, object: string, child: An
       !(analysis.documents.length >= 4 && (frequency.get(w) ?? 0) >= analysis.documents.length * 0.6),
   );
   if (words.length < 3) return [];
-  const have = new Set(contentLemmas(child.text));
+  const have = byDocument.get(child)!;
   const missing = words.filter((w) => !have.has(w));
   // Much of what is required is absent in every wording: the child does not include it.
   return missing.length >= 2 && missing.length >= words.length * 0.4 ? missing : [];
@@ -1414,18 +1418,27 @@ const DIRECTIVE_FILLER = new Set(
   'accordance rule applicable affected detail minimum least following'.split(' '),
 );
 
-const frequencyCache = new WeakMap<CorpusAnalysis, Map<string, number>>();
+interface CorpusLemmas {
+  /** In how many documents of the set each content word occurs. */
+  frequency: Map<string, number>;
+  byDocument: Map<AnalyzedDocument, Set<string>>;
+}
 
-/** In how many documents of the set each content word occurs. */
-function documentFrequency(analysis: CorpusAnalysis): Map<string, number> {
-  let frequency = frequencyCache.get(analysis);
-  if (!frequency) {
-    frequency = new Map();
-    for (const doc of analysis.documents)
-      for (const w of new Set(contentLemmas(doc.text))) frequency.set(w, (frequency.get(w) ?? 0) + 1);
-    frequencyCache.set(analysis, frequency);
+const lemmaCache = new WeakMap<CorpusAnalysis, CorpusLemmas>();
+
+/** Each document's content words, read once per corpus (a whole document is costly to tag). */
+function corpusLemmas(analysis: CorpusAnalysis): CorpusLemmas {
+  let found = lemmaCache.get(analysis);
+  if (!found) {
+    found = { frequency: new Map(), byDocument: new Map() };
+    for (const doc of analysis.documents) {
+      const lemmas = new Set(contentLemmas(doc.text));
+      found.byDocument.set(doc, lemmas);
+      for (const w of lemmas) found.frequency.set(w, (found.frequency.get(w) ?? 0) + 1);
+    }
+    lemmaCache.set(analysis, found);
   }
-  return frequency;
+  return found;
 }
 
 /**

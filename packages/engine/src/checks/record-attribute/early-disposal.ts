@@ -27,11 +27,9 @@ const DISPOSAL_DATE = /\b(?:destr\w*|dispos\w*|delet\w*|purg\w*|shred\w*|eras\w*
 const DESTROYED = /\b(?:destroy\w*|shredd?\w*|delet\w*|purg\w*|eras\w*|pulped|incinerat\w*|disposed)\b/i;
 const DISPOSAL_COLUMN = /\b(?:disposition|disposal|destruction)\b/i;
 const STATUS_COLUMN = /\b(?:status|action|outcome)\b/i;
-/** Words that name no kind of record. */
+/** Word stems that name no kind of record (compared with `stems`, so stemmed the same way). */
 const GENERIC = new Set(
-  'record records register log logs file files data document documents date day the of and for after from following separation'.split(
-    ' ',
-  ),
+  tokenize('record records register log logs file files data document documents date day'),
 );
 
 interface RetentionRule {
@@ -63,7 +61,7 @@ function retentionRules(analysis: CorpusAnalysis): RetentionRule[] {
         const after = segment.text.slice(q.index + q.phrase.length).match(EVENT_AFTER);
         const before = segment.text.slice(0, q.index);
         if (!after || !RETAIN.test(before)) continue;
-        const event = stems(after[1]!).filter((w) => !GENERIC.has(w) || w === 'separation');
+        const event = stems(after[1]!).filter((w) => !GENERIC.has(w));
         const records = stems(before.split(/[.;:]\s/).at(-1)!).filter((w) => !GENERIC.has(w));
         if (event.length === 0) continue;
         rules.push({ segment, days: q.value, phrase: q.phrase, event, records });
