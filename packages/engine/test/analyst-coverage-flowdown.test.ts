@@ -983,6 +983,25 @@ describe('flow_down_check: sub-contracting approval weakened in the contract', (
     }
   });
 
+  test('a wine co-operative (POPIA\'s "operator" and "sub-operator") and a tour operator: the policy lists what every operator agreement must contain; the agreement lets the provider appoint sub-contractors with notice after', async () => {
+    for (const [name, rule] of [
+      [
+        'Privacy-Policy.md',
+        '9.1 Every agreement with an operator must require the operator to:\n\n(c) keep the personal information confidential;\n(d) not engage a sub-operator without the prior written authorisation of the Information Officer;',
+      ],
+      [
+        'Customer-Data-Policy.md',
+        '5.2 An operator that processes booking data for the Company shall not appoint a sub-operator without the prior written approval of the Data Protection Lead.',
+      ],
+    ] as const) {
+      const gap = await subcontracting(
+        [name, `# Policy\n\n${rule}`],
+        '8.4 The Provider may appoint sub-contractors to perform any part of the Services, provided that the Provider notifies the Customer of each such appointment within thirty (30) days after it takes effect.',
+      );
+      expect(gap?.title).toMatch(/sub-contracting without the safeguard/);
+    }
+  });
+
   test('decoy: a present-tense statement about sub-processors that restricts nothing', async () => {
     const gap = await subcontracting(
       [

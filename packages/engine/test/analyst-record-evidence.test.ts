@@ -352,6 +352,29 @@ describe('segregation of duties in registers: the rule and the two columns it na
     expect(issue!.description).not.toContain('PAR-001');
   });
 
+  test.each([
+    [
+      'a ski field: a safety-critical repair signed off by the technician who carried it out',
+      '# Lift Safety Policy\n\n5.3 The person who signs off the repair must not be the technician who carried it out.\n',
+      'Lift-Maintenance-Register.csv',
+      'Ref,Lift,Work,Carried out by,Signed off by\nLMR-019,CH1,Grip inspection,R. Ngata,J. Tamihana\nLMR-021,CH2,Sheave liners replaced,J. Tamihana,J. Tamihana\n',
+      'LMR-021',
+    ],
+    [
+      'a water utility: a chlorination change checked by the operator who made it',
+      '# Treatment Works Procedure\n\n7. The person who checks a dosing change shall not be the operator who made it.\n',
+      'Dosing-Change-Log.csv',
+      'Change,Works,Completed by,Checked by\nDC-104,Moorside,P. Hale,S. Iqbal\nDC-105,Moorside,S. Iqbal,S. Iqbal\n',
+      'DC-105',
+    ],
+  ])('%s', async (_label, rule, register, rows, offending) => {
+    const { a, texts } = await analyse({ 'Rule.md': rule, [register]: rows });
+    const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':self_approval'));
+    expect(issue?.title).toContain(offending);
+    expect(issue!.quotes.map((q) => q.document)).toContain('Rule.md');
+    expectVerbatim(issue!, texts);
+  });
+
   test('decoy: a rule that the same person must never both authorise and release, and every release authorised by another', async () => {
     const { a } = await analyse({
       'Deceased-Property-Procedure.md':
@@ -1155,6 +1178,26 @@ describe('registers without a control: recorded exceptions, and rows of another 
     );
     expect(without).toHaveLength(1);
   });
+
+  test.each([
+    ["a solar contractor's remote-access log", 'RA-2026-0219', 'RA-2026-0231'],
+    ["a port's vendor session log", 'EX-SESS-0412', 'EX-SESS-0415'],
+  ])(
+    '%s: row ids that look like exception refs ("%s") excuse nothing; a row with its exception ref is excused',
+    async (_label, bare, excused) => {
+      const gaps = await mfaGaps(
+        '# Information Security Policy\n\n7.3 MFA is required for all remote access. Exceptions are approved by the CISO and recorded in the exception register.\n',
+        [
+          'Request ID,Vendor,MFA Used (Y/N),Exception Ref,Remarks',
+          `${bare},Helios Services,N,,OTP token not received; MFA bypassed on jump server`,
+          `${excused},Kiran Automation,N,EXC-OT-2026-009,Supervised live`,
+        ].join('\n'),
+      );
+      expect(gaps).toHaveLength(1);
+      expect(gaps[0]!.description).toContain(bare);
+      expect(gaps[0]!.description).not.toContain(excused);
+    },
+  );
 
   test("decoy: a register's sign-off rows below the accounts are no accounts", async () => {
     const gaps = await mfaGaps(

@@ -28,3 +28,15 @@ describe('table rows stay whole', () => {
     ]);
   });
 });
+
+describe('abbreviations end no sentence', () => {
+  test('rupees written "Rs." and a file "Nos." stay in their sentence; a real full stop still ends one', () => {
+    const texts = splitSegments(
+      'Payments above Rs. 5 crore are approved by the Managing Director. Files Nos. 4 to 9 are archived.\n',
+    ).map((s) => s.text);
+    expect(texts).toEqual([
+      'Payments above Rs. 5 crore are approved by the Managing Director.',
+      'Files Nos. 4 to 9 are archived.',
+    ]);
+  });
+});

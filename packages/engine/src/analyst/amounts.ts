@@ -1,5 +1,6 @@
 // Amounts of money as documents write them: a currency code or symbol before or after the number
-// ("GHS 50,000.00", "TZS 75 million", "US$25,000", "₹5,00,000", "50,000 KES", "Rs. 2 lakh"), read
+// ("GHS 50,000.00", "TZS 75 million", "US$25,000", "₹5,00,000", "50,000 KES", "Rs. 2 lakh",
+// "R500 000"), read
 // to one value in the currency's units and one currency code, so that "GHS 100,000" and
 // "GH₵100,000" are the same amount and "£5m" is 5,000,000 GBP.
 
@@ -84,10 +85,18 @@ export function valueOf(number: string, scale: string | undefined): number {
  */
 const PLAIN_N_NAIRA = /(?<![\w$£€₹₦₵])N(\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d,])/g;
 
+/**
+ * Rand written with its letter, as South African documents do ("R500 000", "R1 000 000", "R186
+ * 420.00"): read only with thousands grouped, so that a row id "R01" or "R12" is no amount.
+ */
+const PLAIN_R_RAND = /(?<![\w$£€₹₦₵])R ?(\d{1,3}(?:[ \u00a0,]\d{3})+(?:\.\d{2})?)(?!\d|,\d)/g;
+
 export function amountsIn(text: string): Amount[] {
   const out: Amount[] = [];
   for (const m of text.matchAll(PLAIN_N_NAIRA))
     out.push({ value: valueOf(m[1]!, undefined), currency: 'NGN', index: m.index, phrase: m[0] });
+  for (const m of text.matchAll(PLAIN_R_RAND))
+    out.push({ value: valueOf(m[1]!, undefined), currency: 'ZAR', index: m.index, phrase: m[0] });
   for (const m of text.matchAll(AMOUNT)) {
     const [phrase, code, symbol, number, scale, afterNumber, afterScale, afterCode] = m;
     const currency = code ?? afterCode ?? SYMBOLS.find(([s]) => s === symbol)?.[1];

@@ -300,9 +300,12 @@ const FORWARD_CONTEXT =
 const FRONT_MATTER = /^(?:---\r?\n)?([A-Za-z_][\w-]*:[\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 const FRONT_MATTER_TITLE = /^(?:title|name)\s*:\s*["']?(.+?)["']?\s*$/im;
 
-/** A line that is a company's registered name: "Fenwick Aero Engineering Limited", "ACME PTY LTD". */
+/**
+ * A line that is a company's registered name: "Fenwick Aero Engineering Limited", "ACME PTY LTD",
+ * perhaps with the page's marking ("STELLENBOSCH VINTNERS CO-OPERATIVE LTD - CONFIDENTIAL").
+ */
 const LEGAL_ENTITY =
-  /^[A-Za-z&.,' -]{2,60}\b(?:limited|ltd\.?|plc|inc\.?|llc|llp|gmbh|pty|corporation|corp\.)$/i;
+  /^[A-Za-z&.,' -]{2,60}\b(?:limited|ltd\.?|plc|inc\.?|llc|llp|gmbh|pty|corporation|corp\.)(?:\s*[-–—|]\s*(?:strictly\s+)?(?:confidential|internal|restricted|public|official))?$/i;
 
 /** One field of a running header: "Classification: Confidential", "Page 2 of 9", "Ref. X-14", a bare "Confidential". */
 const RUNNING_HEADER_FIELD =

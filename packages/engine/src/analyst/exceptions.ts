@@ -24,10 +24,24 @@ export function allowsNoException(doc: AnalyzedDocument, segIndex: number): bool
 
 /**
  * A grant in the sender's own words: "I approve the exception", "the undersigned approves that ...",
- * "I'm approving", or a reply that opens a line with "Approved.".
+ * "I'm approving", "I'm signing this off", or a reply that opens a line with "Approved." or
+ * "Approved - go with option 2".
  */
 export const FIRST_PERSON_GRANT =
-  /\b(?:(?:I|we|the\s+undersigned)\s+(?:hereby\s+|therefore\s+)?(?:approve|approves|grant|grants|am approving|authori[sz]e|authori[sz]es)|(?:I'm|I\s+am|we're|we\s+are)\s+(?:approving|granting|authori[sz]ing))\b|^[ \t]*approved[.!]/im;
+  /\b(?:(?:I|we|the\s+undersigned)\s+(?:hereby\s+|therefore\s+)?(?:approve|approves|grant|grants|am approving|authori[sz]e|authori[sz]es)|(?:I'm|I\s+am|we're|we\s+are)\s+(?:approving|granting|authori[sz]ing|signing\s+(?:this|it)\s+off))\b|^[ \t]*approved(?:[.!]|\s*[-–—:]\s)/im;
+
+/**
+ * An instruction to switch off a security control ("Please turn off MFA on the staff portal",
+ * "switch off MFA on the back-office accounts", "disable multi-factor authentication for"): an
+ * exception to the rule that requires the control, whether or not the message calls it one.
+ */
+const CONTROL_SWITCHED_OFF =
+  /\b(?:(?:turn|switch)(?:ing)?\s+off|disabl(?:e|ing)|suspend(?:ing)?|bypass(?:ing)?)\s+(?:the\s+)?(?:MFA|2FA|multi-factor|two-factor|multifactor)\b|\b(?:turn|switch)(?:ing)?\s+(?:the\s+)?(?:MFA|2FA)\s+off\b/i;
+
+/** A message's own words grant or ask for an exception: by name, or by switching a control off. */
+export function speaksOfException(message: string): boolean {
+  return EXCEPTION_WORDS.test(message) || CONTROL_SWITCHED_OFF.test(message);
+}
 
 /** Where a reply stops and the message it answers begins. */
 export const QUOTED_MESSAGE = /^(?:-{2,}\s*Original Message|On .{5,80} wrote:|From:\s.+\nSent:)/im;

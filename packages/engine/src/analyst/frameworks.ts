@@ -87,6 +87,9 @@ export function normaliseFrameworks(names: string[]): string[] {
     if (/\bpipeda\b|personal information protection and electronic documents/.test(lower)) out.add('PIPEDA');
     if (/new zealand privacy act|privacy act 2020|\bnz privacy act/.test(lower)) out.add('NZ Privacy Act');
     if (/digital personal data protection|\bdpdp\b/.test(lower)) out.add('DPDP Act');
+    if (/\bpopia\b|protection of personal information act/.test(lower)) out.add('POPIA');
+    if (/\bcert-?in\b/.test(lower)) out.add('CERT-In Directions');
+    if (/\bdscsa\b|drug supply chain security/.test(lower)) out.add('DSCSA');
   }
   return [...out];
 }

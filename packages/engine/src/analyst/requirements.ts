@@ -167,6 +167,8 @@ const NOT_TOPIC = new Set(
     'least maximum minimum number basis interval frequency cycle deadline timeframe window ' +
     'aware awareness undue delay discovery detection receipt occurrence identification ' +
     'other all each every any same new following relevant appropriate applicable necessary required ' +
+    // "such incidents", "a reportable incident": the incidents the rule is about, no narrower kind.
+    'such said reportable notifiable ' +
     'level type kind way part practice possible more less fewer practicable soon event ' +
     // "in January and July": when, not what.
     'january february march april may june july august september october november december'
@@ -320,7 +322,11 @@ function actionOf(
       );
     }),
   );
-  const sorted = tokens.filter((t) => t.start < trigger && !compounded.has(t)).sort(byDistance);
+  // "on its expiration date", "by the review date": a noun naming a date is when, not what is done.
+  const namesDate = (t: Token, i: number) => t.pos !== 'VERB' && /^dates?$/i.test(tokens[i + 1]?.value ?? '');
+  const sorted = tokens
+    .filter((t, i) => t.start < trigger && !compounded.has(t) && !namesDate(t, i))
+    .sort(byDistance);
   if (preferVerbs)
     for (const token of sorted.filter((t) => t.pos === 'VERB')) {
       const cls = actionClassOf(token);
@@ -1017,7 +1023,9 @@ function passiveSubjectOf(tokens: Token[]): string | null {
   const preposition = tokens.findIndex(
     (t, i) => i > subjectStart && i < aux && t.pos === 'ADP' && isThing(tokens[i - 1]!),
   );
-  if (preposition > 0 && !tokens.slice(subjectStart, aux).some((t) => t.pos === 'VERB'))
+  // A participle after the preposition qualifies the subject ("incidents of the types listed in
+  // Annexure I ... shall be reported"); one before it may be the clause's own verb.
+  if (preposition > 0 && !tokens.slice(subjectStart, preposition).some((t) => t.pos === 'VERB'))
     return normaliseLemma(tokens[preposition - 1]!);
   for (let i = aux - 1; i >= 0; i -= 1) {
     const t = tokens[i]!;

@@ -44,6 +44,11 @@ export function signerPost(body: string): string | null {
     .map((l) => l.trim())
     // The "-- " that opens a signature block is no line of it.
     .filter((l) => l && !/^-{2,}$/.test(l));
-  const post = lines.slice(0, 3).find((line, i) => i > 0 && POST_WORD.test(line) && line.length <= 80);
+  // A line may run several fields together ("Nerida Kowalczyk | Head of ICT", "IT Manager |
+  // Stellenbosch Vintners Co-operative Ltd"): the post is the field with a post's word.
+  const post = lines
+    .slice(0, 3)
+    .map((line) => line.split(/\s+[|·•]\s+/).find((field) => POST_WORD.test(field)) ?? line)
+    .find((line, i) => i > 0 && POST_WORD.test(line) && line.length <= 80);
   return post ?? null;
 }

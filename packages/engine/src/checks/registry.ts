@@ -13,6 +13,7 @@ import { dataClassificationCheck } from './data-classification';
 import { dataResidencyCheck } from './data-residency';
 import { coverageCheck } from './coverage';
 import { definedTermCheck } from './defined-term';
+import { definitionThresholdCheck } from './definition-threshold';
 import { disclaimedDutyCheck } from './disclaimed-duty';
 import { dualApprovalCheck } from './dual-approval';
 import { exceptionApproverCheck } from './exception-approver';
@@ -42,12 +43,14 @@ import { placeholderCheck } from './placeholder';
 import { unassignedRowsCheck } from './unassigned-rows';
 import { unsetCadenceCheck } from './unset-cadence';
 import { unwrittenCheck } from './unwritten';
+import { validityTermCheck } from './validity-term';
 import { versionReferenceCheck } from './version-reference';
 
 export const CHECKS: readonly AnyCheck[] = [
   conceptConflictCheck,
   requirementConflictCheck,
   amountThresholdCheck,
+  definitionThresholdCheck,
   authorityMatrixCheck,
   dualApprovalCheck,
   controlStateCheck,
@@ -56,6 +59,7 @@ export const CHECKS: readonly AnyCheck[] = [
   recordAttributeCheck,
   overdueRowsCheck,
   exceptionTermCheck,
+  validityTermCheck,
   exceptionApproverCheck,
   formApprovalCheck,
   approvalOrderCheck,

@@ -16,7 +16,7 @@ export interface Segment {
 const LIST_START =
   /^\s*(?:[-*\u2022]\s|#{1,6}\s|\||\+[-=]|(?:\d+(?:\.\d+)*|[a-z]|[ivxlc]+)[.)]\s|\(\w{1,4}\)\s|(?:from|to|cc|subject|date):\s)/i;
 const ABBREVIATIONS =
-  /(?:\b(?:e\.g|i\.e|etc|rev|no|inc|ltd|llc|corp|co|sec|fig|vol|dr|mr|mrs|ms|st|vs|approx|u\.s|cf|art|para|p|pp|ch)\.|\b[A-Z]\.|\d\.)$/i;
+  /(?:\b(?:e\.g|i\.e|etc|rev|no|inc|ltd|llc|corp|co|sec|fig|vol|dr|mr|mrs|ms|st|vs|approx|u\.s|cf|art|para|p|pp|ch|rs|nos|dept|govt)\.|\b[A-Z]\.|\d\.)$/i;
 
 function isBreakLine(line: string): boolean {
   return LIST_START.test(line);

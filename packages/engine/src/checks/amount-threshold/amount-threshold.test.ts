@@ -23,6 +23,71 @@ test('amounts are read with their currency and scale', () => {
   expect(read('version 2.5 of 2026, 14 days')).toEqual([]);
   // Naira typed with a plain N, read only with its thousands grouped ("N95 masks" is no amount).
   expect(read('above N25,000,000.00, N95 masks, Form N1')).toEqual(['NGN 25000000']);
+  // Rand written with its letter and spaced thousands, read only grouped ("R01", "R12" are row ids).
+  expect(read('above R500 000, R1 000 000 and R186 420.00; rows R01 and R12')).toEqual([
+    'ZAR 500000',
+    'ZAR 1000000',
+    'ZAR 186420',
+  ]);
+});
+
+describe('a value the other document states for another rule agrees nothing', () => {
+  const doa = [
+    '# Delegation of Authority Policy',
+    '',
+    '| Matter | Limit | Approver(s) |',
+    '|---|---|---|',
+    '| Capital expenditure | R250 001 to R1 000 000 | Managing Director |',
+    '| Capital expenditure | Above R1 000 000 | Board of Directors |',
+    '| Grower payment runs, per payment run | Up to R500 000 | Financial Director |',
+    '| Grower payment runs, per payment run | Above R500 000 | Financial Director and Managing Director |',
+  ].join('\n');
+
+  test('a wine co-operative: payment runs need both directors above R500 000 in the delegation, above R1 000 000 in the procedure', async () => {
+    const issues = await findings({
+      'Delegation-of-Authority-Policy.md': doa,
+      'Grower-Payment-Procedure.md':
+        '# Grower Payment Procedure\n\n7.2 Payment runs with a total value above R1 000 000 require approval by the Financial Director and the Managing Director.\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'Conflicting approval threshold (payment, financial, director): R500 000 in Delegation-of-Authority-Policy.md vs R1 000 000 in Grower-Payment-Procedure.md',
+    ]);
+  });
+
+  test("an engineering contractor: vendor payments above ₹1 crore need the MD in the schedule, above ₹5 crore in the procedure, while ₹5 crore is the schedule's limit for contract awards", async () => {
+    const issues = await findings({
+      'Delegation-Schedule.md': [
+        '# Delegation of Financial Authority Schedule',
+        '',
+        'Table A - Release of vendor payments',
+        '| Authority | Approval limit per payment proposal |',
+        '|---|---|',
+        '| Chief Financial Officer | Above ₹50 lakh up to ₹1 crore |',
+        '| Managing Director | Above ₹1 crore up to ₹10 crore |',
+        '',
+        'Table B - Award of contracts',
+        '| Authority | Approval limit per contract or order |',
+        '|---|---|',
+        '| Head of Procurement | Up to ₹25 lakh |',
+        '| Chief Financial Officer | Above ₹25 lakh up to ₹5 crore |',
+      ].join('\n'),
+      'Vendor-Payment-Procedure.md':
+        '# Vendor Payment Procedure\n\n5.2 Vendor payment proposals above Rs. 5 crore are approved by the Managing Director.\n',
+    });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.title).toMatch(
+      /₹1 crore in Delegation-Schedule\.md vs Rs\. 5 crore in Vendor-Payment-Procedure\.md/,
+    );
+  });
+
+  test('decoy: the procedure restates the tier of its own rule', async () => {
+    const issues = await findings({
+      'Delegation-of-Authority-Policy.md': doa,
+      'Grower-Payment-Procedure.md':
+        '# Grower Payment Procedure\n\n7.2 Payment runs with a total value above R500 000 require approval by the Financial Director and the Managing Director.\n',
+    });
+    expect(issues).toEqual([]);
+  });
 });
 
 test('a pension trustee: the e-mail releasing a batch relies on a limit the procedure lowered', async () => {

@@ -110,16 +110,25 @@ export function thresholdConflicts(analysis: CorpusAnalysis): ThresholdConflict[
     for (let j = i + 1; j < byDocument.length; j += 1) {
       const one = byDocument[i]!.thresholds;
       const other = byDocument[j]!.thresholds;
-      // A value both documents state is agreed: the tiers of one schedule written out twice.
-      const states = (list: Threshold[], amount: Amount) =>
-        list.some((t) => t.amount.currency === amount.currency && t.amount.value === amount.value);
+      // A value both documents state is agreed: the tiers of one schedule written out twice. The
+      // other document's statement of it must be about as near the subject as the pair compared:
+      // "Above R1 000 000 | Board" of capital expenditure agrees nothing with a payment run's
+      // "above R1 000 000 require approval by the Financial Director".
+      const sharedOf = (x: Threshold, y: Threshold) => x.topic.filter((w) => y.topic.includes(w));
+      const states = (list: Threshold[], t: Threshold, near: number) =>
+        list.some(
+          (u) =>
+            u.amount.currency === t.amount.currency &&
+            u.amount.value === t.amount.value &&
+            sharedOf(t, u).length >= Math.min(near, MIN_SHARED + 1),
+        );
       let best: ThresholdConflict | null = null;
       for (const a of one)
         for (const b of other) {
           if (a.amount.currency !== b.amount.currency || a.amount.value === b.amount.value) continue;
-          if (states(other, a.amount) || states(one, b.amount)) continue;
-          const shared = a.topic.filter((w) => b.topic.includes(w));
+          const shared = sharedOf(a, b);
           if (shared.length < MIN_SHARED) continue;
+          if (states(other, a, shared.length) || states(one, b, shared.length)) continue;
           if (!best || shared.length > best.shared.length) best = { a, b, shared };
         }
       if (best) out.push(best);

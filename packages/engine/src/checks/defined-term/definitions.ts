@@ -17,6 +17,13 @@ export interface Definition {
 /** "Term" means ..., *Term*: ..., **Term** is defined as ... */
 const QUOTED =
   /["\u201c*]{1,2}([A-Z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4})["\u201d*]{1,2}\s*(means|refers to|is defined as|shall mean|:)\s+(.{10,400})/g;
+/**
+ * An "Excursion" is any period ...: a definition by copula, read only where a definition's value
+ * matters (a threshold), since prose says "A **Security Incident** is any event ..." where it
+ * explains a term rather than fixes it.
+ */
+const COPULA =
+  /["\u201c*]{1,2}([A-Z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4})["\u201d*]{1,2}\s*(is)\s+((?:any|an?|each|every)\s.{10,400})/g;
 
 /** A gloss that reads as a noun phrase: it opens with an article or determiner. */
 const NOUN_PHRASE = /^(?:A|An|Any|The|All|Each|Every)\s/;
@@ -54,9 +61,9 @@ export function termKey(term: string): string {
     .replace(/(?<=[a-z]{3}[^s])s$/, '');
 }
 
-export function extractDefinitions(segment: LocatedSegment): Definition[] {
+export function extractDefinitions(segment: LocatedSegment, copula = false): Definition[] {
   const out: Definition[] = [];
-  for (const m of segment.text.matchAll(QUOTED)) {
+  for (const m of [...segment.text.matchAll(QUOTED), ...(copula ? segment.text.matchAll(COPULA) : [])]) {
     const term = m[1]!.trim();
     const meaning = m[3]!.trim();
     if (m[2] === ':' && !colonDefines(segment, meaning)) continue;
@@ -71,9 +78,13 @@ export function extractDefinitions(segment: LocatedSegment): Definition[] {
 }
 
 const MAY_DEFINE = /means|refers to|defined as|:|\s[-\u2013\u2014]\s/;
+const MAY_DEFINE_BY_COPULA = /["\u201d*]\s*is\s/;
 
-export function definitionsOf(segments: LocatedSegment[]): Definition[] {
-  return segments.filter((s) => MAY_DEFINE.test(s.text)).flatMap(extractDefinitions);
+/** The corpus's definitions; with `copula`, also those written "an "Excursion" is any ...". */
+export function definitionsOf(segments: LocatedSegment[], copula = false): Definition[] {
+  return segments
+    .filter((s) => MAY_DEFINE.test(s.text) || (copula && MAY_DEFINE_BY_COPULA.test(s.text)))
+    .flatMap((s) => extractDefinitions(s, copula));
 }
 
 export function termSubject(key: string): string {

@@ -162,3 +162,70 @@ test('a mobile-money firm: a reply that opens "Approved." from the Head of IT Op
     ),
   ]);
 });
+
+describe('an e-mail that switches a required control off is an exception, whatever it calls it', () => {
+  const skiPolicy =
+    '# Information Security Policy\n\n5.5 Any exception to this policy must be approved in writing by the Information Security Manager and must not exceed 90 days.\n';
+  const winePolicy =
+    '# Cardholder Data Security Policy\n\n9.1 Any exception to this policy must be approved in writing by the Financial Director and may not exceed thirty (30) days.\n';
+  const noQuotedException = (text: string) =>
+    text.replace(
+      /Can you approve an exception\? Only the Chief Risk Officer may approve exceptions\./,
+      'Are you OK with this?',
+    );
+
+  test('a ski resort and a wine co-operative: "Approved - ... turn off MFA" by an operations manager, "switch off MFA" by an IT manager signing "IT Manager | <company>"', async () => {
+    const found = await issues({
+      'Information-Security-Policy.md': skiPolicy,
+      'MFA-Lockouts.eml': noQuotedException(
+        email(
+          'RE: MFA lockouts - lift crew logins',
+          'Approved - go with option 2. Please turn off MFA on the staff portal for the seasonal lift crew accounts until 04/10/2026.',
+          'Callum Fraser',
+          'Mountain Operations Manager',
+        ),
+      ),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'MFA-Lockouts.eml: an exception approved by the Mountain Operations Manager, though Information-Security-Policy.md reserves exception approval to the Information Security Manager',
+    ]);
+    const wine = await issues({
+      'Cardholder-Data-Security-Policy.md': winePolicy,
+      'Shop-Admin-Logins.eml': noQuotedException(
+        email(
+          'RE: Festive season temp staff - back-office logins',
+          'Approved. Please go ahead and switch off MFA on the wineclub-orders and svc-dispatch accounts from 2026-11-09 until 2027-01-31.',
+          'Sipho Ndlovu',
+          'IT Manager | Cape Vintners Co-operative Ltd',
+        ),
+      ),
+    });
+    expect(wine.map((i) => i.title)).toEqual([
+      'Shop-Admin-Logins.eml: an exception approved by the IT Manager, though Cardholder-Data-Security-Policy.md reserves exception approval to the Financial Director',
+    ]);
+  });
+
+  test('decoys: the Financial Director switches MFA off; an IT manager asks for MFA to be turned on', async () => {
+    expect(
+      await issues({
+        'Cardholder-Data-Security-Policy.md': winePolicy,
+        'Shop-Admin-Logins.eml': noQuotedException(
+          email(
+            'RE: back-office logins',
+            'Approved. Please switch off MFA on the two dispatch accounts until 2026-12-01.',
+            'Nomsa Dlamini',
+            'Financial Director',
+          ),
+        ),
+        'New-Accounts.eml': noQuotedException(
+          email(
+            'RE: new back-office accounts',
+            'Approved. Please turn on MFA for the four new accounts before they are issued.',
+            'Sipho Ndlovu',
+            'IT Manager',
+          ),
+        ),
+      }),
+    ).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { segmentAt } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
-import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS } from '../../analyst/exceptions';
+import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS, speaksOfException } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { samePost, signerPost } from '../../analyst/signatures';
 
@@ -74,7 +74,7 @@ function readUnauthorisedApprovals(analysis: CorpusAnalysis): UnauthorisedApprov
     if (!['eml', 'msg', 'mbox'].includes(doc.extension)) continue;
     const body = ownMessage(doc.text);
     // "I have gone through the exception report": a report a system prints, no exception granted.
-    if (!EXCEPTION_WORDS.test(body.replace(EXCEPTION_REPORT, ' '))) continue;
+    if (!speaksOfException(body.replace(EXCEPTION_REPORT, ' '))) continue;
     const grantAt = body.search(FIRST_PERSON_GRANT);
     if (grantAt < 0) continue;
     const signer = signerPost(body);

@@ -5,7 +5,7 @@
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { DAY_MS, extractDates, type FoundDate } from '../../analyst/dates';
 import { isNormative } from '../../analyst/document-roles';
-import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS } from '../../analyst/exceptions';
+import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS, speaksOfException } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
 
@@ -34,9 +34,10 @@ const TERM_LABEL =
 const OWN_TERM_LABEL =
   /^[\s*•-]*(?:[Vv]alidity|[Vv]alid (?:until|to|through|for)|[Dd]uration|[Tt]erm|[Pp]eriod|[Ee]xpir\w*)\b|\b(?:Valid(?:ity)?|Duration|Term|Period|Expiry)\s*:/;
 
-/** A record (an e-mail thread, a form) that speaks of an exception. */
+/** A record (an e-mail thread, a form) that speaks of an exception, or a message that switches a control off. */
 function aboutAnException(doc: AnalyzedDocument): boolean {
-  return doc.segments.some((s) => EXCEPTION_WORDS.test(s.text));
+  const message = ['eml', 'msg', 'mbox'].includes(doc.extension);
+  return doc.segments.some((s) => (message ? speaksOfException(s.text) : EXCEPTION_WORDS.test(s.text)));
 }
 
 /** The term label of a record's own line, read only where the line has one (the record scan is the dearer test). */

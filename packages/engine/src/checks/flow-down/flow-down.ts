@@ -34,8 +34,9 @@ import { SERVICE_AUDITOR_REPORT, TYPE_ONE_REPORT, assuranceTypeGap } from './ass
 import { DOC_CODE, resolveDocument } from '../citation/citations';
 import { contentLemmas } from '../../analyst/requirements';
 
+/** Who works for the organisation under contract; an "operator" is POPIA's word for a processor. */
 const THIRD_PARTY =
-  /\b(vendors?|providers?|suppliers?|subcontractors?|third[- ]part(?:y|ies)|business associates?|contractors?|processors?)\b/i;
+  /\b(vendors?|providers?|suppliers?|subcontractors?|third[- ]part(?:y|ies)|business associates?|contractors?|processors?|(?:sub-)?operators?)\b/i;
 const OBLIGATION = /\b(must|shall|required|are required to|will)\b/i;
 const INSTRUMENTS: Array<{
   id: string;

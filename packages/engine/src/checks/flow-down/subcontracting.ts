@@ -14,7 +14,8 @@ const RANK: Record<SubcontractControl, number> = {
   approval: 3,
 };
 
-export const SUBCONTRACT = /\b(sub-?contract\w*|sub-?processors?|sub-?suppliers?|fourth[- ]part\w*)\b/i;
+export const SUBCONTRACT =
+  /\b(sub-?contract\w*|sub-?processors?|sub-?operators?|sub-?suppliers?|sub-?vendors?|fourth[- ]part\w*)\b/i;
 /** How far around the sub-contracting words a statement is read for its control, in characters. */
 const NEAR_BEFORE = 150;
 const NEAR_AFTER = 250;

@@ -406,3 +406,62 @@ describe('sections lettered "C." and "D." in capitals, a heading cut by the line
     ).toEqual([]);
   });
 });
+
+describe('a scanned form: the worker the access is for signs the approval section', () => {
+  const scannedForm = (approver: string, heading = '£. LINE MANAGER APPROVAL') =>
+    [
+      'SYSTEM ACCESS REQUEST FORM',
+      'A. WORKER DETAILS',
+      'Full name Kieran Doyle Employee no. S26-0318',
+      'Position Ticket Sales Supervisor (seasonal)',
+      'B. SYSTEM ACCESS REQUESTED (tick)',
+      '[X] POS - Supervisor (refunds, voids) PRIVILEGED',
+      heading,
+      '',
+      `Name ${approver} Date 05/06/2026`,
+      '',
+      'F. INFORMATION SECURITY MANAGER APPROVAL (privileged access only)',
+      '',
+      'Name Date',
+    ].join('\n');
+  const skiPolicy = '# Information Security Policy\n\n5.1 No person may approve their own access request.\n';
+  const clinicForm = (approver: string) =>
+    [
+      'CLINICAL SYSTEM ACCESS FORM',
+      'EMPLOYEE DETAILS',
+      'Name: Aroha Tane',
+      'Role: Practice Nurse',
+      'C. MANAGER APPROVAL',
+      `Name: ${approver}`,
+    ].join('\n');
+
+  test('a ski resort (an OCR-read "£." for the letter E) and a clinic (an unlettered heading)', async () => {
+    const ski = await findings({
+      'Information-Security-Policy.md': skiPolicy,
+      'Access-Request-Scan.txt': scannedForm('Kieran Doyle'),
+    });
+    expect(ski.map((i) => i.title)).toEqual([
+      'The request in Access-Request-Scan.txt self-approved: Kieran Doyle approved a request made by Kieran Doyle',
+    ]);
+    const clinic = await findings({
+      'Information-Security-Policy.md': skiPolicy,
+      'Clinic-Access-Form.txt': clinicForm('Aroha Tane'),
+    });
+    expect(clinic).toHaveLength(1);
+  });
+
+  test('decoys: the line manager approves; the worker signs a section that approves nothing', async () => {
+    expect(
+      await findings({
+        'Information-Security-Policy.md': skiPolicy,
+        'Access-Request-Scan.txt': scannedForm('Lucy Harrington'),
+      }),
+    ).toEqual([]);
+    expect(
+      await findings({
+        'Information-Security-Policy.md': skiPolicy,
+        'Access-Request-Scan.txt': scannedForm('Kieran Doyle', 'E. ACKNOWLEDGEMENT OF ACCEPTABLE USE'),
+      }),
+    ).toEqual([]);
+  });
+});

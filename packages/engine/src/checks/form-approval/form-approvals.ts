@@ -144,10 +144,15 @@ function fieldNames(doc: AnalyzedDocument, lines: RegExpMatchArray[], label: Reg
  * provisioning", "APPROVALS (before implementation)".
  */
 const NUMBERED_SECTION = /^\s*(?:section|part)\s+(?:[a-z]|\d{1,2})(?![\w.])\s*(?:[-\u2013\u2014:]|$)/i;
-/** In capitals, lettered or not, its bracket perhaps cut by the line's end: "D. BUSINESS APPROVAL (SYSTEM". */
-const CAPITALS_HEADING = /^\s*(?:[A-Z][.)]\s+)?[A-Z][A-Z&/ -]{3,}(?:\s*\([^)]*\)?)?\s*$/;
+/**
+ * In capitals, lettered or not, its bracket perhaps cut by the line's end: "D. BUSINESS APPROVAL
+ * (SYSTEM". A scan's letter may come out of OCR as a currency sign ("£. LINE MANAGER APPROVAL").
+ */
+const CAPITALS_HEADING = /^\s*(?:[A-Z£€][.)]\s+)?[A-Z][A-Z&/ -]{3,}(?:\s*\([^)]*\)?)?\s*$/;
 const APPROVAL_SECTION = /\bapprov|\bauthori[sz]|\bsign-?off\b|\bendorse/i;
-const REQUEST_SECTION = /\brequest(?:er|or|ed)?\b|\bapplicant\b/i;
+/** Who asks, or whom the request is for ("A. WORKER DETAILS"): either approving it approves their own. */
+const REQUEST_SECTION =
+  /\brequest(?:er|or|ed)?\b|\bapplicant\b|\b(?:worker|employee|user|staff member|starter)\s+details\b/i;
 /** A name field: "Name", "Line manager name", "System Owner approval (name)", "Name:". */
 const NAME_LABEL = /\bname\b\)?\s*:?/i;
 /** In a request section, the field of the person asking: "Name", "Full name", "Requester name". */

@@ -17,9 +17,9 @@ const NEGATED_EXCEPTION = /\b(no|without|not|none)\b[^.]{0,20}\b(risk[- ]accept\
 /**
  * A row whose cells record an exception, a granted extension or a risk acceptance ("EXC-2026-04",
  * "risk accepted", "Extension granted"), not its absence. An extension merely asked for or noted
- * is none.
+ * is none. The row's own id ("RA-2026-0219" of a remote-access log) refers to no exception.
  */
 export function notesException(cells: string[]): boolean {
-  const notes = cells.join(' ');
+  const notes = cells.slice(1).join(' ');
   return EXCEPTION_NOTE.test(notes) && !NEGATED_EXCEPTION.test(notes);
 }

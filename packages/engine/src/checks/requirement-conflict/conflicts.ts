@@ -101,14 +101,18 @@ export function findRequirementConflicts(
         const pairId = `${a.segment.docIndex}:${a.segment.segIndex}:${a.quantity.index}|${b.segment.docIndex}:${b.segment.segIndex}:${b.quantity.index}`;
         if (seen.has(pairId)) continue;
         seen.add(pairId);
-        if (!incompatible(a.quantity, b.quantity)) continue;
+        const contract = [a, b].some((r) => roleOf(r) === 'contract');
+        // "shall retain ... for not less than three (3) years" lets the other party destroy the
+        // records after three: a minimum below the organisation's own period, compatible as
+        // numbers, still drops its rule.
+        const shorterRetention = contract && shorterContractRetention(a, b, roleOf);
+        if (!incompatible(a.quantity, b.quantity) && !shorterRetention) continue;
         // A row for the very party the other document is with is that party's rule, whatever
         // the general rows beside it say.
         const qualified = qualifiedRowFor(a, b, textOf(b)) || qualifiedRowFor(b, a, textOf(a));
-        const contract = [a, b].some((r) => roleOf(r) === 'contract');
         const sameRule =
           qualified ||
-          (contract && shorterContractRetention(a, b, roleOf)) ||
+          shorterRetention ||
           (!contract &&
             (aligned(a, b) ||
               (restated(a, b, binds) && linked(analysis, a.segment.document, b.segment.document))));

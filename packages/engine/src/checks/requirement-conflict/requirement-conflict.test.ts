@@ -795,6 +795,35 @@ describe('a contract that keeps records for less time than the retention rule', 
     ]);
   });
 
+  test.each([
+    [
+      'a drug wholesaler\'s 3PL keeps transaction records "for not less than three (3) years"; the schedule keeps them 6',
+      '# Third Party Logistics Agreement\n\n11.2 3PL shall retain all Transaction Information, Transaction History and Transaction Statements that it generates for not less than three (3) years from the date of the transaction.\n',
+      '| 1 | Transaction Information, Transaction History and Transaction Statements | 6 years |',
+    ],
+    [
+      'a lender\'s collection agency keeps call recordings "for at least two (2) years"; the schedule keeps them 5',
+      '# Collection Services Agreement\n\n9.4 The Agency shall retain call recordings and collection notes for at least two (2) years after the account is closed.\n',
+      '| 4 | Collection call recordings and collection notes | 5 years |',
+    ],
+  ])('%s (a minimum below the rule still lets the records go)', async (_label, contract, row) => {
+    const { found } = await conflicts({
+      'Services-Agreement.md': contract,
+      'Records-Retention-Schedule.md': `# Records Retention Schedule\n\n| Ref | Record | Retention |\n|---|---|---|\n${row}\n`,
+    });
+    expect(found).toHaveLength(1);
+  });
+
+  test('decoy: a contract minimum at least as long as the rule', async () => {
+    const { found } = await conflicts({
+      'Services-Agreement.md':
+        '# Collection Services Agreement\n\n9.4 The Agency shall retain call recordings and collection notes for at least five (5) years after the account is closed.\n',
+      'Records-Retention-Schedule.md':
+        '# Records Retention Schedule\n\n| Ref | Record | Retention |\n|---|---|---|\n| 4 | Collection call recordings and collection notes | 5 years |\n',
+    });
+    expect(found).toEqual([]);
+  });
+
   test("a 911 center's CAD vendor keeps incident records 7 years; the county keeps them 10", async () => {
     const { found } = await conflicts({
       'CAD-Services-Agreement.md':
@@ -1097,5 +1126,40 @@ describe("a document's own review cycle in its control fields", () => {
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((r) => r.selfReference)).toBe(true);
     expect(found.map((c) => conflictIssue(c).title)).toEqual([]);
+  });
+});
+
+describe('one regulator notice restated in a procedure; a re-verification whose sentence ends on a date', () => {
+  test('a solar contractor: incidents of the listed types reported to CERT-In within six hours, the procedure allows 24', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.5 Cyber security incidents of the types listed in Annexure I of the CERT-In Directions shall be reported to CERT-In within six (6) hours of noticing such incidents.\n',
+      'Incident-Response-Procedure.md':
+        '# Incident Response Procedure\n\nThis procedure implements the Information Security Policy.\n\n4. Where the incident is a reportable incident, the CISO shall notify CERT-In within 24 hours of the incident being confirmed by the SOC.\n',
+    });
+    expect(found.map((c) => [c.a.quantity.phrase, c.b.quantity.phrase].sort())).toEqual([
+      ['24 hours', 'six (6) hours'],
+    ]);
+  });
+
+  test('a drug wholesaler: customer registrations re-verified every 30 days, the procedure every 90 days "and on its expiration date"', async () => {
+    const { found } = await conflicts({
+      'Controlled-Substance-Policy.md':
+        '# Controlled Substance Policy\n\n8.1 The registration is verified before the first order is shipped and is re-verified at least every thirty (30) days while the customer remains active.\n',
+      'Customer-Verification-Procedure.md':
+        '# Customer Verification Procedure\n\nThis procedure implements the Controlled Substance Policy.\n\n6.2 For customers that purchase controlled substances, the registration is re-verified through the registration validation service every ninety (90) days and on its expiration date.\n',
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.a.action).toBe('review');
+  });
+
+  test('decoy: a notice to the same regulator of another thing (a change of directors) at another deadline', async () => {
+    const { found } = await conflicts({
+      'Information-Security-Policy.md':
+        '# Information Security Policy\n\n6.5 Cyber security incidents of the types listed in Annexure I of the CERT-In Directions shall be reported to CERT-In within six (6) hours of noticing such incidents.\n',
+      'Regulatory-Filings-Procedure.md':
+        '# Regulatory Filings Procedure\n\nThis procedure implements the Information Security Policy.\n\n3. The Company Secretary shall notify CERT-In of a change in the designated point of contact within 30 days.\n',
+    });
+    expect(found).toEqual([]);
   });
 });

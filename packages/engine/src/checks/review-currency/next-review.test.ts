@@ -13,6 +13,20 @@ async function overdue(name: string, text: string, asOf: string) {
   return { doc, issue: reviewCurrencyIssue(doc, reference) };
 }
 
+test('a letterhead with the page marking ("... LTD - CONFIDENTIAL", "... INC | Internal") names no document', async () => {
+  for (const letterhead of [
+    'STELLENBOSCH VINTNERS CO-OPERATIVE LTD - CONFIDENTIAL',
+    'Harbor Freight Lines Inc | Internal',
+  ]) {
+    const { doc } = await overdue(
+      'Shop-Agreement.txt',
+      `${letterhead}\n\nONLINE SHOP SERVICES AGREEMENT\n\nNext review date: 01/02/2025\n`,
+      '2025-11-21',
+    );
+    expect(doc.title).toBe('ONLINE SHOP SERVICES AGREEMENT');
+  }
+});
+
 test("a pension fund's standard under a letterhead: the title is the standard's, the due date is quoted as written", async () => {
   const { doc, issue } = await overdue(
     'Access-Standard.txt',

@@ -542,6 +542,60 @@ describe('a post the roles table lacks, given a duty the table gives to another'
   });
 });
 
+describe('a post the roles table lacks, where the table writes its posts "Head – Field" or "Director, Field"', () => {
+  const solarPolicy = [
+    '# Information Security Policy',
+    '',
+    '| Role | Holder | Responsibilities |',
+    '| --- | --- | --- |',
+    '| Chief Information Security Officer (CISO) | A. Menon | Owns the ISMS; approves exceptions. |',
+    '| Head – OT Systems | K. Choudhary | Owns SCADA and OT security at all plants; approves OT remote access and OT changes, including patches. |',
+    '| Site In-charge | Appointed per site | Controls physical access to the site; issues permits to work. |',
+  ].join('\n');
+  const hospitalPolicy = [
+    '# Medical Device Security Policy',
+    '',
+    '| Role | Responsibilities |',
+    '| --- | --- |',
+    '| Director, Clinical Engineering | Approves changes to medical device networks, including patches and firmware. |',
+    '| Privacy Officer | Investigates privacy complaints. |',
+    '| Chief Nursing Officer | Sets clinical priorities for device downtime. |',
+  ].join('\n');
+
+  test('a solar contractor and a hospital: an OT change approved by a "Plant Security Officer", a device patch by a "Device Security Officer"', async () => {
+    for (const [policy, procedure, title, holder] of [
+      [
+        solarPolicy,
+        '# OT Patch Management Procedure\n\n6. The change request shall be approved by the Plant Security Officer before deployment.\n',
+        'Plant Security Officer',
+        'Head – OT Systems',
+      ],
+      [
+        hospitalPolicy,
+        '# Device Patching Procedure\n\n3. Each firmware change is approved by the Device Security Officer before the patches are released to the ward devices.\n',
+        'Device Security Officer',
+        'Director, Clinical Engineering',
+      ],
+    ] as const) {
+      const issues = await issuesOf({ 'Security-Policy.md': policy, 'Patch-Procedure.md': procedure });
+      const untabled = issues.filter((i) => i.subject.startsWith('role:untabled:'));
+      expect(untabled.map((i) => i.title)).toEqual([
+        `"${title}" in Patch-Procedure.md is not a role of the roles table in Security-Policy.md`,
+      ]);
+      expect(untabled[0]!.description).toContain(`to the ${holder}`);
+    }
+  });
+
+  test('decoy: the same post given a duty the table gives no one', async () => {
+    const issues = await issuesOf({
+      'Security-Policy.md': solarPolicy,
+      'Canteen-Procedure.md':
+        '# Canteen Procedure\n\n2. The Plant Security Officer keeps the canteen rota.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('role:untabled:'))).toEqual([]);
+  });
+});
+
 describe('a post the roles table lacks, named like a post it has', () => {
   const untabled = (issues: Awaited<ReturnType<typeof issuesOf>>) =>
     issues.filter((i) => i.subject.startsWith('role:untabled:'));

@@ -38,11 +38,11 @@ interface TableRole {
 const POST = new Set(nouns.leadership.filter((noun) => noun !== 'Lead'));
 /**
  * A post the table lists: a title ending in a post's noun, or opening with one before what it
- * heads ("Manager of Information Technology", "Head of Claims"); one holder ("All staff", "Asset
- * Owners" are not).
+ * heads ("Manager of Information Technology", "Head of Claims", "Head – OT Systems", "Director,
+ * Finance"); one holder ("All staff", "Asset Owners" are not).
  */
 const TABLE_POST = new RegExp(
-  `\\b(?:${nouns.leadership.join('|')})$|^(?:Head|${nouns.leadership.join('|')}) of\\b`,
+  `\\b(?:${nouns.leadership.join('|')})$|^(?:Head|${nouns.leadership.join('|')})(?: of\\b|\\s*[–—-]\\s|,\\s)`,
 );
 /** Words every duty shares, which say nothing about whose duty it is. */
 const GENERIC = new Set([

@@ -26,7 +26,13 @@ function subjectsMeet(vague: Requirement, other: Requirement): boolean {
   if (shared.filter((w) => !GENERIC_NOUNS.has(w)).length >= 2) return true;
   if (shared.length >= 3) return true;
   const named = new Set([...heads(vague), ...heads(other)]);
-  return shared.some((w) => named.has(w) && !GENERIC_NOUNS.has(w));
+  // One noun, but two things of it: "POS terminals" are no lift's "drive and return terminals".
+  const modifiedApart = (w: string) => {
+    const ma = vague.modifiers.get(w) ?? [];
+    const mb = other.modifiers.get(w) ?? [];
+    return ma.length > 0 && mb.length > 0 && !ma.some((m) => mb.includes(m));
+  };
+  return shared.some((w) => named.has(w) && !GENERIC_NOUNS.has(w) && !modifiedApart(w));
 }
 
 /**
@@ -146,7 +152,9 @@ export function valueStated(analysis: CorpusAnalysis, requirement: Requirement):
     if (!acts) return false;
     if (generic) return true;
     if (partiesApart(words, stated.words)) return false;
-    // More than one word of the subject, or one for a table row, whose cells are its whole subject.
-    return shared.length >= (isTableRow(stated.segment) ? 1 : 2);
+    // More than one word of the subject, or one of a table row's own cells, which are its whole
+    // subject (a word only its context names, "remote access" of a neighbouring row, is not).
+    if (shared.length >= 2) return true;
+    return isTableRow(stated.segment) && shared.some((w) => contentWords(stated.segment.text).has(w));
   });
 }

@@ -196,13 +196,27 @@ describe("a policy's numbered clause states its rule as practice", () => {
     expect(candidates).toHaveLength(1);
   });
 
-  test('decoys: the same sentence in a procedure, and without a clause number', async () => {
+  test("a card payment procedure's numbered step: terminals inspected for tampering periodically", async () => {
     const { candidates } = await run({
-      'Backup-Procedure.md': '# Backup Procedure\n\n8.3 Restoration of backups is tested periodically.\n',
+      'Card-Payment-Security-Procedure.md':
+        '# Card Payment Security Procedure\n\n5.2 POS terminals are inspected for signs of tampering or substitution periodically.\n',
+    });
+    expect(candidates).toHaveLength(1);
+  });
+
+  test('decoys: without a clause number; a lift inspection stated monthly answers no POS terminal', async () => {
+    const { candidates } = await run({
       'Information-Security-Policy.md':
         '# Information Security Policy\n\nRestoration of backups is tested periodically.\n',
     });
     expect(candidates).toEqual([]);
+    const { candidates: terminals } = await run({
+      'Card-Payment-Security-Procedure.md':
+        '# Card Payment Security Procedure\n\n5.2 POS terminals are inspected for signs of tampering or substitution periodically.\n',
+      'Lift-Maintenance-Policy.md':
+        '# Lift Maintenance Policy\n\n4.2 Each chairlift has a monthly inspection by a lift technician covering sheaves, grips, brakes and the drive and return terminals.\n',
+    });
+    expect(terminals).toHaveLength(1);
   });
 });
 
@@ -289,5 +303,40 @@ describe('a deadline left to whenever other work allows', () => {
           '# Staff Handbook Policy\n\nStaff may take their annual leave when operational schedules permit.\n',
       }),
     ).toEqual([]);
+  });
+});
+
+describe("a table row's value answers a vague statement only through the row's own words", () => {
+  const policy = (row: string) =>
+    [
+      '# OT Security Policy',
+      '',
+      '## 3. Roles for access and security',
+      '',
+      '| Role | Responsibilities |',
+      '| --- | --- |',
+      row,
+      '',
+      '## 6. Remote access',
+      '',
+      '6.5 Vendor remote access accounts shall be reviewed periodically and removed when no longer required.',
+    ].join('\n');
+
+  test("a solar contractor: a steering committee row reviewing risks quarterly sets no cycle for the vendor accounts' review", async () => {
+    const { candidates } = await run({
+      'OT-Security-Policy.md': policy(
+        '| Security Steering Committee | Reviews risks, incidents and audit results quarterly. |',
+      ),
+    });
+    expect(candidates).toHaveLength(1);
+  });
+
+  test('decoy: a row that reviews the accounts quarterly sets it', async () => {
+    const { candidates } = await run({
+      'OT-Security-Policy.md': policy(
+        '| Head – OT Systems | Reviews vendor accounts on the jump servers quarterly. |',
+      ),
+    });
+    expect(candidates).toEqual([]);
   });
 });

@@ -156,12 +156,14 @@ function inDescription(text: string, quantity: Quantity): boolean {
 
 /**
  * A policy states its rules as practice in the present tense ("Restoration of backups is tested
- * periodically"): in a policy or standard, a numbered clause of that form obligates as "must" does.
+ * periodically"), and a procedure its steps ("5.2 POS terminals are inspected for tampering
+ * periodically"): in a policy, standard or procedure, a numbered clause of that form obligates as
+ * "must" does.
  */
 function statedPractice(segment: LocatedSegment, analysis: CorpusAnalysis, text: string): boolean {
   const role = analysis.documents[segment.docIndex]?.role;
   return (
-    (role === 'policy' || role === 'standard') &&
+    (role === 'policy' || role === 'standard' || role === 'procedure') &&
     /^\s*\d+(?:\.\d+)+\s/.test(text) &&
     /\b(?:is|are)\s+[a-z]+ed\b/i.test(text)
   );
