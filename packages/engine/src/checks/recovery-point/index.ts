@@ -2,7 +2,7 @@
 import { issueDocuments } from '../../analyst/issue';
 import { defineCheck } from '../check';
 import type { CorpusAnalysis } from '../../analyst/corpus-analysis';
-import { RPO_SUBJECT, recoveryPointIssue } from './recovery-point';
+import { RPO_SUBJECT, recoveryPointIssue, replicationStatements } from './recovery-point';
 
 const rolesOf = (analysis: CorpusAnalysis) => new Map(analysis.documents.map((d) => [d.name, d.role]));
 
@@ -11,7 +11,7 @@ export const recoveryPointCheck = defineCheck<null>({
   primitives: ['conflict_check'],
   list: 'concepts',
   candidates({ analysis, focusBoost }) {
-    const issue = recoveryPointIssue(analysis.facts, rolesOf(analysis));
+    const issue = recoveryPointIssue(analysis.facts, rolesOf(analysis), replicationStatements(analysis));
     if (!issue) return [];
     return [
       {
@@ -32,7 +32,7 @@ export const recoveryPointCheck = defineCheck<null>({
     };
   },
   verdict(_params, { analysis, facts }) {
-    const issue = recoveryPointIssue(facts, rolesOf(analysis));
+    const issue = recoveryPointIssue(facts, rolesOf(analysis), replicationStatements(analysis));
     return { issues: issue ? [issue] : [] };
   },
 });

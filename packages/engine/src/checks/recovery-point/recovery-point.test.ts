@@ -3,11 +3,15 @@
 // an example explaining the term.
 import { analyzeCorpus } from '../../analyst/corpus-analysis';
 import { INTAKE, snapshotOf } from '../../../test/helpers/synthetic-corpus';
-import { recoveryPointIssue } from './recovery-point';
+import { recoveryPointIssue, replicationStatements } from './recovery-point';
 
 async function issueOf(files: Record<string, string>) {
   const analysis = analyzeCorpus(await snapshotOf(files), INTAKE);
-  return recoveryPointIssue(analysis.facts, new Map(analysis.documents.map((d) => [d.name, d.role])));
+  return recoveryPointIssue(
+    analysis.facts,
+    new Map(analysis.documents.map((d) => [d.name, d.role])),
+    replicationStatements(analysis),
+  );
 }
 
 describe('recoveryPointIssue', () => {
@@ -53,6 +57,49 @@ describe('recoveryPointIssue', () => {
     const issue = await issueOf({
       'Backup-Guide.md':
         '# Backup Guide\n\nTo choose a schedule, suppose a lab server had an RPO of 2 hours: it would then need hourly snapshots.\n\nFile servers are backed up daily.',
+    });
+    expect(issue).toBeNull();
+  });
+
+  test.each([
+    [
+      'a credit union',
+      'Core banking has a recovery time objective of four (4) hours and a recovery point objective of fifteen (15) minutes.',
+    ],
+    ['an ambulance trust', 'Dispatch system: RTO 4 hours, RPO 15 minutes.'],
+  ])(
+    '%s: the RTO is no RPO; daily backups against a 15-minute RPO still fall short',
+    async (_label, objectives) => {
+      const issue = await issueOf({
+        'Continuity-Plan.md': `# Continuity Plan\n\n${objectives}`,
+        'IT-Operations.md': '# IT Operations\n\nThe core databases are backed up daily.',
+      });
+      expect(issue?.title).toBe(
+        'Backup frequency (daily) cannot meet the recovery point objective of 15 minutes',
+      );
+    },
+  );
+
+  test.each([
+    [
+      'a securities broker: continuous replication of the platform to a second data centre',
+      'The wallet platform is replicated continuously to the secondary Singapore data centre.',
+    ],
+    [
+      'a mobile money operator: transaction logs shipped every fifteen minutes',
+      'Wallet platform transaction logs are shipped to the recovery site every fifteen (15) minutes.',
+    ],
+  ])('decoy, %s, meets the objective whatever the nightly backup', async (_label, replication) => {
+    // Replication of another system (the HIS, not the wallet) meets nothing of this objective.
+    const other = await issueOf({
+      'Continuity-Plan.md':
+        '# Continuity Plan\n\nThe wallet platform has a recovery point objective of 15 minutes.\n\nHIS data is replicated to the DR site every 15 minutes.',
+      'IT-Operations.md': '# IT Operations\n\nThe wallet platform database is backed up daily.',
+    });
+    expect(other).not.toBeNull();
+    const issue = await issueOf({
+      'Continuity-Plan.md': `# Continuity Plan\n\nThe wallet platform has a recovery point objective of 15 minutes.\n\n${replication}`,
+      'IT-Operations.md': '# IT Operations\n\nThe wallet platform database is backed up daily.',
     });
     expect(issue).toBeNull();
   });

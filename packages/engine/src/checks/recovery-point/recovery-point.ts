@@ -1,10 +1,11 @@
 // conflict_check across two concepts: backups taken less often than the recovery point objective
 // allows (weekly backups cannot meet a 24-hour RPO).
-import type { ConceptFact } from '../../analyst/corpus-analysis';
+import type { ConceptFact, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import type { DocumentRole } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
-import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
+import { describeDays, extractTimeQuantities, type Quantity } from '../../analyst/quantities';
 import { topicOverlap } from '../../analyst/topics';
+import { escapeRegExp } from '../../text/normalize';
 import { describeFact } from '../concept-conflict/concept-conflicts';
 
 export const RPO_SUBJECT = 'rpo:backup_frequency';
@@ -16,13 +17,86 @@ export const RPO_SUBJECT = 'rpo:backup_frequency';
 const HYPOTHETICAL =
   /\b(?:for example|for instance|e\.g\.|suppose|assume|imagine)\b|\bif (?:the|a|an|your) (?:RPO|recovery point objective)\b/i;
 
+/** The names of the two objectives a sentence often gives together ("RTO 4 hours, RPO 15 minutes"). */
+const OBJECTIVE_NAME =
+  /\b(?:(recovery point objectives?|RPOs?)|recovery time objectives?|RTOs?|maximum tolerable (?:period of )?(?:disruption|downtime|outage)|MTP?Ds?)\b/gi;
+
+/** Whether the objective named nearest before a value (or, with none before, after it) is the RPO. */
+function namesRecoveryPoint(text: string, quantity: Quantity): boolean {
+  const names = [...text.matchAll(OBJECTIVE_NAME)];
+  const before = names.filter((m) => m.index + m[0].length <= quantity.index).at(-1);
+  const after = names.find((m) => m.index >= quantity.index + quantity.phrase.length);
+  const nearest = before ?? after;
+  return !nearest || nearest[1] !== undefined;
+}
+
+/**
+ * A fact read as the recovery point objective with the value that is the RPO's own: "RTO four (4)
+ * hours and RPO fifteen (15) minutes" gives fifteen minutes, not the recovery time's four hours;
+ * null when the statement gives the RPO no value of its own.
+ */
+export function asRecoveryPoint(fact: ConceptFact): ConceptFact | null {
+  const text = fact.segment.text;
+  if (namesRecoveryPoint(text, fact.quantity)) return fact;
+  const own = extractTimeQuantities(text).find(
+    (q) => q.kind === fact.quantity.kind && namesRecoveryPoint(text, q),
+  );
+  return own ? { ...fact, quantity: own } : null;
+}
+
+/**
+ * Replication, log shipping, snapshots or a standby kept current ("Continuous replication to a
+ * secondary Singapore data centre", "transaction logs shipped to the recovery site every fifteen
+ * minutes", "hourly snapshots"): the recovery point rests on it, not on the nightly backup.
+ */
+const REPLICATION =
+  /\b(replicat\w*|mirror\w*|continuous\w*|log shipping|logs? (?:are |is )?shipped|point-in-time|snapshots?|standby|journal\w*)\b/i;
+const CONTINUOUS =
+  /\b(continuous\w*|real[- ]time|synchronous\w*|near[- ]zero|every few (?:seconds|minutes))\b/i;
+
+/** Words of an objective's row that rank it rather than name its system ("| PACS | Critical | 1 hour |"). */
+const RANK_WORDS = new Set(['critical', 'high', 'medium', 'low', 'tier', 'essential', 'important']);
+
+/**
+ * A statement of replication that keeps up with the objective, in the backup's or the objective's
+ * own sentence, or in either's document and naming the objective's system: HIS data replicated
+ * every 15 minutes meets nothing of the laboratory system's one-hour objective.
+ */
+export function replicationMeets(
+  statements: readonly LocatedSegment[],
+  backup: ConceptFact,
+  rpo: ConceptFact,
+): boolean {
+  const documents = new Set([backup.segment.document, rpo.segment.document]);
+  const system = rpo.topic.filter((w) => w.length >= 3 && !RANK_WORDS.has(w));
+  // The backup's and the objective's own sentences count whether or not the caller gathered them.
+  const theirOwn = [backup.segment, rpo.segment].filter((segment) => REPLICATION.test(segment.text));
+  return [...theirOwn, ...statements].some((segment) => {
+    const own = segment === backup.segment || segment === rpo.segment;
+    const names = system.some((w) => new RegExp(`\\b${escapeRegExp(w)}`, 'i').test(segment.text));
+    return (
+      (own || (documents.has(segment.document) && (system.length === 0 || names))) &&
+      (CONTINUOUS.test(segment.text) ||
+        extractTimeQuantities(segment.text).some(
+          (q) => q.kind === 'period' && q.value <= rpo.quantity.value * 1.1,
+        ))
+    );
+  });
+}
+
+/**
+ * `replication`: the set's statements of replication or log shipping (see REPLICATION), which
+ * meet an objective whatever the backups' cycle.
+ */
 export function recoveryPointIssue(
   facts: ConceptFact[],
   roles: ReadonlyMap<string, DocumentRole> = new Map(),
+  replication: readonly LocatedSegment[] = [],
 ): Issue | null {
-  const rpos = facts.filter(
-    (f) => f.concept.id === 'recovery_point_objective' && !HYPOTHETICAL.test(f.segment.text),
-  );
+  const rpos = facts
+    .filter((f) => f.concept.id === 'recovery_point_objective' && !HYPOTHETICAL.test(f.segment.text))
+    .map(asRecoveryPoint)
+    .filter((f): f is ConceptFact => f !== null);
   const backups = facts.filter((f) => f.concept.id === 'backup_frequency');
   if (rpos.length === 0 || backups.length === 0) return null;
   // Per document, the most frequent backup it states (incremental backups cover the RPO).
@@ -37,7 +111,7 @@ export function recoveryPointIssue(
       (c): c is { backup: ConceptFact; rpo: ConceptFact } =>
         c.rpo !== null &&
         c.backup.quantity.value > c.rpo.quantity.value * 1.1 &&
-        !replicatedOftenEnough(c.backup, c.rpo.quantity.value),
+        !replicationMeets(replication, c.backup, c.rpo),
     )
     .sort((a, b) => b.backup.quantity.value - a.backup.quantity.value);
   const slow = candidates[0]?.backup;
@@ -84,12 +158,16 @@ function objectiveFor(
   return providers && backup.topic.length > 0 && only.topic.length > 0 ? null : only;
 }
 
-/** Replication, log shipping or snapshots at least as often as the objective meet it too. */
-function replicatedOftenEnough(backup: ConceptFact, objectiveDays: number): boolean {
-  const text = backup.segment.text;
-  if (
-    !/\b(replicat\w*|mirror\w*|continuous\w*|point-in-time|log shipping|snapshots?|journal\w*)\b/i.test(text)
-  )
-    return false;
-  return extractTimeQuantities(text).some((q) => q.kind === 'period' && q.value <= objectiveDays * 1.1);
+const replicationCache = new WeakMap<CorpusAnalysis, LocatedSegment[]>();
+
+/** The set's statements of replication or log shipping (read once per corpus). */
+export function replicationStatements(analysis: CorpusAnalysis): LocatedSegment[] {
+  let found = replicationCache.get(analysis);
+  if (!found) {
+    found = analysis.documents
+      .flatMap((d) => d.segments)
+      .filter((s) => s.text.length <= 600 && REPLICATION.test(s.text));
+    replicationCache.set(analysis, found);
+  }
+  return found;
 }
