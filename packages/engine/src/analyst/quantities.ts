@@ -472,3 +472,10 @@ export function notesEarlierValue(text: string, quantity: Quantity, earlier: Qua
     /\(\s*$/.test(text.slice(0, quantity.index))
   );
 }
+
+/**
+ * Words right before a duration that make it a ceiling ("for no more than 12 months", "shall not
+ * exceed twelve (12) hours", "a maximum of 30 days"): the longest an exception, permit or pass may run.
+ */
+export const CEILING_BEFORE =
+  /\b(?:no(?:t)? (?:more|longer) than|(?:may|must|shall|can|will) not (?:exceed|last (?:more|longer) than|run (?:for )?(?:more|longer) than|be (?:valid|issued) for (?:more|longer) than)|not to exceed|longer than|(?:a )?maximum(?: (?:term|period|duration|validity))?(?: of)?|up to|at most|exceeding)\s*(?:a\s+(?:period|term)\s+of\s+)?$/i;

@@ -7,16 +7,12 @@ import { DAY_MS, extractDates, type FoundDate } from '../../analyst/dates';
 import { isNormative } from '../../analyst/document-roles';
 import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS, speaksOfException } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
-import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
+import { CEILING_BEFORE, describeDays, extractTimeQuantities } from '../../analyst/quantities';
 
 /** A term as a reader counts it: in months past two months ("21 months"), else in days. */
 function termLength(days: number): string {
   return days > 62 ? `${Math.round(days / 30.4375)} months` : describeDays(days);
 }
-
-/** Words that make a stated duration a ceiling ("for no more than 12 months"). */
-const CEILING_BEFORE =
-  /\b(?:no(?:t)? (?:more|longer) than|(?:may|must|shall|can) not (?:exceed|last (?:more|longer) than|run (?:for )?(?:more|longer) than)|not to exceed|longer than|maximum(?: (?:term|period|duration))?(?: of)?|up to|at most|exceeding)\s*(?:a\s+(?:period|term)\s+of\s+)?$/i;
 
 /** "No exception shall be approved for a period of more than ninety (90) days": a ceiling by negation. */
 function negatedExcess(text: string, index: number): boolean {

@@ -10,15 +10,12 @@ import { segmentAt } from '../../analyst/corpus-analysis';
 import { DAY_MS, extractDates, type FoundDate } from '../../analyst/dates';
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
-import { describeDays, extractTimeQuantities } from '../../analyst/quantities';
+import { CEILING_BEFORE, describeDays, extractTimeQuantities } from '../../analyst/quantities';
 
 /** Things issued for a limited time: the rule and the record must name the same one. */
 const VALIDITY_NOUN = /\b(permit|pass|authori[sz]ation|clearance)(?:es|s)?\b/i;
 /** The rule speaks of how long the thing is valid. */
 const VALIDITY_WORD = /\bvalid(?:ity)?\b/i;
-/** Words before a duration that make it a ceiling: "shall not exceed", "no more than", "at most". */
-const CEILING_BEFORE =
-  /\b(?:(?:shall|must|may|will) not (?:exceed|be (?:valid|issued) for (?:more|longer) than)|not to exceed|no (?:more|longer) than|not (?:more|longer) than|at most|a maximum of|maximum(?: (?:validity|period|duration))?(?: of)?|up to)\s*$/i;
 
 export interface ValidityCap {
   segment: LocatedSegment;
