@@ -1,7 +1,7 @@
 // npm run eval: full audits with the local analyst of every evaluation corpus (a folder with an
 // EXPECTED.json), scored against its answer key, in three groups kept apart:
 //   regression  ../shared/corpora and test/corpora: corpora the analyst was tuned on (also held to
-//               >= 90% by packages/engine/test/corpora.test.ts); their figures are overfitted by
+//               >= 90% by packages/engine/test/corpora-N.test.ts); their figures are overfitted by
 //               construction;
 //   holdout     test/corpora-holdout: planted corpora written by helpers who never read the
 //               analyst, never tuned on: the honest figure for unseen documents;
