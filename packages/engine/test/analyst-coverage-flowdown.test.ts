@@ -642,6 +642,30 @@ describe('flow_down_check: an audit right for the company alone, or rationed, wh
     );
   });
 
+  test('a cold store and a hosting contract: a grant of audit beside a clause rationing every audit to once a contract year', async () => {
+    for (const [name, clauses] of [
+      [
+        'Frostline',
+        [
+          "C.1 The Customer may audit the Provider's facilities, equipment and records relating to the Product.",
+          'C.2 Audits may be conducted no more than once per Contract Year, during business hours.',
+        ],
+      ],
+      [
+        'Datahaven',
+        [
+          '9.1 The Supplier shall permit the Customer and its external auditors to audit its compliance with this Agreement.',
+          '9.2 Such audits shall take place not more than once in any Contract Year, on thirty (30) days\u2019 notice.',
+        ],
+      ],
+    ] as const) {
+      const gap = await clauseGap(policy('its external auditors'), auditContract(name, [...clauses]));
+      expect(gap?.description).toMatch(
+        /right to audit \(the contract withdraws it: "(?:C\.2|9\.2) .*(?:no|not) more than once/,
+      );
+    }
+  });
+
   test('decoy: a contract that gives the company and the regulator audit and inspection at any time is quiet', async () => {
     const gap = await clauseGap(
       policy('the Reserve Bank of India'),

@@ -1577,6 +1577,38 @@ describe('register entries in use whose insurance or certificate has expired', (
     ]);
   });
 
+  test('a ship manager and a security firm: "no one shall serve / work after the expiry of" a required certificate or licence, dates written 08.11.2026', async () => {
+    const { a } = await analyse(
+      {
+        'Crewing-Policy.md':
+          '# Crewing Policy\n\n6.3 No seafarer shall serve on board after the expiry of a required certificate of competency unless a dispensation is approved.\n',
+        'Crew-Certificate-Register.csv': [
+          'Ref,Vessel,Vessel status,Seafarer,Certificate,Expiry date,Status,Dispensation ref',
+          'CR-01,MV Kition,In service,A. Santos,CoC II/2,08.11.2026,Renewal in progress,',
+          'CR-02,MV Kition,In service,B. Reyes,CoC III/2,08.11.2026,Renewal in progress,DSP-2026-04',
+          'CR-03,MV Paphos,In service,C. Lim,CoC II/1,14.03.2027,Valid,',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(a).map((i) => i.title)).toEqual([
+      'Crew-Certificate-Register.csv: 1 entry in use with certificate expired (CR-01), against Crewing-Policy.md',
+    ]);
+    const { a: guards } = await analyse(
+      {
+        'Licensing-Procedure.md':
+          '# Licensing Procedure\n\n2.1 No officer may work a shift past the expiry of their security licence.\n',
+        'Officer-Register.csv': [
+          'Officer,Name,Status,Security licence expiry',
+          'G-1,T. Okafor,Active,2026-09-30',
+          'G-2,L. Brandt,Active,2027-09-30',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(guards).map((i) => i.title)).toEqual([expect.stringMatching(/\(G-1\)/)]);
+  });
+
   test('decoys: an expired entry no longer in use, an expiry still ahead, and no rule that it be current', async () => {
     const register = [
       'Contractor,Name,Status,Liability insurance expiry',

@@ -1,6 +1,6 @@
 // Amounts of money as documents write them: a currency code or symbol before or after the number
 // ("GHS 50,000.00", "TZS 75 million", "US$25,000", "₹5,00,000", "50,000 KES", "Rs. 2 lakh",
-// "R500 000"), read
+// "R500 000", "BD 150,000.000"), read
 // to one value in the currency's units and one currency code, so that "GHS 100,000" and
 // "GH₵100,000" are the same amount and "£5m" is 5,000,000 GBP.
 
@@ -91,8 +91,33 @@ const PLAIN_N_NAIRA = /(?<![\w$£€₹₦₵])N(\d{1,3}(?:,\d{3})+(?:\.\d{2})?)
  */
 const PLAIN_R_RAND = /(?<![\w$£€₹₦₵])R ?(\d{1,3}(?:[ \u00a0,]\d{3})+(?:\.\d{2})?)(?!\d|,\d)/g;
 
+/**
+ * Gulf currencies written with their local letters ("BD 150,000.000" Bahraini dinars, "KD", "RO"
+ * Omani rials, "QR", "SR" Saudi riyals, "Dhs" dirhams): read only with thousands grouped, so that a
+ * ticket "SR 12" or a row "RO 5" is no amount.
+ */
+const LETTER_CURRENCIES: Record<string, string> = {
+  BD: 'BHD',
+  KD: 'KWD',
+  RO: 'OMR',
+  QR: 'QAR',
+  SR: 'SAR',
+  Dhs: 'AED',
+};
+const PLAIN_LETTERS = new RegExp(
+  String.raw`(?<![\w$£€₹₦₵])(${Object.keys(LETTER_CURRENCIES).join('|')})\.? ?(\d{1,3}(?:,\d{3})+(?:\.\d{2,3})?)(?!\d|,\d)`,
+  'g',
+);
+
 export function amountsIn(text: string): Amount[] {
   const out: Amount[] = [];
+  for (const m of text.matchAll(PLAIN_LETTERS))
+    out.push({
+      value: valueOf(m[2]!, undefined),
+      currency: LETTER_CURRENCIES[m[1]!]!,
+      index: m.index,
+      phrase: m[0],
+    });
   for (const m of text.matchAll(PLAIN_N_NAIRA))
     out.push({ value: valueOf(m[1]!, undefined), currency: 'NGN', index: m.index, phrase: m[0] });
   for (const m of text.matchAll(PLAIN_R_RAND))

@@ -152,6 +152,35 @@ function boundBefore(text: string, index: number): Bound {
   return 'exact';
 }
 
+/**
+ * How often at the least or at the most: "at least every two (2) months", "at least annually", "no
+ * less frequently than quarterly" bound the interval from above (no longer apart than that); "at
+ * most once a year" from below. A period stated plainly is exact.
+ */
+function periodBoundBefore(text: string, index: number): Bound {
+  const before = text
+    .slice(Math.max(0, index - 40), index)
+    .toLowerCase()
+    .replace(/[*_]+/g, '');
+  if (/(?:at least|no less (?:often|frequently) than|not less (?:often|frequently) than)\s*$/.test(before))
+    return 'max';
+  if (/(?:at most|no more (?:often|frequently) than|not more (?:often|frequently) than)\s*$/.test(before))
+    return 'min';
+  return 'exact';
+}
+
+/** A period ("every six months" = 182.625 days) found by a match, bounded by the words before it. */
+function periodAt(text: string, m: RegExpMatchArray, value: number): Quantity {
+  return {
+    kind: 'period',
+    value,
+    phrase: m[0],
+    index: m.index!,
+    bound: periodBoundBefore(text, m.index!),
+    changedFrom: null,
+  };
+}
+
 /** Periods (how often) and durations (how long) in a sentence, in order of appearance. */
 export function extractTimeQuantities(text: string): Quantity[] {
   const found: Quantity[] = [];
@@ -173,17 +202,7 @@ export function extractTimeQuantities(text: string): Quantity[] {
     const unit = UNIT_DAYS[m[4]!.toLowerCase()];
     if (n === null || unit === undefined) continue;
     const times = m[1]!.toLowerCase() === 'twice' ? 2 : 1;
-    add(
-      {
-        kind: 'period',
-        value: (n * unit) / times,
-        phrase: m[0],
-        index: m.index,
-        bound: 'exact',
-        changedFrom: null,
-      },
-      m[0].length,
-    );
+    add(periodAt(text, m, (n * unit) / times), m[0].length);
   }
   // "six-monthly", "three-monthly", "two-weekly": every so many months or weeks (British usage),
   // not "monthly".
@@ -192,26 +211,13 @@ export function extractTimeQuantities(text: string): Quantity[] {
     const n = parseNumber(m[1]!);
     const unit = UNIT_DAYS[m[2]!.toLowerCase()];
     if (n === null || unit === undefined) continue;
-    add(
-      { kind: 'period', value: n * unit, phrase: m[0], index: m.index, bound: 'exact', changedFrom: null },
-      m[0].length,
-    );
+    add(periodAt(text, m, n * unit), m[0].length);
   }
   // "In January and July each year", "in March, June, September and December every year": as
   // many times a year as months are named, not once a year.
   for (const m of text.matchAll(MONTHS_EACH_YEAR)) {
     const months = m[0].match(MONTH_NAME)!.length;
-    add(
-      {
-        kind: 'period',
-        value: 365.25 / months,
-        phrase: m[0],
-        index: m.index,
-        bound: 'exact',
-        changedFrom: null,
-      },
-      m[0].length,
-    );
+    add(periodAt(text, m, 365.25 / months), m[0].length);
   }
   // "every 90 days", "every six months", "every six (6) months", "at least every 12 months"
   const every = new RegExp(
@@ -222,17 +228,11 @@ export function extractTimeQuantities(text: string): Quantity[] {
     const n = m[2] ? Number(m[2]) : m[1] ? parseNumber(m[1]) : 1;
     const unit = UNIT_DAYS[m[3]!.toLowerCase()];
     if (n === null || unit === undefined) continue;
-    add(
-      { kind: 'period', value: n * unit, phrase: m[0], index: m.index, bound: 'exact', changedFrom: null },
-      m[0].length,
-    );
+    add(periodAt(text, m, n * unit), m[0].length);
   }
   for (const [pattern, days] of FREQUENCY_WORDS) {
     for (const m of text.matchAll(new RegExp(pattern.source, 'gi'))) {
-      add(
-        { kind: 'period', value: days, phrase: m[0], index: m.index, bound: 'exact', changedFrom: null },
-        m[0].length,
-      );
+      add(periodAt(text, m, days), m[0].length);
     }
   }
   // A deadline named by the day it ends: "by end of the following working day", "by
@@ -386,6 +386,10 @@ export function incompatible(a: Quantity, b: Quantity): boolean {
   const hi = Math.max(a.value, b.value);
   const lo = Math.min(a.value, b.value);
   if (hi === 0 ? lo === 0 : (hi - lo) / hi <= 0.1) return false;
+  // How often: "at least every six months" against "every 90 days" leaves the second stricter but
+  // each allows what the other forbids; which one binds is the reader's question (see
+  // checks/requirement-conflict), not the values'.
+  if (a.kind === 'period' && b.kind === 'period') return true;
   // "at least one year" is satisfied by exactly two years, "within 72 hours" by exactly 24 hours;
   // two bounds of the same kind with different values are two different rules.
   if (a.bound === 'min' && b.bound === 'exact' && b.value >= a.value) return false;

@@ -332,17 +332,28 @@ function actionOf(
       const cls = actionClassOf(token);
       if (cls) return cls;
     }
+  // "... is undertaken every quarter on each ward, recording results on the audit tool": a verb of
+  // doing before the comma says what is done that often; an action word after it is another
+  // element of the clause.
+  const doing = sorted.find((t) => t.pos === 'VERB' && DOING_VERBS.has(t.lemma) && distance(t) < 1000);
   for (const token of sorted) {
     if (!/^[a-z]/i.test(token.value) || token.pos === 'PROPN') continue;
     const cls = actionClassOf(token);
-    if (cls) return cls;
+    if (cls) return doing && distance(token) >= 1000 ? 'perform' : cls;
   }
   // "working" in "five working days" is part of the value, not a verb of the clause.
-  const verb = sorted.filter(
-    (t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.lemma) && !/^(?:working|business|calendar)$/i.test(t.value),
-  )[0];
+  const verbs = sorted.filter((t) => t.pos === 'VERB' && !/^(?:working|business|calendar)$/i.test(t.value));
+  // "A stock count shall be carried out once every twelve (12) months, using ...": a verb of doing
+  // nearer the value than any other says the thing it is said of is done that often; the action
+  // is doing it (its subject gives the topic), not the participle after the comma.
+  const nearest = verbs.find((t) => DOING_VERBS.has(t.lemma) || !LIGHT_VERBS.has(t.lemma));
+  if (nearest && nearest === doing) return 'perform';
+  const verb = verbs.filter((t) => !LIGHT_VERBS.has(t.lemma))[0];
   return verb ? verb.lemma : null;
 }
+
+/** Light verbs of doing: "shall be performed / carried out / conducted / held / undertaken". */
+const DOING_VERBS = new Set(['perform', 'conduct', 'carry', 'undertake', 'hold', 'execute']);
 
 /** Words that open an aside set off by commas ("..., whether or not it was reported, for ..."). */
 const ASIDE_OPENERS = new Set(['whether', 'regardless', 'irrespective', 'including', 'unless', 'except']);
@@ -538,6 +549,21 @@ function subjectTokens(text: string): Token[] {
       !/\d/.test(t.value) &&
       !NOT_TOPIC.has(normaliseLemma(t)),
   );
+}
+
+/**
+ * The lemmas of a text's words of four letters or more, verbs and participles included ("Held
+ * product" -> hold, product), for matching what two texts speak of whatever the grammar.
+ */
+export function wordLemmas(text: string): string[] {
+  const grammar = new Set(['PRON', 'DET', 'ADP', 'AUX', 'CCONJ', 'SCONJ']);
+  return [
+    ...new Set(
+      tokensOf(text)
+        .filter((t) => /^[a-z]{4,}$/i.test(t.value) && !grammar.has(t.pos))
+        .map((t) => t.lemma),
+    ),
+  ];
 }
 
 /** The content lemmas of a phrase, as a requirement's topic holds them. */
@@ -844,12 +870,29 @@ function requirementIn(
       ? 'retain'
       : null);
   if (!named) return null;
-  const action = destroyedAfter(named, text, quantity) || (held && named === 'hold') ? 'retain' : named;
+  // "is held for seven years": what is held for a time is kept, not done.
+  const heldAsKept =
+    held && (named === 'hold' || (named === 'perform' && HELD.test(text.slice(0, quantity.index))));
+  const action = destroyedAfter(named, text, quantity) || heldAsKept ? 'retain' : named;
   const actionWords = new Set(ACTION_CLASSES[action] ?? [action]);
   const inQuantity = (t: Token) =>
     span.start + t.start >= quantity.index && span.start + t.start < quantity.index + quantity.phrase.length;
+  // "A stock count shall be carried out every three (3) months, rotating between chilled and
+  // ambient aisles": what is done is named before the value; a participle's phrase after the comma
+  // says how, not what.
+  const adjunct =
+    action === 'perform'
+      ? (tokens.find(
+          (t, i) =>
+            t.value === ',' &&
+            t.start >= quantityEnd &&
+            tokens[i + 1]?.pos === 'VERB' &&
+            /ing$/i.test(tokens[i + 1]!.value),
+        )?.start ?? Infinity)
+      : Infinity;
   const content = tokens.filter(
     (t) =>
+      t.start < adjunct &&
       CONTENT.has(t.pos) &&
       !comparative(t) &&
       !inQuantity(t) &&

@@ -7,7 +7,7 @@ import { escapeRegExp } from '../text/normalize';
 const CLOSING =
   /^\s*(?:(?:kind |best |warm )?regards|thanks|thank you|sincerely|yours(?: faithfully| sincerely| truly)?|best|cheers)\b[^\n]{0,20}$/im;
 const POST_WORD = new RegExp(
-  `\\b(?:${[...nouns.leadership, 'Chief', 'Controller', 'Treasurer', 'President', 'CEO', 'CFO', 'COO', 'CIO', 'CTO', 'CISO', 'CRO'].join('|')})\\b`,
+  `\\b(?:${[...nouns.leadership, 'Chief', 'Superintendent', 'Supervisor', 'Coordinator', 'Controller', 'Treasurer', 'President', 'CEO', 'CFO', 'COO', 'CIO', 'CTO', 'CISO', 'CRO'].join('|')})\\b`,
 );
 
 /** Initials of a post's capitalised words: "Chief Risk Officer" -> "CRO". */

@@ -23,6 +23,11 @@ export interface StandardFamily {
   retiredOn?: Record<string, string>;
   /** A protocol version ("TLS 1.1") is a configuration floor, not a cited edition. */
   protocol?: boolean;
+  /**
+   * Superseded editions that a regulation still requires, where the set cites that regulation: the
+   * edition is the one to follow there, not a stale reference.
+   */
+  requiredWhere?: Array<{ edition: string; regulation: RegExp; basis: string }>;
 }
 
 const digits = (written: string) => written.match(/\d+(?:\.\d+)*/)?.[0] ?? null;
@@ -196,6 +201,15 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     currentSince: 'May 2024',
     superseded: ['1', '2'],
     retiredOn: { '2': '2024-05-14' },
+    requiredWhere: [
+      {
+        edition: '2',
+        // DoD class deviation 2024-O0013 keeps Revision 2 for DFARS 252.204-7012, and CMMC
+        // (32 CFR Part 170, December 2024) assesses Level 2 against Revision 2.
+        regulation: /\bDFARS\s*(?:clause\s*)?252\.204-70(?:12|19|20)\b|\bCMMC\b/,
+        basis: 'DFARS 252.204-7012 (DoD class deviation 2024-O0013) and CMMC Level 2 (32 CFR Part 170)',
+      },
+    ],
   },
   {
     id: 'nist-800-61',

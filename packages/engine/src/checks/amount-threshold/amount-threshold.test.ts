@@ -29,6 +29,13 @@ test('amounts are read with their currency and scale', () => {
     'ZAR 1000000',
     'ZAR 186420',
   ]);
+  // Gulf currencies with their local letters, read only grouped ("SR 12" is a service request).
+  expect(read('up to BD 150,000.000, KD 5,000, RO 12,500 and Dhs 2,000; ticket SR 12, row RO 5')).toEqual([
+    'BHD 150000',
+    'KWD 5000',
+    'OMR 12500',
+    'AED 2000',
+  ]);
 });
 
 describe('a value the other document states for another rule agrees nothing', () => {
@@ -238,5 +245,39 @@ describe('a delegation matrix with a column per approver', () => {
           '# Procurement Policy\n\n3.1 Purchase orders above N5,000,000.00 require the approval of the General Manager (Operations).\n',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('an approval table whose amount column is the limit ("Maximum aggregate exposure", "Spending limit")', () => {
+  test('a Gulf lender: the credit policy lets a head of retail approve home finance to BD 250,000.000, the delegation to BD 150,000.000', async () => {
+    const issues = await findings({
+      'Credit-Policy.md':
+        '# Credit Policy\n\n5.1 The following authorities approve new financing.\n\n| Approver | Product scope | Maximum aggregate exposure |\n|---|---|---|\n| Head of Retail Banking | Home financing | BD 250,000.000 |\n| Credit Committee | All financing | BD 2,000,000.000 |\n',
+      'Delegation-Policy.md':
+        '# Delegation Policy\n\n| Ref | Transaction type | Approver | Limit |\n|---|---|---|---|\n| A.3 | Home financing | Head of Retail Banking | Up to BD 150,000.000 |\n| A.4 | All financing | Credit Committee | Up to BD 2,000,000.000 |\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      expect.stringMatching(/BD 250,000\.000 .* vs BD 150,000\.000/),
+    ]);
+  });
+
+  test("a charity: a grants manager's spending limit £20,000 in the finance policy, £5,000 in the grants procedure", async () => {
+    const issues = await findings({
+      'Finance-Policy.md':
+        '# Finance Policy\n\n| Role | Approval area | Spending limit |\n|---|---|---|\n| Grants Manager | Grant payments to partners | £20,000 |\n',
+      'Grants-Procedure.md':
+        '# Grants Procedure\n\n| Role | Approval area | Spending limit |\n|---|---|---|\n| Grants Manager | Grant payments to partners | £5,000 |\n',
+    });
+    expect(issues).toHaveLength(1);
+  });
+
+  test('decoy: an amount in a column that bounds nothing ("Annual budget")', async () => {
+    const issues = await findings({
+      'Finance-Policy.md':
+        '# Finance Policy\n\n| Role | Approval area | Annual budget |\n|---|---|---|\n| Grants Manager | Grant payments to partners | £20,000 |\n',
+      'Grants-Procedure.md':
+        '# Grants Procedure\n\n| Role | Approval area | Spending limit |\n|---|---|---|\n| Grants Manager | Grant payments to partners | £5,000 |\n',
+    });
+    expect(issues).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ const BOUND_AFTER =
  * often one of several rules' tiers ("$25,001 to $250,000 ... can sign"), read only in a table.
  */
 const RANGE_TO = /^\s*(?:to|-|\u2013|\u2014)\s*(?:[A-Z]{1,3}\$?\s?|[$€£¥₹₦]\s?)?\d/;
+/** A table column whose amounts are bounds: "| Approver | Maximum aggregate exposure |", "Limit". */
+const BOUND_COLUMN = /\b(?:limits?|thresholds?|ceilings?|maximum|max\.?|cap)\b/i;
 /** The clause names an approval: who approves, signs or authorises above or below the amount. */
 const AUTHORITY =
   /\b(?:approv\w*|authori[sz]\w*|signator\w*|counter-?sign\w*|sign-?off|sanction\w*|dual|maker|checker)\b/i;
@@ -59,11 +61,14 @@ function thresholdsOf(doc: AnalyzedDocument): Threshold[] {
       // "above seventy-five million shillings (TZS 75,000,000)": the figure in brackets restates
       // the words bound before it.
       const row = isTableRow(segment.text);
+      const header = row ? (segment.frame?.header ?? '') : '';
+      const column = header ? valueColumn(header, segment.text, amount).name : '';
       if (
         !BOUND_BEFORE.test(before) &&
         !RESTATED_BEFORE.test(before) &&
         !BOUND_AFTER.test(after) &&
-        !(row && RANGE_TO.test(after))
+        !(row && RANGE_TO.test(after)) &&
+        !BOUND_COLUMN.test(column)
       )
         continue;
       // A schedule's row states its rule across cells ("| TZS 50,000,000 or more | Two (2)
@@ -72,9 +77,7 @@ function thresholdsOf(doc: AnalyzedDocument): Threshold[] {
       // A matrix with a column per approver ("| Ref | Authority | ... | Managing Director |" over
       // "| A1 | Purchase orders | ... | Above N50,000,000.00 up to N250,000,000.00 |") says in its
       // header that it grants approvals, and names who approves in the amount's column.
-      const header = row ? (segment.frame?.header ?? '') : '';
       if (!AUTHORITY.test(clause) && !AUTHORITY.test(header) && !MATRIX_HEADER.test(header)) continue;
-      const column = header ? valueColumn(header, segment.text, amount).name : '';
       const words = `${clause} ${column}`.replace(amount.phrase, ' ').replace(/\([^)]*\)/g, ' ');
       const topic = contentLemmas(words).filter((w) => !CURRENCY_NAMES.has(w));
       out.push({ segment, amount: asExclusiveBound(amount), topic });

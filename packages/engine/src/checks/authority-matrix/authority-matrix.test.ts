@@ -75,3 +75,70 @@ test('decoy: every row approved at its tier or above, and a register kept in ano
     }),
   ).toEqual([]);
 });
+
+describe("an approver one matrix names in full is that matrix's, not a look-alike tier of another", () => {
+  const twoMatrices = (financing: string[], expenditure: string[]) =>
+    [
+      '# Delegation Policy',
+      '',
+      'Section A - Financing',
+      '',
+      ...financing,
+      '',
+      'Section B - Operating expenditure',
+      '',
+      ...expenditure,
+    ].join('\n');
+
+  test("a bank: the Executive Credit Committee's financing approvals are not the expenditure matrix's Chief Executive Officer's", async () => {
+    const found = await issues({
+      'Delegation-Policy.md': twoMatrices(
+        [
+          '| Ref | Approver | Limit |',
+          '|---|---|---|',
+          '| A.1 | Head of Retail Banking | Up to $150,000 |',
+          '| A.2 | Executive Credit Committee | Up to $2,000,000 |',
+          '| A.3 | Board of Directors | Above $2,000,000 |',
+        ],
+        [
+          '| Ref | Approver | Limit |',
+          '|---|---|---|',
+          '| B.1 | Chief Executive Officer | Up to $150,000 |',
+          '| B.2 | Board of Directors | Above $150,000 |',
+        ],
+      ),
+      'Financing-Register.csv': [
+        'Facility,Customer,Amount (USD),Approved By',
+        'F-01,C-1001,"$420,000",Executive Credit Committee',
+        'F-02,C-1002,"$2,750,000",Executive Credit Committee',
+      ].join('\n'),
+    });
+    // F-02 is above the committee's own limit in the financing matrix; F-01 is within it.
+    expect(found.map((i) => i.title)).toEqual([expect.stringContaining('(F-02)')]);
+  });
+
+  test("a university: the Estates Capital Board's projects are not the revenue matrix's Director of Estates'", async () => {
+    const found = await issues({
+      'Delegation-Policy.md': twoMatrices(
+        [
+          '| Ref | Approver | Limit |',
+          '|---|---|---|',
+          '| A.1 | Director of Estates | Up to £250,000 |',
+          '| A.2 | Estates Capital Board | Up to £5,000,000 |',
+          '| A.3 | University Council | Above £5,000,000 |',
+        ],
+        [
+          '| Ref | Approver | Limit |',
+          '|---|---|---|',
+          '| B.1 | Estates Officer | Up to £10,000 |',
+          '| B.2 | University Council | Above £10,000 |',
+        ],
+      ),
+      'Capital-Projects-Register.csv': [
+        'Project,Site,Amount (GBP),Approved By',
+        'P-11,Library roof,"£900,000",Estates Capital Board',
+      ].join('\n'),
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -122,6 +122,18 @@ export function approverTier(matrix: Matrix, approver: string): number {
   return found;
 }
 
+/** Whether an approver's cell writes one of the matrix's authorities in full ("Head of Retail Banking"). */
+function namesInFull(matrix: Matrix, approver: string): boolean {
+  const lower = approver.toLowerCase();
+  return matrix.tiers.some((tier) => {
+    const name = tier.authority
+      .replace(/\s*\([^)]*\)/g, '')
+      .trim()
+      .toLowerCase();
+    return name.length > 0 && lower.includes(name);
+  });
+}
+
 /** A register column of amounts. */
 export const AMOUNT_COLUMN = /\b(?:value|amount|cost|price|spend|fees?|consideration)\b/i;
 const APPROVER_COLUMN = /\b(?:approv\w*|authori[sz]\w*|sanction\w*)\b/i;
@@ -168,6 +180,11 @@ function readUnderApprovals(analysis: CorpusAnalysis): UnderApproval[] {
         if (required < 0) continue;
         const named = approverTier(matrix, approver);
         if (named < 0 || named >= required) continue;
+        // "Executive Credit Committee" is a tier of the financing matrix, not the operating
+        // expenditure matrix's "Chief Executive Officer": an approver another matrix names in full
+        // is that matrix's.
+        if (!namesInFull(matrix, approver) && matrices.some((m) => m !== matrix && namesInFull(m, approver)))
+          continue;
         out.push({
           matrix,
           required: matrix.tiers[required]!,

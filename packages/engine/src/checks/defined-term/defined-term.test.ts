@@ -422,3 +422,45 @@ describe('examples headed with another level', () => {
     expect(issues).toEqual([]);
   });
 });
+
+describe("a register's or schedule's classification column", () => {
+  const scheme = [
+    '# Information Security Policy',
+    '',
+    '4.1 All information is classified into one of the following levels:',
+    '',
+    '| Level | Description |',
+    '|---|---|',
+    '| Public | Approved for release. |',
+    '| Internal | For staff use. |',
+    '| Confidential | Material harm if disclosed. |',
+    '| Strictly Confidential | Severe harm if disclosed. |',
+  ].join('\n');
+
+  test('a bank\'s retention schedule puts card data at "Restricted", a level the scheme lacks', async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md': scheme,
+      'Retention-Schedule.md':
+        '# Retention Schedule\n\n| Ref | Record | Owner | Classification | Retention |\n|---|---|---|---|---|\n| R01 | Customer files | Head of Operations | Confidential | 10 years |\n| R02 | Card numbers in the card system | Head of Cards | Restricted | 24 months |\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:restricted']);
+  });
+
+  test('a logistics firm\'s asset register marks route plans "Sensitive" in its "Data classification" column', async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md': scheme,
+      'Asset-Register.md':
+        '# Asset Register\n\n| Asset | Owner | Data classification |\n|---|---|---|\n| Route planner | Fleet Manager | Sensitive |\n| Payroll | Finance Manager | Strictly Confidential |\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['term:classification:sensitive']);
+  });
+
+  test('decoy: every row at a level of the scheme, and an owner column that names no level', async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md': scheme,
+      'Asset-Register.md':
+        '# Asset Register\n\n| Asset | Owner | Classification |\n|---|---|---|\n| Route planner | Restricted Goods Manager | Internal |\n| Payroll | Finance Manager | Strictly Confidential |\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@
 import type { LocatedSegment } from '../../analyst/corpus-analysis';
 import { excerptAround, quoteAround, quoteOf, type Issue } from '../../analyst/issue';
 import { escapeRegExp } from '../../text/normalize';
+import { pipeCells } from '../../text/table-cells';
 import {
   conflictingDefinitionIssues,
   definitionsOf,
@@ -193,6 +194,20 @@ const USAGE =
 const DESIGNATED_USAGE =
   /\bdesignated(?:\s+as)?[\s*"“'‘]*([A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)?)(?![\w-]|\s+[A-Z][a-z])/g;
 
+/** A register's or schedule's column of levels: "| Record | Owner | Classification | Retention |". */
+const CLASSIFICATION_COLUMN =
+  /^(?:(?:security|data|information)\s+)?(?:classification|sensitivity)(?:\s+level)?$/i;
+
+/** The level a table row puts in its classification column ("| R10 | Cardholder data | Restricted |"). */
+function classificationCell(segment: LocatedSegment): string[] {
+  const header = segment.frame?.header;
+  if (!header || !isTableRow(segment.text)) return [];
+  const column = pipeCells(header).findIndex((c) => CLASSIFICATION_COLUMN.test(c.trim()));
+  if (column < 0) return [];
+  const cell = (pipeCells(segment.text)[column] ?? '').replace(/[*_"“”`]/g, '').trim();
+  return LABEL.test(cell) ? [cell] : [];
+}
+
 function endsInLevel(label: string): boolean {
   return LEVEL_WORD.test(label.split('-').at(-1)!);
 }
@@ -338,6 +353,7 @@ export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?
     if (otherSchemes.has(segment) || FORMER.test(segment.text)) continue;
     const uses = [
       ...[...segment.text.matchAll(USAGE)].map((m) => (m[1] ?? m[2]!).trim()),
+      ...classificationCell(segment),
       ...[...segment.text.matchAll(DESIGNATED_USAGE)].map((m) => m[1]!).filter(endsInLevel),
     ];
     if (capitals)

@@ -52,3 +52,59 @@ test('decoy: a register that records one approver per row has no second-approver
     }),
   ).toEqual([]);
 });
+
+describe('a scanned authorisation form whose second signatory field is left unsigned', () => {
+  const bankPolicy =
+    '# Delegation of Financial Authority Policy\n\n7.3 Payments of BD 10,000.000 or more require two (2) authorised signatories.\n';
+
+  test('a Gulf bank: a BD 48,750.000 payment form with "Authorised signatory 2 N/A - single signatory"', async () => {
+    const found = await issues({
+      'Delegation-of-Financial-Authority-Policy.md': bankPolicy,
+      'Payment-Authorisation-Record.txt': [
+        'PAYMENT AUTHORISATION FORM',
+        'Payment reference PAY-2026-0093',
+        'Amount in figures BD 48,750.000',
+        'Authorised signatory 1 R. Haddad, CFO 04/11/2026',
+        'Authorised signatory 2 N/A - single signatory',
+      ].join('\n\n'),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'Payment-Authorisation-Record.txt: 1 item of BD 10,000.000 or more released with one approver only (PAY-2026-0093)',
+    ]);
+    expect(found[0]!.quotes.map((q) => q.text)).toContain('Amount in figures BD 48,750.000');
+  });
+
+  test('a housing trust: a £14,200 purchase authorisation with the second approver left as a dash', async () => {
+    const found = await issues({
+      'Finance-Policy.md':
+        '# Finance Policy\n\n5.2 Purchases above £10,000 need a second approver from the finance committee.\n',
+      'Purchase-Authorisation-Record.txt': [
+        'PURCHASE AUTHORISATION',
+        'Order no. PO-2026/311',
+        'Total amount: £14,200',
+        'First approver: K. Mensah (Housing Director)',
+        'Second approver: -',
+      ].join('\n\n'),
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.title).toContain('(PO-2026/311)');
+  });
+
+  test('decoys: a form below the threshold, and a form with both signatories', async () => {
+    const found = await issues({
+      'Delegation-of-Financial-Authority-Policy.md': bankPolicy,
+      'Small-Payment-Record.txt': [
+        'Payment reference PAY-2026-0101',
+        'Amount in figures BD 4,200.000',
+        'Authorised signatory 2 N/A - single signatory',
+      ].join('\n\n'),
+      'Large-Payment-Record.txt': [
+        'Payment reference PAY-2026-0102',
+        'Amount in figures BD 61,000.000',
+        'Authorised signatory 1 R. Haddad, CFO',
+        'Authorised signatory 2 M. Saleh, CEO',
+      ].join('\n\n'),
+    });
+    expect(found).toEqual([]);
+  });
+});

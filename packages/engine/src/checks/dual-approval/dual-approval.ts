@@ -24,6 +24,8 @@ export interface SingleApproval {
   register: AnalyzedDocument;
   column: string;
   rows: Array<{ segment: LocatedSegment; id: string; amount: string }>;
+  /** On a form: the field that gives its amount (the rows are the unsigned second field). */
+  amountAt?: LocatedSegment;
 }
 
 /** Words that ask for a second approver. */
@@ -79,9 +81,16 @@ function readSingleApprovals(analysis: CorpusAnalysis): SingleApproval[] {
   const rules = dualRules(analysis);
   if (rules.length === 0) return [];
   const out: SingleApproval[] = [];
-  for (const register of analysis.documents.filter((d) => d.role === 'evidence')) {
+  // A filled-in form is a record whatever its file is called ("Payment-Form.png" reads as evidence,
+  // a transcribed "Payment-Form.txt" as neither policy nor procedure).
+  for (const register of analysis.documents.filter((d) => d.role === 'evidence' || d.role === 'other')) {
     const table = tableOf(register);
-    if (!table) continue;
+    if (!table) {
+      const single = formSingleApproval(register, rules);
+      if (single) out.push(single);
+      continue;
+    }
+    if (register.role !== 'evidence') continue;
     const amountColumn = table.columns.findIndex((c) => AMOUNT_COLUMN.test(c));
     const second = table.columns.findIndex((c) => SECOND_COLUMN.test(c) && !NOT_A_NAME.test(c));
     if (amountColumn < 0 || second < 0) continue;
@@ -102,6 +111,48 @@ function readSingleApprovals(analysis: CorpusAnalysis): SingleApproval[] {
     }
   }
   return out;
+}
+
+/** A form's field for the second signatory ("Authorised signatory 2", "Second approver"). */
+const SECOND_FIELD =
+  /\b(?:(?:authori[sz]ed\s+)?signatory|approver|authori[sz]er)\s*(?:2|II|two)\b|\bsecond\s+(?:signatory|approver|authori[sz]er)\b/i;
+/** What a form writes in a field left unsigned: "N/A - single signatory", "-", "not required". */
+const UNSIGNED =
+  /^\s*[:|]?\s*(?:n\/?a\b|-\s*$|–|—|none\b|nil\b|not\s+(?:required|applicable)\b|single\s+signator)/i;
+/** The form's amount field ("Amount in figures BD 48,750.000", "Total amount: £12,400"). */
+const AMOUNT_FIELD = /\b(?:amount|total|value|sum)\b/i;
+/** The form's own reference ("Payment reference PAY-2026-11-0093"). */
+const FORM_REFERENCE = /\b(?:reference|ref\.?|number|no\.?)\s*:?\s*([A-Z]{2,}[-/][\w/-]*\d[\w/-]*)/;
+
+/**
+ * A filled-in form (a scanned payment or purchase authorisation) whose amount needs two signatories
+ * and whose second signatory field says "N/A - single signatory" or is left as a dash.
+ */
+function formSingleApproval(form: AnalyzedDocument, rules: DualRule[]): SingleApproval | null {
+  const field = form.segments.find((s) => {
+    const m = SECOND_FIELD.exec(s.text);
+    return m !== null && UNSIGNED.test(s.text.slice(m.index + m[0].length).split('\n')[0]!);
+  });
+  if (!field) return null;
+  const amounts = form.segments
+    .filter((s) => AMOUNT_FIELD.test(s.text))
+    .flatMap((s) => amountsIn(s.text).map((a) => ({ a, s })));
+  for (const { a, s } of amounts) {
+    const binding = rules
+      .filter((r) => r.currency === a.currency && (r.inclusive ? a.value >= r.amount : a.value > r.amount))
+      .sort((x, y) => x.amount - y.amount)[0];
+    if (!binding) continue;
+    const label = SECOND_FIELD.exec(field.text)![0];
+    const id = FORM_REFERENCE.exec(form.text)?.[1] ?? form.name;
+    return {
+      rule: binding,
+      register: form,
+      column: label,
+      rows: [{ segment: field, id, amount: a.phrase }],
+      amountAt: s,
+    };
+  }
+  return null;
 }
 
 export function singleApprovalSubject(register: string): string {
@@ -138,6 +189,7 @@ export function singleApprovalIssue(found: SingleApproval): Issue {
     frameworks: [],
     quotes: [
       quoteOf(rule.segment),
+      ...(found.amountAt ? [quoteOf(found.amountAt)] : []),
       quoteOf(rows[0]!.segment),
       ...rows.slice(1, 3).map((r) => quoteOf(r.segment)),
     ],

@@ -229,3 +229,64 @@ describe('an e-mail that switches a required control off is an exception, whatev
     ).toEqual([]);
   });
 });
+
+describe('a decision a policy reserves to named posts ("may be released only by"), taken in an e-mail by another', () => {
+  test('a dairy: the Engineering Manager releases held cheese that only the Technical Manager or the QA Lead may release', async () => {
+    const found = await issues({
+      'Food-Safety-Policy.md':
+        '# Food Safety Policy\n\n6.4 Held product may be released only by the Technical Manager, or in the Technical Manager\u2019s absence by the QA Lead, after a documented assessment.\n',
+      'RE-Held-Cheese.eml': email(
+        'RE: Chiller 3 alarm - batches on hold',
+        'I have looked at the chart and the cheese is fine. I approve the release of batches C-2201 and C-2202 from hold so they ship tonight.',
+        'Owen Pryce',
+        'Engineering Manager',
+      ),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'RE-Held-Cheese.eml: release of held product approved by the Engineering Manager, though Food-Safety-Policy.md reserves it to the Technical Manager or QA Lead',
+    ]);
+  });
+
+  test('a ship manager: a dispensation approved by the Marine Superintendent, where approval is given by the DPA or, in the DPA\u2019s absence, the Deputy DPA', async () => {
+    const found = await issues({
+      'Safety-Management-Policy.md':
+        "# Safety Management Policy\n\n10.3 Company approval of a dispensation shall be given in writing by the DPA or, in the DPA's absence, by the Deputy DPA.\n",
+      'RE-Dispensation.eml': email(
+        'RE: Dispensation request DSP-2026-031',
+        'As the DPA is travelling, I approve Company dispensation DSP-2026-031 for sixty days.',
+        'Nikos Charalambous',
+        'Marine Superintendent',
+      ),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'RE-Dispensation.eml: an exception approved by the Marine Superintendent, though Safety-Management-Policy.md reserves exception approval to the DPA or Deputy DPA',
+    ]);
+  });
+
+  test('decoys: the QA Lead releasing held product, and the Engineering Manager approving the release of software', async () => {
+    const policy =
+      '# Food Safety Policy\n\n6.4 Held product may be released only by the Technical Manager, or in the Technical Manager\u2019s absence by the QA Lead, after a documented assessment.\n';
+    expect(
+      await issues({
+        'Food-Safety-Policy.md': policy,
+        'RE-Held-Cheese.eml': email(
+          'RE: Chiller 3 alarm',
+          'I approve the release of batches C-2201 and C-2202 from hold.',
+          'Ffion Rees',
+          'QA Lead',
+        ),
+      }),
+    ).toEqual([]);
+    expect(
+      await issues({
+        'Food-Safety-Policy.md': policy,
+        'RE-Label-Software.eml': email(
+          'RE: Label printer software',
+          'I approve the release of version 4.2 of the label software to the packing line.',
+          'Owen Pryce',
+          'Engineering Manager',
+        ),
+      }),
+    ).toEqual([]);
+  });
+});

@@ -9,11 +9,20 @@ import { isNormative } from '../../analyst/document-roles';
 import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS, speaksOfException } from '../../analyst/exceptions';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { samePost, signerPost } from '../../analyst/signatures';
+import { wordLemmas } from '../../analyst/requirements';
 
 export interface ExceptionRule {
   segment: LocatedSegment;
   /** The posts the rule names as approvers ("Chief Risk Officer"; "CISO", "CRO"). */
   approvers: string[];
+  /** Any one of them decides ("the DPA or, in the DPA's absence, the Deputy DPA"), not all jointly. */
+  anyOf: boolean;
+  /**
+   * For a decision other than an exception that the rule reserves to those posts ("Held product
+   * may be released only by ..."): what is decided ("release of held product"), the stem of its
+   * verb ("releas") and the content words of its object, which a message granting it must name.
+   */
+  reserved?: { what: string; verb: RegExp; object: string[] };
 }
 
 export interface UnauthorisedApproval {
@@ -32,24 +41,80 @@ export interface UnauthorisedApproval {
  */
 const APPROVED_BY =
   /\b(?:(?:shall|must|will|are to|may only|can only)\s+be\b[^.;]{0,120}?|(?:are|is)\s+(?:only\s+)?)\bapproved\s+(?:(?:jointly|only|solely|in writing|in advance|beforehand)\s+)*by\s+(?:both\s+)?(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|and\s+(?:the\s+)?|&\s+)?[A-Z][\w&()-]*){0,8})/;
+/**
+ * "Company approval of a dispensation shall be given in writing by the DPA or, in the DPA's
+ * absence, by the Deputy DPA": approval given by named posts.
+ */
+const APPROVAL_GIVEN_BY =
+  /\bapproval\s+of\b[^.;]{0,80}?\b(?:shall|must|will|may only|can only)\s+be\s+given\s+(?:(?:only|solely|in writing)\s+)*by\s+(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|and\s+(?:the\s+)?|&\s+)?[A-Z][\w&()-]*){0,8}(?:\s+or,?\s+in\s+[^,.;]{0,60}\babsence,\s+by\s+(?:the\s+)?[A-Z][\w&()-]*(?:\s+[A-Z][\w&()-]*){0,6})?)/;
+/**
+ * "Held product may be released only by the Quality Assurance Manager, or in the Quality Assurance
+ * Manager's absence by the PCP Coordinator": a decision reserved to named posts. Group 1 is the
+ * verb, group 2 the posts.
+ */
+const RESERVED_TO =
+  /\b(?:may|can|shall)\s+be\s+(released|authori[sz]ed|signed\s+off|approved)\s+only\s+by\s+(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&()-]*){0,6}(?:,?\s+or\s+(?:,?\s*in\s+[^,.;]{0,60}\babsence,?\s+)?(?:by\s+)?(?:the\s+)?[A-Z][\w&()-]*(?:\s+[A-Z][\w&()-]*){0,6})?)/;
+
 /** The posts named in a rule's approver phrase ("the CISO and the CRO" -> ["CISO", "CRO"]). */
 function approverPosts(phrase: string): string[] {
   return phrase
     .replace(/\s*\([^)]*\)/g, '')
-    .split(/\s+(?:and|&)\s+(?:the\s+)?/)
+    .split(/,?\s+(?:and|or|&),?\s+(?:in\s+[^,]{0,60}\babsence,?\s+)?(?:by\s+)?(?:the\s+)?/)
     .map((p) => p.trim())
     .filter((p) => p.length > 1);
+}
+
+/** The words of the sentence before a reserved decision's verb: what it is about ("Held product"). */
+function phraseBefore(text: string, verbAt: number): string {
+  const before =
+    text
+      .slice(0, verbAt)
+      .split(/[.;:]\s+/)
+      .pop() ?? '';
+  return before.replace(/^\s*\d+(?:\.\d+)*\s+/, '').trim();
+}
+
+/** The lemmas of what a reserved decision is about ("Held product": hold, product). */
+function reservedObject(text: string, verbAt: number): string[] {
+  return wordLemmas(phraseBefore(text, verbAt)).slice(-4);
 }
 
 export function exceptionRules(analysis: CorpusAnalysis): ExceptionRule[] {
   const out: ExceptionRule[] = [];
   for (const doc of analysis.documents.filter((d) => isNormative(d.role)))
     for (const segment of doc.segments) {
+      const reserved = RESERVED_TO.exec(segment.text);
+      if (reserved && !EXCEPTION_WORDS.test(segment.text.slice(0, reserved.index))) {
+        const object = reservedObject(segment.text, reserved.index);
+        const approvers = approverPosts(reserved[2]!);
+        const stem = reserved[1]!.toLowerCase().replace(/\s+/g, ' ').slice(0, 6);
+        if (object.length > 0 && approvers.length > 0)
+          out.push({
+            segment,
+            approvers,
+            anyOf: /\bor\b/.test(reserved[2]!),
+            reserved: {
+              what: `${reserved[1]!.replace(/d$/, '').toLowerCase()} of ${phraseBefore(segment.text, reserved.index).toLowerCase()}`,
+              verb: new RegExp(`\\b${stem}`, 'i'),
+              object,
+            },
+          });
+        continue;
+      }
       if (!EXCEPTION_WORDS.test(segment.text)) continue;
-      const m = APPROVED_BY.exec(segment.text);
-      if (!m || m.index < segment.text.search(EXCEPTION_WORDS)) continue;
+      // "Exceptions ... shall be approved by X" after the exception is named; "approval of a
+      // dispensation shall be given by X" names it within.
+      const approved = APPROVED_BY.exec(segment.text);
+      const given = APPROVAL_GIVEN_BY.exec(segment.text);
+      const m =
+        approved && approved.index >= segment.text.search(EXCEPTION_WORDS)
+          ? approved
+          : given && EXCEPTION_WORDS.test(given[0])
+            ? given
+            : null;
+      if (!m) continue;
       const approvers = approverPosts(m[1]!);
-      if (approvers.length > 0) out.push({ segment, approvers });
+      if (approvers.length > 0) out.push({ segment, approvers, anyOf: /\bor\b/.test(m[1]!) });
     }
   return out;
 }
@@ -73,15 +138,26 @@ function readUnauthorisedApprovals(analysis: CorpusAnalysis): UnauthorisedApprov
   for (const doc of analysis.documents) {
     if (!['eml', 'msg', 'mbox'].includes(doc.extension)) continue;
     const body = ownMessage(doc.text);
-    // "I have gone through the exception report": a report a system prints, no exception granted.
-    if (!speaksOfException(body.replace(EXCEPTION_REPORT, ' '))) continue;
     const grantAt = body.search(FIRST_PERSON_GRANT);
     if (grantAt < 0) continue;
     const signer = signerPost(body);
     const grant = segmentAt(doc, grantAt + 1) ?? segmentAt(doc, grantAt);
     if (!signer || !grant) continue;
-    const rule = rules.find((r) => !r.approvers.some((a) => samePost(signer, a)));
-    if (!rule || rules.some((r) => r.approvers.some((a) => samePost(signer, a)))) continue;
+    // The rules the message's grant falls under: a decision reserved to named posts that its own
+    // words name ("I approve the release of lots ... from hold"), else the exception rules.
+    // "I have gone through the exception report": a report a system prints, no exception granted.
+    const words = new Set(wordLemmas(body));
+    const reserved = rules.filter(
+      (r) => r.reserved && r.reserved.verb.test(body) && r.reserved.object.some((w) => words.has(w)),
+    );
+    const applicable =
+      reserved.length > 0
+        ? reserved
+        : speaksOfException(body.replace(EXCEPTION_REPORT, ' '))
+          ? rules.filter((r) => !r.reserved)
+          : [];
+    const rule = applicable.find((r) => !r.approvers.some((a) => samePost(signer, a)));
+    if (!rule || applicable.some((r) => r.approvers.some((a) => samePost(signer, a)))) continue;
     out.push({
       rule,
       document: doc,
@@ -99,17 +175,20 @@ export function unauthorisedApprovalSubject(document: string): string {
 
 export function unauthorisedApprovalIssue(found: UnauthorisedApproval): Issue {
   const { rule, document, grant, signer, subject } = found;
-  const approvers = rule.approvers.join(' and ');
+  const approvers = rule.approvers.join(rule.anyOf ? ' or ' : ' and ');
+  const what = rule.reserved?.what ?? 'exception approval';
   return {
     primitive: 'flow_down_check',
     subject: unauthorisedApprovalSubject(document.name),
     aspects: [unauthorisedApprovalSubject(document.name)],
-    title: `${document.name}: an exception approved by the ${signer}, though ${rule.segment.document} reserves exception approval to the ${approvers}`,
+    title: rule.reserved
+      ? `${document.name}: ${what} approved by the ${signer}, though ${rule.segment.document} reserves it to the ${approvers}`
+      : `${document.name}: an exception approved by the ${signer}, though ${rule.segment.document} reserves exception approval to the ${approvers}`,
     description:
-      `${rule.segment.document} says who approves exceptions ("${rule.segment.text.slice(0, 200)}"), but in ${document.name}` +
-      `${subject ? ` ("${subject}")` : ''} the ${signer} grants one on their own authority: "${grant.text.slice(0, 300)}".`,
-    rootCause: `The exception was granted in correspondence without the approval route of ${rule.segment.document}.`,
-    remediationScope: `Put the exception before the ${approvers} for approval or withdraw it, and record it as ${rule.segment.document} requires.`,
+      `${rule.segment.document} says who decides ("${rule.segment.text.slice(0, 200)}"), but in ${document.name}` +
+      `${subject ? ` ("${subject}")` : ''} the ${signer} grants it on their own authority: "${grant.text.slice(0, 300)}".`,
+    rootCause: `The decision was taken in correspondence without the approval route of ${rule.segment.document}.`,
+    remediationScope: `Put the decision before the ${approvers} or reverse it, and record it as ${rule.segment.document} requires.`,
     remediationEffortHours: 2,
     severity: 'high',
     confidence: 0.82,

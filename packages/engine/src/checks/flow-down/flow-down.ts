@@ -33,10 +33,8 @@ import {
 import { SERVICE_AUDITOR_REPORT, TYPE_ONE_REPORT, assuranceTypeGap } from './assurance-type';
 import { DOC_CODE, resolveDocument } from '../citation/citations';
 import { contentLemmas } from '../../analyst/requirements';
+import { THIRD_PARTY } from '../../analyst/parties';
 
-/** Who works for the organisation under contract; an "operator" is POPIA's word for a processor. */
-const THIRD_PARTY =
-  /\b(vendors?|providers?|suppliers?|subcontractors?|third[- ]part(?:y|ies)|business associates?|contractors?|processors?|(?:sub-)?operators?)\b/i;
 const OBLIGATION = /\b(must|shall|required|are required to|will)\b/i;
 const INSTRUMENTS: Array<{
   id: string;
@@ -516,8 +514,11 @@ function withdrawingStatements(topic: ClauseTopic, obligation: ContractObligatio
   if (granting.length === 0) return withdrawing;
   // A limited right granted ("documents only, once in 24 months") does not restore what another
   // statement takes away in so many words: the premises, systems, staff or regulator the policy
-  // requires.
-  return withdrawing.filter((s) => rule.strict.test(s.text) || STRICT_ELEMENTS.test(s.text));
+  // requires; nor does a grant restore the "at any time" a rationing statement takes from every
+  // audit ("Audits may be conducted no more than once per Contract Year").
+  return withdrawing.filter(
+    (s) => rule.strict.test(s.text) || STRICT_ELEMENTS.test(s.text) || rationed?.statement.test(s.text),
+  );
 }
 
 /** The party as a clause names it, with the capitalised words of its name ("the Reserve Bank of India"). */

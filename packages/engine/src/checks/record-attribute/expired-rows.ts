@@ -21,9 +21,12 @@ const STATUS_COLUMN = /\b(?:status|state)\b/i;
 /** A row still in use: its status says so. */
 const IN_USE =
   /^(?:active|approved|current|live|enabled|in use|open|engaged|in service|in operation|operational|on charter)\b/i;
-/** The thing must be current: "is current on the day of release", "valid", "in force", "has not expired". */
+/**
+ * The thing must be current: "is current on the day of release", "valid", "in force", "has not
+ * expired", "no seafarer shall serve ... after the expiry of a required certificate".
+ */
 const VALID =
-  /\b(?:current|valid|in date|in force|unexpired|up to date|not (?:have )?(?:expired|lapsed)|has not (?:expired|lapsed))\b|\bno\b[^.;]{0,60}\bwith an? (?:expired|lapsed)\b/i;
+  /\b(?:current|valid|in date|in force|unexpired|up to date|not (?:have )?(?:expired|lapsed)|has not (?:expired|lapsed))\b|\bno\b[^.;]{0,60}\bwith an? (?:expired|lapsed)\b|\b(?:after|past|beyond) (?:the )?(?:expiry|expiration|lapse)\b/i;
 /** A column naming what the register's expiry dates are of, where the expiry header does not ("Certificate / Policy"). */
 const THING_COLUMN = /\b(certificate|licen[cs]e|insurance|policy|permit|registration|accreditation|visa)\b/i;
 const BINDS = /\b(?:must|shall|only|required|may not|will not|cannot|no)\b/i;

@@ -11,13 +11,14 @@ export interface RecordTable {
 }
 
 const EXCEPTION_NOTE =
-  /\b(risk[- ]accept\w*|exception (?:approved|granted|raised|recorded|ref\w*)|extension (?:approved|granted)|waiver|exemption granted|deviation approved)\b|\b(?:RA|EXC|EX|WVR)-\d/i;
+  /\b(risk[- ]accept\w*|exception (?:approved|granted|raised|recorded|ref\w*)|extension (?:approved|granted)|waiver|exemption granted|deviation approved|dispensation (?:approved|granted|issued))\b|\b(?:RA|EXC|EX|WVR|DSP|DISP)-\d/i;
 const NEGATED_EXCEPTION = /\b(no|without|not|none)\b[^.]{0,20}\b(risk[- ]accept\w*|exceptions?|waivers?)\b/i;
 
 /**
- * A row whose cells record an exception, a granted extension or a risk acceptance ("EXC-2026-04",
- * "risk accepted", "Extension granted"), not its absence. An extension merely asked for or noted
- * is none. The row's own id ("RA-2026-0219" of a remote-access log) refers to no exception.
+ * A row whose cells record an exception, a granted extension or dispensation or a risk acceptance
+ * ("EXC-2026-04", "DSP-2026-014", "risk accepted", "Extension granted"), not its absence. An
+ * extension merely asked for or noted is none. The row's own id ("RA-2026-0219" of a remote-access
+ * log) refers to no exception.
  */
 export function notesException(cells: string[]): boolean {
   const notes = cells.slice(1).join(' ');

@@ -8,6 +8,7 @@ import {
   type LocatedSegment,
 } from '../../analyst/corpus-analysis';
 import { linked } from './links';
+import { THIRD_PARTY } from '../../analyst/parties';
 import { withDefinedTerms } from './contract-terms';
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
@@ -107,12 +108,15 @@ export function findRequirementConflicts(
         // numbers, still drops its rule.
         const shorterRetention = contract && shorterContractRetention(a, b, roleOf);
         if (!incompatible(a.quantity, b.quantity) && !shorterRetention) continue;
+        if (floorMetBelow(a, b, roleOf) || floorMetBelow(b, a, roleOf)) continue;
+        const thirdPartyRule = contract && weakerForItsParty(a, b, roleOf, binds, textOf);
         // A row for the very party the other document is with is that party's rule, whatever
         // the general rows beside it say.
         const qualified = qualifiedRowFor(a, b, textOf(b)) || qualifiedRowFor(b, a, textOf(a));
         const sameRule =
           qualified ||
           shorterRetention ||
+          thirdPartyRule ||
           (!contract &&
             (aligned(a, b) ||
               (restated(a, b, binds) && linked(analysis, a.segment.document, b.segment.document))));
@@ -219,6 +223,54 @@ function shorterContractRetention(
   const headsA = heads(contract);
   const headsB = heads(rule);
   return shared.length >= 2 && shared.some((w) => headsA.includes(w) && headsB.includes(w));
+}
+
+/**
+ * A policy's rule for the third parties it deals with ("Any cold-chain service provider shall
+ * notify the Quality Assurance Manager ... within two (2) hours") restated in a contract with such a
+ * party with a laxer value ("Within twenty-four (24) hours of detection"): the contract does not
+ * carry the rule. The rule's actor is a third party, and the words that narrow it ("cold-chain
+ * service") are the contract's; the contract restates the rule (same action, what it is about
+ * meets); its value is the laxer one (a later deadline, a longer cycle, a shorter retention).
+ */
+function weakerForItsParty(
+  a: Requirement,
+  b: Requirement,
+  roleOf: (r: Requirement) => string,
+  binds: (r: Requirement) => boolean,
+  textOf: (r: Requirement) => string,
+): boolean {
+  const [term, rule] = roleOf(a) === 'contract' ? [a, b] : [b, a];
+  if (roleOf(rule) === 'contract' || !rule.obligation) return false;
+  const actor = rule.actor ?? [];
+  const party = actor.filter((w) => THIRD_PARTY.test(w));
+  if (party.length === 0) return false;
+  const contractText = textOf(term).toLowerCase();
+  if (actor.some((w) => !party.includes(w) && !contractText.includes(w))) return false;
+  if (!restated(rule, term, binds)) return false;
+  return rule.action === 'retain'
+    ? term.quantity.value < rule.quantity.value * 0.9
+    : term.quantity.value > rule.quantity.value * 1.1;
+}
+
+/**
+ * A policy's binding floor on how often ("Service reservoirs shall be inspected at least annually")
+ * and a procedure, standard or contract that does it more often ("every six (6) months"): the
+ * policy sets the least, the document below it is stricter, and both are kept. (A procedure whose
+ * own floor is laxer than the policy's rule, "no less often than once a year" against "quarterly",
+ * still conflicts.)
+ */
+function floorMetBelow(floor: Requirement, other: Requirement, roleOf: (r: Requirement) => string): boolean {
+  return (
+    floor.quantity.kind === 'period' &&
+    other.quantity.kind === 'period' &&
+    floor.quantity.bound === 'max' &&
+    floor.obligation &&
+    roleOf(floor) === 'policy' &&
+    roleOf(other) !== 'policy' &&
+    other.quantity.bound !== 'max' &&
+    other.quantity.value <= floor.quantity.value * 1.1
+  );
 }
 
 /** Document-name words per analysis (one `byDocument` map per analysis), so nothing outlives a run. */

@@ -1163,3 +1163,127 @@ describe('one regulator notice restated in a procedure; a re-verification whose 
     expect(found).toEqual([]);
   });
 });
+
+describe('a thing "carried out" or "conducted" so often: doing it is the action', () => {
+  test('a grocer: stock counts carried out every three months in the policy, once every twelve months in the procedure', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Inventory-Control-Policy.md',
+        '5.1 A cycle stock count shall be carried out every three (3) months, rotating between chilled and ambient aisles.',
+        'Inventory-Count-Procedure.md',
+        '2.4 A cycle stock count shall be performed once every twelve (12) months, using a sample chosen by the Store Manager.',
+      ),
+    );
+    expect(found.map((c) => c.key)).toEqual([expect.stringMatching(/^requirement:perform:period:.*count/)]);
+  });
+
+  test('a hospital trust: hand-hygiene walkrounds conducted monthly, the ward procedure every quarter', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Infection-Prevention-Policy.md',
+        '4.3 A hand-hygiene walkround shall be conducted monthly on every inpatient ward, covering all shifts.',
+        'Ward-Audit-Procedure.md',
+        '3.2 A hand-hygiene walkround is undertaken every quarter on each inpatient ward, recording results on the audit tool.',
+      ),
+    );
+    expect(found.map((c) => c.key)).toEqual([
+      expect.stringMatching(/^requirement:perform:period:.*walkround/),
+    ]);
+  });
+
+  test('decoy: two things carried out at different intervals (a stock count and a site inspection)', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Inventory-Control-Policy.md',
+        '5.1 A cycle stock count shall be carried out every three (3) months, rotating between chilled and ambient aisles.',
+        'Store-Safety-Procedure.md',
+        '2.4 A fire safety site inspection shall be carried out once every twelve (12) months, using the landlord checklist.',
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+describe('"at least every two months" and a "Minimum frequency" column: two lower bounds on how often', () => {
+  test('a ship manager: a drill at least every two months in the policy, a procedure table whose minimum is quarterly', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Vessel-Safety-Policy.md',
+        '8.2 Drills are held on board at not less than the following frequencies:\n\n(a) emergency fire pump and generator drill: at least every two (2) months;',
+        'Drill-Programme-Procedure.md',
+        '| Drill | Minimum frequency | Led by |\n|---|---|---|\n| Emergency fire pump and generator | Quarterly | Second Engineer |',
+      ),
+    );
+    expect(found.map((c) => c.key)).toEqual([expect.stringMatching(/^requirement:test:period:/)]);
+  });
+
+  test('a water utility: reservoir inspections at least annually, a procedure table whose minimum is every two years', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Asset-Management-Policy.md',
+        '6.1 Service reservoirs shall be inspected at least annually by a competent engineer.',
+        'Reservoir-Inspection-Procedure.md',
+        '| Asset | Minimum frequency | Inspector |\n|---|---|---|\n| Service reservoirs | Every two years | Asset Engineer |',
+      ),
+    );
+    expect(found.map((c) => c.key)).toEqual([
+      expect.stringMatching(/^requirement:review:period:.*reservoir/),
+    ]);
+  });
+
+  test('decoy: "at least annually" met by a procedure that inspects every six months', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Asset-Management-Policy.md',
+        '6.1 Service reservoirs shall be inspected at least annually by a competent engineer.',
+        'Reservoir-Inspection-Procedure.md',
+        '4.1 Service reservoirs are inspected every six (6) months by the Asset Engineer.',
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+describe("a policy's rule for a kind of third party, restated laxer in a contract with such a party", () => {
+  test('a pharmacy chain: courier contractors notify a lost consignment within four hours; the courier contract allows 48', async () => {
+    const { found } = await conflicts({
+      'Distribution-Policy.md':
+        '# Distribution Policy\n\n3.2 Any courier contractor shall notify the Logistics Manager by telephone within four (4) hours of discovering a lost consignment of medicines.\n',
+      'Courier-Services-Agreement.md':
+        '# Courier Services Agreement\n\nThis agreement is between the Company and Swiftway Couriers Ltd (the "Contractor") for courier services.\n\n7.1 The Contractor shall notify the Company\'s Logistics Manager of any lost consignment of medicines within forty-eight (48) hours.\n',
+    });
+    expect(found.map((c) => c.key)).toEqual([expect.stringMatching(/^requirement:notify:duration:/)]);
+    const issue = conflictIssue(found[0]!);
+    expect(issue.description).toMatch(/4 hours/);
+    expect(issue.description).toMatch(/48 hours|2 days/);
+  });
+
+  test('an insurer: managed service providers report security incidents within one hour; the MSP contract says twelve', async () => {
+    const { found } = await conflicts({
+      'Third-Party-Security-Policy.md':
+        '# Third-Party Security Policy\n\n5.4 Every managed service provider must report a security incident to the Information Security Manager within one (1) hour of detection.\n',
+      'Managed-Services-Agreement.md':
+        '# Managed Services Agreement\n\nBetween the Insurer and Northgate IT Ltd (the "Provider"), a managed service provider.\n\n9.2 The Provider shall report any security incident to the Insurer\'s Information Security Manager within twelve (12) hours of detection.\n',
+    });
+    expect(found.map((c) => c.key)).toEqual([
+      expect.stringMatching(/^requirement:notify:duration:.*incident/),
+    ]);
+  });
+
+  test('decoys: a contract stricter than the rule, and a rule for another kind of party than the contract is with', async () => {
+    const stricter = await conflicts({
+      'Distribution-Policy.md':
+        '# Distribution Policy\n\n3.2 Any courier contractor shall notify the Logistics Manager by telephone within four (4) hours of discovering a lost consignment of medicines.\n',
+      'Courier-Services-Agreement.md':
+        "# Courier Services Agreement\n\n7.1 The Contractor shall notify the Company's Logistics Manager of any lost consignment of medicines within one (1) hour.\n",
+    });
+    expect(stricter.found).toEqual([]);
+    const otherParty = await conflicts({
+      'Distribution-Policy.md':
+        '# Distribution Policy\n\n3.2 Any refrigerated haulage contractor shall notify the Logistics Manager by telephone within four (4) hours of discovering a lost consignment of medicines.\n',
+      'Courier-Services-Agreement.md':
+        "# Courier Services Agreement\n\n7.1 The Contractor shall notify the Company's Logistics Manager of any lost consignment of medicines within forty-eight (48) hours.\n",
+    });
+    expect(otherParty.found).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { issueDocuments } from '../../analyst/issue';
 import { defineCheck, quotesVisible } from '../check';
 import { absentPostIssues } from './absent-posts';
 import { roleIssues } from './roles';
+import { localRoleIssues } from './local-roles';
 import { untabledRoleIssues } from './untabled-roles';
 
 interface RoleParams {
@@ -20,20 +21,23 @@ export const roleInventoryCheck = defineCheck<RoleParams>({
   list: 'definedTerms',
   candidates({ analysis, focusBoost }) {
     const all = analysis.documents.flatMap((d) => d.segments);
-    return [...roleIssues(all), ...absentPostIssues(analysis), ...untabledRoleIssues(analysis)].map(
-      (issue) => ({
-        key: issue.subject,
-        primitive: 'consistency_check',
-        label: issue.title,
-        documents: issueDocuments(issue),
-        params: {
-          subject: issue.subject,
-          evidence: issue.quotes.map((q) => ({ query: q.text.slice(0, 160), document: q.document })),
-        },
-        signal: 0.7 + focusBoost(['roles', 'responsibilities', 'accountability']),
-        severity: issue.severity,
-      }),
-    );
+    return [
+      ...roleIssues(all),
+      ...absentPostIssues(analysis),
+      ...untabledRoleIssues(analysis),
+      ...localRoleIssues(analysis),
+    ].map((issue) => ({
+      key: issue.subject,
+      primitive: 'consistency_check',
+      label: issue.title,
+      documents: issueDocuments(issue),
+      params: {
+        subject: issue.subject,
+        evidence: issue.quotes.map((q) => ({ query: q.text.slice(0, 160), document: q.document })),
+      },
+      signal: 0.7 + focusBoost(['roles', 'responsibilities', 'accountability']),
+      severity: issue.severity,
+    }));
   },
   question(params, { label, documents }) {
     return {
@@ -49,6 +53,7 @@ export const roleInventoryCheck = defineCheck<RoleParams>({
       ...roleIssues(all, params.subject),
       ...absentPostIssues(analysis, params.subject),
       ...untabledRoleIssues(analysis, params.subject),
+      ...localRoleIssues(analysis, params.subject),
     ].filter((issue) => quotesVisible(issue, visible));
     return { issues, hints: issues.length === 0 ? params.evidence : [] };
   },

@@ -787,3 +787,174 @@ describe('a post the roles table lacks: a higher rank, the same duty said anothe
     expect(issues).toEqual([]);
   });
 });
+
+describe("a procedure's own roles table that renames a post of the organisation's roles table", () => {
+  const standard = (rows: string[]) =>
+    [
+      '# Roles and Responsibilities Standard',
+      '',
+      '| Role | Holder | Key responsibilities |',
+      '|---|---|---|',
+      ...rows,
+    ].join('\n');
+
+  test('a dairy: the standard\'s "Withdrawal Coordinator" leads withdrawals; the withdrawal procedure has a "Withdrawal Team Leader" doing it', async () => {
+    const issues = await issuesOf({
+      'Roles-and-Responsibilities-Standard.md': standard([
+        '| Site Director | Ana Ruiz | Approves policies; decides on withdrawals. |',
+        '| Quality Manager | Ben Ogle | Approves suppliers; releases held stock. |',
+        '| Withdrawal Coordinator | Held by the Quality Manager | Leads product withdrawals and mock withdrawals; single point of contact for the food authority. |',
+        '| Hygiene Supervisor | Cara Lin | Runs the cleaning crew. |',
+      ]),
+      'Product-Withdrawal-Procedure.md': [
+        '# Product Withdrawal Procedure',
+        '',
+        '| Withdrawal role | Normally held by | Main duties |',
+        '|---|---|---|',
+        '| Withdrawal Team Leader | Quality Manager | Opens the withdrawal file, is the single point of contact for the food authority, leads the mock withdrawals and closes the file. |',
+        '| Withdrawal decision-maker | Site Director | Decides whether to withdraw. |',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      '"Withdrawal Team Leader" in Product-Withdrawal-Procedure.md is not a role of the roles table in Roles-and-Responsibilities-Standard.md',
+    ]);
+    expect(issues[0]!.description).toContain('Withdrawal Coordinator');
+  });
+
+  test('a ski resort: the policy\'s Information Security Manager approves privileged access; the access procedure has an "IT Security Lead" for it', async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md': [
+        '# Information Security Policy',
+        '',
+        '| Role | Responsibilities |',
+        '|---|---|',
+        '| Information Security Manager | Owns the ISMS; approves privileged access and exceptions; leads incident response. |',
+        '| Line Manager | Requests and approves access for direct reports; confirms access at each review. |',
+        '| Service Desk | Creates and removes accounts. |',
+      ].join('\n'),
+      'Staff-Access-Procedure.md': [
+        '# Staff Access Procedure',
+        '',
+        '| Role | What they do in this procedure |',
+        '|---|---|',
+        '| Line Manager | Completes and approves the access request. |',
+        '| IT Security Lead | Approves privileged access requests; reviews privileged access each month. |',
+      ].join('\n'),
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['role:untabled:it security lead']);
+  });
+
+  test("decoys: a procedure's part with no post of that field, a deputy, and a title the table has", async () => {
+    const issues = await issuesOf({
+      'Roles-and-Responsibilities-Standard.md': standard([
+        '| Site Director | Ana Ruiz | Approves policies; decides on withdrawals. |',
+        '| Quality Manager | Ben Ogle | Approves suppliers; releases held stock; leads product withdrawals. |',
+        '| Hygiene Supervisor | Cara Lin | Runs the cleaning crew. |',
+      ]),
+      'Product-Withdrawal-Procedure.md': [
+        '# Product Withdrawal Procedure',
+        '',
+        '| Role | Main duties |',
+        '|---|---|',
+        '| Traceability Analyst Lead | Runs the traceability search for the product withdrawals and reports to the Quality Manager. |',
+        '| Deputy Quality Manager | Leads product withdrawals when the Quality Manager is absent; releases held stock. |',
+        '| Quality Manager | Leads product withdrawals; releases held stock. |',
+      ].join('\n'),
+    });
+    expect(issues).toEqual([]);
+  });
+});
+
+test('decoys: a per-asset owner and a post the table lists in the plural', async () => {
+  const issues = await issuesOf({
+    'Information-Security-Policy.md': [
+      '# Information Security Policy',
+      '',
+      '| Role | Responsibilities |',
+      '|---|---|',
+      '| Information Security Manager | Owns the ISMS; approves privileged access and exceptions. |',
+      '| Branch Managers | Approve access for branch staff; take part in access reviews at their branch. |',
+      '| Service Desk | Creates and removes accounts. |',
+    ].join('\n'),
+    'Access-Procedure.md': [
+      '# Access Procedure',
+      '',
+      '| Role | Duties |',
+      '|---|---|',
+      '| Security System Owner | Approves privileged access to the system; reviews privileged access each quarter. |',
+      '| Branch Manager | Approves access for branch staff; takes part in the access reviews. |',
+    ].join('\n'),
+  });
+  expect(issues).toEqual([]);
+});
+
+describe("one person under two titles: a charter's roles table and a procedure's owner field", () => {
+  const charter = (rows: string[], title = 'Governance Roles Charter') =>
+    [
+      `# ${title}`,
+      '',
+      '| Role title (abbreviation) | Current holder | Reports to | Principal responsibilities |',
+      '|---|---|---|---|',
+      ...rows,
+    ].join('\n');
+
+  test('a bank: the procedure owner is the "Data Protection Officer (DPO) - Layla Haddad", whom the charter calls the Data Protection Guardian', async () => {
+    const issues = await issuesOf({
+      'Governance-Roles-Charter.md': charter([
+        '| Chief Executive Officer (CEO) | Omar Saleh | Board | Runs the bank. |',
+        '| Chief Risk Officer (CRO) | Huda Naser | Board Risk Committee | Owns the risk framework. |',
+        '| Data Protection Guardian (DPG) | Layla Haddad | CEO | Personal data breach assessment and notification to the Authority. |',
+      ]),
+      'Breach-Response-Procedure.txt':
+        'PERSONAL DATA BREACH RESPONSE PROCEDURE\n\nProcedure owner ....... Data Protection Officer (DPO) - Layla Haddad\n\n1. Staff report a suspected breach at once.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['role:untabled:data protection officer']);
+    expect(issues[0]!.description).toContain('names Layla Haddad as the Data Protection Guardian');
+  });
+
+  test('a hospital: "Owner: Records Access Manager - Dr Ana Silva", whom the roles standard calls the Caldicott Guardian', async () => {
+    const issues = await issuesOf({
+      'Roles-Standard.md': charter(
+        [
+          '| Medical Director (MD) | Dr Ian Ross | Chief Executive | Clinical leadership. |',
+          '| Director of Nursing (DoN) | Mary Kent | Chief Executive | Nursing standards. |',
+          '| Caldicott Guardian (CG) | Dr Ana Silva | Medical Director | Approves uses of patient information. |',
+        ],
+        'Roles and Responsibilities Standard',
+      ),
+      'Information-Sharing-Procedure.md':
+        '# Information Sharing Procedure\n\nOwner: Records Access Manager - Dr Ana Silva\n\n1. Requests are logged before any record is released.\n',
+    });
+    expect(issues.map((i) => i.subject)).toEqual(['role:untabled:records access manager']);
+  });
+
+  test("decoy: a document-control field's post beside other fields, held by no one the table names", async () => {
+    const issues = await issuesOf({
+      'Information-Security-Policy.md': [
+        '# Information Security Policy',
+        '',
+        '| Role | Responsibilities |',
+        '|---|---|',
+        '| Head of OT Systems | Owns OT security; approves OT remote access and OT changes. |',
+        '| IT Manager | Runs the network. |',
+        '| Site Manager | Runs the site. |',
+      ].join('\n'),
+      'Permit-to-Work-Procedure.txt':
+        'PERMIT TO WORK PROCEDURE\n\nDocument owner   : HSE Manager (Naveen Yadav)\nApproved by      : Head of Projects (Vikram Rao)\nChange log       : approved changes listed below\n',
+    });
+    expect(issues).toEqual([]);
+  });
+
+  test('decoy: the owner field names the tabled post itself, with its holder', async () => {
+    const issues = await issuesOf({
+      'Governance-Roles-Charter.md': charter([
+        '| Chief Executive Officer (CEO) | Omar Saleh | Board | Runs the bank. |',
+        '| Chief Risk Officer (CRO) | Huda Naser | Board Risk Committee | Owns the risk framework. |',
+        '| Data Protection Guardian (DPG) | Layla Haddad | CEO | Personal data breach assessment. |',
+      ]),
+      'Breach-Response-Procedure.txt':
+        'PERSONAL DATA BREACH RESPONSE PROCEDURE\n\nProcedure owner ....... Data Protection Guardian (DPG) - Layla Haddad\n',
+    });
+    expect(issues).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@
 // every one of them fired on more sets than it helped (tried in an earlier session: 3 defects
 // found for 9 false findings).
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
-import { isNormative } from '../../analyst/document-roles';
+import { isNormative, type DocumentRole } from '../../analyst/document-roles';
 import { excerptAround, quoteAround, type Issue } from '../../analyst/issue';
 import { actionClassesIn, contentLemmas } from '../../analyst/requirements';
 import { escapeRegExp } from '../../text/normalize';
@@ -19,7 +19,7 @@ import { pipeCells } from '../../text/table-cells';
 import nouns from '../../analyst/role-nouns.json';
 import { roleMentions, type RoleMention } from './roles';
 
-interface TableRole {
+export interface TableRole {
   title: string;
   /** "CISO" of "Chief Information Security Officer (CISO)". */
   abbreviation: string | null;
@@ -69,10 +69,10 @@ function isPersonName(cell: string): boolean {
   );
 }
 
-/** The rows of each "| Role | Responsibilities |" table of the policies, by title. */
-function tableRoles(analysis: CorpusAnalysis): TableRole[] {
+/** The rows of each "| Role | Responsibilities |" table of the documents of those roles (policies by default), by title. */
+export function tableRoles(analysis: CorpusAnalysis, of: readonly DocumentRole[] = ['policy']): TableRole[] {
   const out: TableRole[] = [];
-  for (const doc of analysis.documents.filter((d) => d.role === 'policy')) {
+  for (const doc of analysis.documents.filter((d) => of.includes(d.role))) {
     let inTable = false;
     for (const segment of doc.segments) {
       if (!segment.text.startsWith('|')) {
@@ -80,7 +80,8 @@ function tableRoles(analysis: CorpusAnalysis): TableRole[] {
         continue;
       }
       const cells = pipeCells(segment.text);
-      if (/^roles?$/i.test(cells[0] ?? '')) {
+      // "| Role | ...", "| Recall role | ...", "| Role title (abbreviation) | ...": a roles table's header.
+      if (/^(?:[a-z]+\s+)?roles?(?:\s+title)?(?:\s*\([^)]*\))?$/i.test(cells[0] ?? '')) {
         inTable = true;
         continue;
       }
@@ -104,16 +105,16 @@ function tableRoles(analysis: CorpusAnalysis): TableRole[] {
  * A duty's words: its lower-case content words (the names of the holders and the documents aside)
  * and the actions it names in any form, so that "gives second approval" and "approves" share one.
  */
-const lemmasOf = (text: string) => {
+export const lemmasOf = (text: string) => {
   const words = contentLemmas(text.replace(/\b[A-Z][\w'’-]*/g, ' ')).filter((w) => !GENERIC.has(w));
   return new Set([...words, ...actionClassesIn(text)]);
 };
 
 /** A rank that makes a title another post: the Chief Information Security Officer is not the Information Security Officer. */
-const RANK_OF_ANOTHER_POST = /^(?:chief|deputy|assistant|vice|associate)\b/;
+export const RANK_OF_ANOTHER_POST = /^(?:chief|deputy|assistant|vice|associate)\b/;
 
 /** Whether the table knows the title: as written, by its abbreviation, or as part of a longer title. */
-function inTable(title: string, roles: TableRole[]): boolean {
+export function inTable(title: string, roles: TableRole[]): boolean {
   const t = title.toLowerCase();
   return roles.some((r) => {
     const known = r.title.toLowerCase();
@@ -153,7 +154,7 @@ const RANK = new Set([
   ...nouns.leadership.map((n) => n.toLowerCase()),
 ]);
 
-const fieldWords = (title: string) =>
+export const fieldWords = (title: string) =>
   new Set(
     title
       .toLowerCase()
@@ -183,8 +184,9 @@ function namesake(title: string, posts: TableRole[]): { role: TableRole; shared:
 
 /**
  * The table's post whose holder a mention names beside the untabled title ("| Data Protection
- * Officer | Naomi Swan |" where the table has "| Privacy Officer | Naomi Swan |"): one person
- * under two titles, so the untabled one is the tabled post renamed.
+ * Officer | Naomi Swan |", "Data Protection Officer (DPO) - Naomi Swan" where the table has "|
+ * Privacy Officer | Naomi Swan |"): one person under two titles, so the untabled one is the
+ * tabled post renamed.
  */
 function heldBySomeoneTabled(
   mentions: RoleMention[],
@@ -194,12 +196,17 @@ function heldBySomeoneTabled(
     const beside = m.segment.text.slice(m.index + m.title.length, m.index + m.title.length + 40);
     for (const role of posts) {
       const holder = role.holders.find((h) =>
-        new RegExp(`^\\s*(?:\\||\\()\\s*${escapeRegExp(h)}\\b`).test(beside),
+        new RegExp(`^\\s*(?:\\([A-Z]{2,6}\\)\\s*)?(?:\\||\\(|[-–—:])\\s*${escapeRegExp(h)}\\b`).test(beside),
       );
       if (holder) return { role, holder };
     }
   }
   return null;
+}
+
+/** A mention that is a field's value: "Procedure owner ....... Data Protection Officer", "Owner: X". */
+function inFieldValue(m: RoleMention): boolean {
+  return /(?:\.{3,}|:)\s*$/.test(m.segment.text.slice(Math.max(0, m.index - 5), m.index));
 }
 
 export function untabledRoleSubject(title: string): string {
@@ -223,7 +230,9 @@ function untabledMentions(
       naming.get(m.title)!.size === 1 &&
       // Named as a post ("the X", "by the X", a table cell, a numbered item "4.5 X - approves ..."),
       // not words run together from a layout.
+      // A form field's value ("Procedure owner ....... Data Protection Officer", "Owner: X") too.
       (/(?:^|\|\s*|\b[Tt]he\s+)$/.test(m.segment.text.slice(Math.max(0, m.index - 5), m.index)) ||
+        inFieldValue(m) ||
         /^\s*\d+(?:\.\d+)+\s+$/.test(m.segment.text.slice(0, m.index))) &&
       // "the Incident Manager" of an incident plan is the part the plan itself assigns.
       !namedAfterItsDocument(m, analysis.byName.get(m.segment.document)) &&
@@ -234,6 +243,8 @@ function untabledMentions(
       !/^(?:The|A|An)$/.test(m.qualifier) &&
       !tabled.has(m.segment) &&
       !inTable(m.title, roles) &&
+      // "Deputy Quality Manager" where the table has the Quality Manager: the post's deputy.
+      !(/^(?:Deputy|Assistant|Acting)\s/.test(m.title) && inTable(m.title.replace(/^\S+\s+/, ''), roles)) &&
       // "the Supplier's Account Manager": another organisation's post.
       !/['’]s\s+$/.test(m.segment.text.slice(Math.max(0, m.index - 3), m.index)),
   );
@@ -241,7 +252,8 @@ function untabledMentions(
 
 export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: string): Issue[] {
   if (onlySubject && !onlySubject.startsWith(untabledRoleSubject(''))) return [];
-  const roles = tableRoles(analysis);
+  // The organisation's roles: the tables of its policies and standards (a roles charter or standard).
+  const roles = tableRoles(analysis, ['policy', 'standard']);
   if (roles.length < 3) return [];
   const posts = roles.filter((r) => TABLE_POST.test(r.title));
   const tabled = new Set(roles.map((r) => r.segment));
@@ -252,14 +264,18 @@ export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: strin
   for (const [title, mentions] of byTitle) {
     const subject = untabledRoleSubject(title);
     if (onlySubject && subject !== onlySubject) continue;
-    const texts = mentions.map(dutyText);
+    // A field's value names the post and its holder, not a duty: the lines beside it are other
+    // fields ("Approved by : Head - Projects").
+    const texts = mentions.map((m) => (inFieldValue(m) ? '' : dutyText(m)));
     const duties = lemmasOf(texts.join(' '));
     const best = posts
       .map((role) => ({ role, shared: [...lemmasOf(role.duties)].filter((w) => duties.has(w)) }))
       .sort((a, b) => b.shared.length - a.shared.length)[0];
     const sameDuty = best && best.shared.length >= SHARED_DUTY_WORDS ? best : null;
     const near = sameDuty ? null : namesake(title, posts);
-    const sameHolder = sameDuty || near ? null : heldBySomeoneTabled(mentions, posts);
+    // One person under two titles is a post renamed, whatever noun the table's title ends in
+    // ("Data Protection Guardian").
+    const sameHolder = sameDuty || near ? null : heldBySomeoneTabled(mentions, roles);
     if (!sameDuty && !near && !sameHolder) continue;
     // The mention with the longest duty shows it best.
     const mention = mentions[texts.indexOf(texts.reduce((a, b) => (b.length > a.length ? b : a)))]!;

@@ -57,3 +57,37 @@ test("decoys: a member that exists, a framework's control family, and the set's 
     }),
   ).toEqual([]);
 });
+
+describe("a listed item's title written with another number", () => {
+  test("a seafood plant: the policy's forms list has QA-F-014 Temperature Excursion Report, the procedure writes QA-F-041", async () => {
+    const found = await candidateIssues(seriesReferenceCheck, {
+      'Food-Safety-Policy.md':
+        '# Food Safety Policy\n\nAppendix A - Controlled forms\n\n| Form | Title | Used by |\n|---|---|---|\n| QA-F-011 | Sanitation Inspection | QA Technician |\n| QA-F-014 | Temperature Excursion Report | QA Manager |\n',
+      'Temperature-Monitoring-Procedure.md':
+        '# Temperature Monitoring Procedure\n\n4. The coordinator opens Form QA-F-041 Temperature Excursion Report and records the Lots affected.\n',
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'Temperature-Monitoring-Procedure.md cites the Temperature Excursion Report as QA-F-041; Food-Safety-Policy.md numbers it QA-F-014',
+    ]);
+  });
+
+  test('a council: the records schedule lists HR-REC-07 Disciplinary Case File, the HR procedure files it as HR-REC-09', async () => {
+    const found = await candidateIssues(seriesReferenceCheck, {
+      'Records-Retention-Policy.md':
+        '# Records Retention Policy\n\n| Class | Record | Retention |\n|---|---|---|\n| HR-REC-07 | Disciplinary Case File | 6 years |\n| HR-REC-08 | Grievance Case File | 6 years |\n',
+      'Disciplinary-Procedure.md':
+        '# Disciplinary Procedure\n\n7.2 The outcome letter is kept on the HR-REC-09 Disciplinary Case File.\n',
+    });
+    expect(found.map((i) => i.subject)).toEqual(['misnumbered:Disciplinary-Procedure.md:HR-REC-09']);
+  });
+
+  test('decoys: the right number, another item that happens to share words, and a revision history', async () => {
+    const found = await candidateIssues(seriesReferenceCheck, {
+      'Food-Safety-Policy.md':
+        '# Food Safety Policy\n\n| Form | Title | Used by |\n|---|---|---|\n| QA-F-011 | Sanitation Inspection | QA Technician |\n| QA-F-014 | Temperature Excursion Report | QA Manager |\n',
+      'Temperature-Monitoring-Procedure.md':
+        '# Temperature Monitoring Procedure\n\n4. The coordinator opens Form QA-F-014 Temperature Excursion Report.\n\n5. Chiller checks go on QA-F-015 Temperature Log.\n',
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -272,3 +272,36 @@ test('an edition named in brackets after the framework is the edition cited', as
   });
   expect(current).toEqual([]);
 });
+
+describe('an edition its publisher replaced that a regulation the set cites still requires', () => {
+  test('a defence machine shop under DFARS 252.204-7012: Rev. 2 is the edition to follow, Revision 1 is stale', async () => {
+    const issues = await superseded({
+      'Security-Policy.md':
+        '# Security Policy\n\nCUI is protected as DFARS 252.204-7012 requires, implementing the requirements of NIST SP 800-171 Rev. 2.',
+      'Supplier-Terms.md':
+        '# Supplier Terms\n\n6.1 Supplier shall implement NIST Special Publication 800-171, Revision 1, on systems holding CUI.',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      'Superseded edition of NIST SP 800-171 cited in Supplier-Terms.md',
+    ]);
+    expect(issues[0]!.description).toContain('DFARS 252.204-7012');
+    expect(issues[0]!.remediationScope).toContain('NIST SP 800-171 Revision 2');
+  });
+
+  test('a university research lab preparing for CMMC Level 2 assesses against Rev. 2', async () => {
+    expect(
+      await superseded({
+        'Research-Security-Standard.md':
+          '# Research Security Standard\n\nLabs handling CUI prepare for a CMMC Level 2 assessment against NIST SP 800-171 Rev. 2.',
+      }),
+    ).toEqual([]);
+  });
+
+  test('decoy: a hospital outside defence contracting that cites Rev. 2 cites a withdrawn edition', async () => {
+    const issues = await superseded({
+      'Research-Data-Policy.md':
+        '# Research Data Policy\n\nSponsored research data is protected following NIST SP 800-171 Rev. 2.',
+    });
+    expect(issues.map((i) => i.aspects[0])).toEqual(['standard:nist-800-171']);
+  });
+});

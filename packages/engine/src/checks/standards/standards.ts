@@ -88,7 +88,31 @@ function asOfTime(context?: StandardsContext): number | undefined {
 }
 
 function supersededNow(fact: CitationFact, context?: StandardsContext): boolean {
-  return isSuperseded(fact.citation, asOfTime(context)) && !retainedByDecision(fact, context);
+  return (
+    isSuperseded(fact.citation, asOfTime(context)) &&
+    !retainedByDecision(fact, context) &&
+    !requiredByRegulation(fact, context)
+  );
+}
+
+const requiredCache = new WeakMap<object, Map<string, boolean>>();
+
+/**
+ * An edition its publisher replaced that a regulation the set cites still requires ("NIST SP
+ * 800-171 Rev. 2" where the set cites DFARS 252.204-7012 or CMMC): the edition to follow there.
+ */
+function requiredByRegulation(fact: CitationFact, context?: StandardsContext): boolean {
+  const rule = fact.citation.family.requiredWhere?.find((r) => r.edition === fact.citation.edition);
+  if (!rule || !context) return false;
+  let cache = requiredCache.get(context.byName);
+  if (!cache) requiredCache.set(context.byName, (cache = new Map()));
+  const key = `${fact.citation.family.id}:${rule.edition}`;
+  let cited = cache.get(key);
+  if (cited === undefined) {
+    cited = [...context.byName.values()].some((doc) => rule.regulation.test(doc.text));
+    cache.set(key, cited);
+  }
+  return cited;
 }
 
 /** Words that say an older edition is kept on purpose: "keeps Revision 2 as the baseline until". */
@@ -200,6 +224,11 @@ export function findSupersededCitations(
   for (const facts of byKey.values()) {
     const { citation, segment } = facts[0]!;
     const family = citation.family;
+    // Where the set cites the regulation that keeps an older edition, that edition is the target.
+    const kept = family.requiredWhere?.find(
+      (r) => context && [...context.byName.values()].some((doc) => r.regulation.test(doc.text)),
+    );
+    const target = kept ? `${family.name} Revision ${kept.edition}` : family.currentLabel;
     issues.push({
       primitive: 'currency_check',
       subject: `${standardSubject(family.id)}:${segment.document}`,
@@ -207,9 +236,9 @@ export function findSupersededCitations(
       title: `Superseded edition of ${family.name} cited in ${segment.document}`,
       description:
         `${segment.document} cites ${family.name} as "${citation.phrase}" (edition ${citation.edition}). That edition has been superseded by ` +
-        `${family.currentLabel} (${family.currentSince}); the document is outdated and controls and mappings built on the old edition may no longer hold.`,
+        `${family.currentLabel} (${family.currentSince})${kept ? `, and ${kept.basis} require Revision ${kept.edition}` : ''}; the document is outdated and controls and mappings built on the old edition may no longer hold.`,
       rootCause: `The references of ${segment.document} were not updated when ${family.name} was revised; document reviews do not check the currency of cited standards.`,
-      remediationScope: `Move ${segment.document} to ${family.currentLabel}, re-map the affected controls, and add a check of cited editions to the document review procedure.`,
+      remediationScope: `Move ${segment.document} to ${target}, re-map the affected controls, and add a check of cited editions to the document review procedure.`,
       remediationEffortHours: 6,
       severity: 'medium',
       confidence: 0.9,

@@ -240,3 +240,37 @@ test('decoy: a repealed safety law named as what its successor replaced', async 
     }),
   ).toEqual([]);
 });
+
+test('replaced laws and renumbered sections: a Cyprus tour operator on Law 138(I)/2001, a Nova Scotia lobster packer on the Fish Inspection Regulations, a Texas optics maker on 22 CFR 120.10', async () => {
+  expect(
+    (
+      await keys({
+        ...DATED_2026,
+        'Guest-Privacy-Policy.md':
+          '# Guest Privacy Policy\n\nPassport copies are processed under section 5 of Law 138(I)/2001 and kept for one season.\n',
+        'Traceability-Procedure.md':
+          '# Traceability Procedure\n\nLot coding meets the Fish Inspection Regulations (C.R.C., c. 802) for live and processed lobster.\n',
+        'Export-Compliance-Manual.md':
+          '# Export Compliance Manual\n\nLens design files are technical data as defined in 22 CFR 120.10 and are stored in the controlled vault.\n',
+      })
+    ).sort(),
+  ).toEqual([
+    'instrument:ca-fish-inspection-regulations',
+    'instrument:cy-law-138-2001',
+    'instrument:us-itar-120-10',
+  ]);
+});
+
+test('decoys: the successors (Law 125(I)/2018, the Safe Food for Canadians Regulations, 22 CFR 120.33) and another section of Part 120', async () => {
+  expect(
+    await keys({
+      ...DATED_2026,
+      'Guest-Privacy-Policy.md':
+        '# Guest Privacy Policy\n\nPassport copies are processed under Law 125(I)/2018 and the GDPR.\n',
+      'Traceability-Procedure.md':
+        '# Traceability Procedure\n\nLot coding meets the Safe Food for Canadians Regulations (SOR/2018-108).\n',
+      'Export-Compliance-Manual.md':
+        '# Export Compliance Manual\n\nLens design files are technical data as defined in 22 CFR 120.33; defense services are defined in 22 CFR 120.32 and 22 CFR 120.100.\n',
+    }),
+  ).toEqual([]);
+});
