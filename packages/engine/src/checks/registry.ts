@@ -44,6 +44,7 @@ import { unassignedRowsCheck } from './unassigned-rows';
 import { unsetCadenceCheck } from './unset-cadence';
 import { unwrittenCheck } from './unwritten';
 import { validityTermCheck } from './validity-term';
+import { measuredLimitCheck } from './measured-limit';
 import { versionReferenceCheck } from './version-reference';
 
 export const CHECKS: readonly AnyCheck[] = [
@@ -51,6 +52,7 @@ export const CHECKS: readonly AnyCheck[] = [
   requirementConflictCheck,
   amountThresholdCheck,
   definitionThresholdCheck,
+  measuredLimitCheck,
   authorityMatrixCheck,
   dualApprovalCheck,
   controlStateCheck,

@@ -69,7 +69,10 @@ function isPersonName(cell: string): boolean {
   );
 }
 
-/** The rows of each "| Role | Responsibilities |" table of the documents of those roles (policies by default), by title. */
+/**
+ * The rows of each "| Role | Responsibilities |" table of the documents of the given roles
+ * (policies by default), by title.
+ */
 export function tableRoles(analysis: CorpusAnalysis, of: readonly DocumentRole[] = ['policy']): TableRole[] {
   const out: TableRole[] = [];
   for (const doc of analysis.documents.filter((d) => of.includes(d.role))) {
@@ -183,18 +186,18 @@ function namesake(title: string, posts: TableRole[]): { role: TableRole; shared:
 }
 
 /**
- * The table's post whose holder a mention names beside the untabled title ("| Data Protection
+ * The table's role whose holder a mention names beside the untabled title ("| Data Protection
  * Officer | Naomi Swan |", "Data Protection Officer (DPO) - Naomi Swan" where the table has "|
  * Privacy Officer | Naomi Swan |"): one person under two titles, so the untabled one is the
  * tabled post renamed.
  */
 function heldBySomeoneTabled(
   mentions: RoleMention[],
-  posts: TableRole[],
+  tabled: TableRole[],
 ): { role: TableRole; holder: string } | null {
   for (const m of mentions) {
     const beside = m.segment.text.slice(m.index + m.title.length, m.index + m.title.length + 40);
-    for (const role of posts) {
+    for (const role of tabled) {
       const holder = role.holders.find((h) =>
         new RegExp(`^\\s*(?:\\([A-Z]{2,6}\\)\\s*)?(?:\\||\\(|[-–—:])\\s*${escapeRegExp(h)}\\b`).test(beside),
       );
