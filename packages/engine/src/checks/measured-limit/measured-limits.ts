@@ -60,6 +60,8 @@ const GENERIC = new Set([
 export interface MeasuredLimit {
   segment: LocatedSegment;
   unit: string;
+  /** Words of what is measured two limits in this unit must share (see UNITS). */
+  shared: number;
   value: number;
   phrase: string;
   /** Content words of what is measured, from the clause before the value. */
@@ -73,8 +75,11 @@ export interface LimitConflict {
   shared: string[];
 }
 
+/** Each unit's pattern alone, compiled once: which unit a written value is in. */
+const UNIT_ALONE = UNITS.map((u) => ({ ...u, alone: new RegExp(`^(?:${u.pattern})$`) }));
+
 function unitOf(written: string): (typeof UNITS)[number] {
-  return UNITS.find((u) => new RegExp(`^(?:${u.pattern})$`).test(written))!;
+  return UNIT_ALONE.find((u) => u.alone.test(written))!;
 }
 
 function limitsIn(segment: LocatedSegment): MeasuredLimit[] {
@@ -87,7 +92,8 @@ function limitsIn(segment: LocatedSegment): MeasuredLimit[] {
     const clause = before.split(/[.;|]\s+/).pop() ?? '';
     const subject = contentLemmas(clause).filter((w) => !GENERIC.has(w) && !/\d/.test(w));
     const value = Number(m[1]!.replace('−', '-'));
-    out.push({ segment, unit: unitOf(m[2]!).unit, value, phrase: m[0], subject });
+    const { unit, shared } = unitOf(m[2]!);
+    out.push({ segment, unit, shared, value, phrase: m[0], subject });
   }
   return out;
 }
@@ -123,7 +129,7 @@ function readLimitConflicts(analysis: CorpusAnalysis): LimitConflict[] {
           )
             continue;
           const shared = a.subject.filter((w) => b.subject.includes(w));
-          if (shared.length < unitOf(a.unit).shared) continue;
+          if (shared.length < a.shared) continue;
           // The other document states this value for the same thing too: agreed, not in conflict.
           const agreed = (list: MeasuredLimit[], value: number, near: MeasuredLimit) =>
             list.some(

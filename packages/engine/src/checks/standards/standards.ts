@@ -95,7 +95,19 @@ function supersededNow(fact: CitationFact, context?: StandardsContext): boolean 
   );
 }
 
-const requiredCache = new WeakMap<object, Map<string, boolean>>();
+const requiredCache = new WeakMap<object, Map<RegExp, boolean>>();
+
+/** Whether any document of the set cites a regulation (asked once per regulation and set). */
+function setCites(regulation: RegExp, context: StandardsContext): boolean {
+  let cache = requiredCache.get(context.byName);
+  if (!cache) requiredCache.set(context.byName, (cache = new Map()));
+  let cited = cache.get(regulation);
+  if (cited === undefined) {
+    cited = [...context.byName.values()].some((doc) => regulation.test(doc.text));
+    cache.set(regulation, cited);
+  }
+  return cited;
+}
 
 /**
  * An edition its publisher replaced that a regulation the set cites still requires ("NIST SP
@@ -103,16 +115,7 @@ const requiredCache = new WeakMap<object, Map<string, boolean>>();
  */
 function requiredByRegulation(fact: CitationFact, context?: StandardsContext): boolean {
   const rule = fact.citation.family.requiredWhere?.find((r) => r.edition === fact.citation.edition);
-  if (!rule || !context) return false;
-  let cache = requiredCache.get(context.byName);
-  if (!cache) requiredCache.set(context.byName, (cache = new Map()));
-  const key = `${fact.citation.family.id}:${rule.edition}`;
-  let cited = cache.get(key);
-  if (cited === undefined) {
-    cited = [...context.byName.values()].some((doc) => rule.regulation.test(doc.text));
-    cache.set(key, cited);
-  }
-  return cited;
+  return rule !== undefined && context !== undefined && setCites(rule.regulation, context);
 }
 
 /** Words that say an older edition is kept on purpose: "keeps Revision 2 as the baseline until". */
@@ -225,9 +228,7 @@ export function findSupersededCitations(
     const { citation, segment } = facts[0]!;
     const family = citation.family;
     // Where the set cites the regulation that keeps an older edition, that edition is the target.
-    const kept = family.requiredWhere?.find(
-      (r) => context && [...context.byName.values()].some((doc) => r.regulation.test(doc.text)),
-    );
+    const kept = family.requiredWhere?.find((r) => context && setCites(r.regulation, context));
     const target = kept ? `${family.name} Revision ${kept.edition}` : family.currentLabel;
     issues.push({
       primitive: 'currency_check',
