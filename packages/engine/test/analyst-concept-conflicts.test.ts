@@ -117,6 +117,16 @@ describe('quantities', () => {
       ),
     ).toEqual(['min']);
   });
+
+  test('a digit before a capital D names a thing ("8D report", "3D model"); "90d" and "72h" are spans', () => {
+    const values = (text: string) => extractTimeQuantities(text).map((q) => [q.phrase, Math.round(q.value)]);
+    // A car-parts maker's corrective-action reports and an architect's models.
+    expect(values('The supplier returns an 8D report within the agreed period.')).toEqual([]);
+    expect(values('The architect issues a 3D model of the ward extension for sign-off.')).toEqual([]);
+    // Decoys: table shorthand in lower case is still days and hours.
+    expect(values('| Delivery notes | 90d | Depot Manager |')).toEqual([['90d', 90]]);
+    expect(values('| Breach notice | 72h | Data Protection Officer |')).toEqual([['72h', 3]]);
+  });
 });
 
 describe('a labelled list item under a heading that names its subject', () => {

@@ -1673,3 +1673,38 @@ describe('coverage_check quotes the document named for the topic first', () => {
     ).toBeUndefined();
   });
 });
+
+describe('document roles: schedules and registers of obligations', () => {
+  // An intake role named "schedule" or naming obligations is normative, as a standard is; so is a
+  // document whose name or title says it lists compliance, legal or regulatory obligations, when
+  // nothing else decides. A contract filed under a schedule glob is still the contract.
+  const REGISTER =
+    '| Ref | Obligation | Owner |\n|---|---|---|\n| LO-01 | Notify the regulator within 24 hours | Manager |\n';
+
+  test('a hospital trust and a haulier: intake roles "schedule" and "legal_obligations" are standards', () => {
+    expect(
+      inferRole('Statutory-Register', 'md', 'Statutory Register', REGISTER, { schedule: ['Statutory-*'] }),
+    ).toBe('standard');
+    expect(
+      inferRole('Operator-Licence-Conditions', 'md', 'Operator Licence Conditions', REGISTER, {
+        legal_obligations: ['Operator-Licence-*'],
+      }),
+    ).toBe('standard');
+  });
+
+  test('a water utility and a bank: "compliance obligations" or "regulatory obligations" in the name or title', () => {
+    expect(inferRole('Compliance-Obligations-Register', 'md', 'Register', REGISTER, null)).toBe('standard');
+    expect(inferRole('RO-2026', 'md', 'Regulatory Obligations of the Bank', REGISTER, null)).toBe('standard');
+  });
+
+  test('decoys: a contract under a schedule glob, and obligations of no compliance kind', () => {
+    expect(
+      inferRole('Hosting-Schedule-3', 'md', 'Hosting Schedule 3', WEAK_CONTRACT, {
+        schedule: ['*-Schedule-*'],
+      }),
+    ).toBe('contract');
+    expect(
+      inferRole('Payment-Obligations-Tracker', 'md', 'Payment Obligations Tracker', REGISTER, null),
+    ).toBe('other');
+  });
+});

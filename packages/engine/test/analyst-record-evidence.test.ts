@@ -1761,3 +1761,60 @@ describe("registers judged by a rule table's row for their category", () => {
     expect(a.facts.filter((f) => f.segment.text.includes('Annual review; supplier tiering'))).toEqual([]);
   });
 });
+
+describe('register entries in use past a due date that a rule says they may not pass', () => {
+  const AUDIT_DATE = '2026-11-29';
+  const expired = (a: CorpusAnalysis) =>
+    findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':expired'));
+
+  test('a rail depot and a hospital: a lift or a steriliser still in service after its certification or validation due date', async () => {
+    const { a, texts } = await analyse(
+      {
+        'Lifting-Equipment-Procedure.md':
+          '# Lifting Equipment Procedure\n\n5.4 No lifting appliance shall be kept in service after its thorough examination due date.\n',
+        'Lifting-Register.csv': [
+          'Asset,Description,Thorough Exam. - Last,Thorough Exam. - Due,Status',
+          'LA-01,Bogie drop lift,2026-02-03,2027-02-03,In service',
+          'LA-02,Overhead crane bay 2,2025-09-14,2026-09-14,In service',
+          'LA-03,Wheel lathe hoist,2025-08-01,2026-08-01,Out of service',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(a).map((i) => i.title)).toEqual([
+      'Lifting-Register.csv: 1 entry in use with thorough exam past its due date (LA-02), against Lifting-Equipment-Procedure.md',
+    ]);
+    expectVerbatim(expired(a)[0]!, texts);
+    const { a: hospital } = await analyse(
+      {
+        'Decontamination-Policy.md':
+          '# Decontamination Policy\n\n3.2 A steriliser must not be used past the date its annual validation is due.\n\n3.3 No steriliser shall be used beyond its validation due date.\n',
+        'Steriliser-Register.csv': [
+          'Unit,Location,Validation due,Status',
+          'ST-1,Theatre 1,14/01/2027,In use',
+          'ST-2,Theatre 4,02/10/2026,In use',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(hospital).map((i) => i.title)).toEqual([
+      expect.stringMatching(
+        /^Steriliser-Register\.csv: 1 entry in use with validation past its due date \(ST-2\)/,
+      ),
+    ]);
+  });
+
+  test('decoy: a review due date passed where no rule bars use after it (overdue reviews are another check)', async () => {
+    const { a } = await analyse(
+      {
+        'Access-Policy.md': '# Access Policy\n\n4.1 Privileged access must be reviewed and kept current.\n',
+        'Access-Review-Register.csv': [
+          'Account,System,Review due,Status',
+          'ADM-1,Payroll,2026-06-30,Active',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(a)).toEqual([]);
+  });
+});

@@ -16,7 +16,9 @@ function roleFromName(role: string): DocumentRole | null {
   const lower = role.toLowerCase();
   if (/polic/.test(lower)) return 'policy';
   if (/procedur|plan|process|runbook/.test(lower)) return 'procedure';
-  if (/standard|baseline/.test(lower)) return 'standard';
+  // A schedule of obligations (a legal register, a retention or calibration schedule) states what
+  // must be done, as a standard does; a contract's schedule is recognised as the contract first.
+  if (/standard|baseline|schedule|obligation/.test(lower)) return 'standard';
   if (/contract|agreement|vendor/.test(lower)) return 'contract';
   if (/evidence|record|log|report/.test(lower)) return 'evidence';
   return null;
@@ -88,6 +90,7 @@ export function inferRole(
   if (/\b(procedure|plan|playbook|runbook)\b/i.test(spaced) || /\b(procedure|plan)\b/i.test(title))
     return 'procedure';
   if (/\b(standard|baseline)\b/i.test(spaced) || /\bstandard\b/i.test(title)) return 'standard';
+  if (/\b(compliance|legal|regulatory) obligations?\b/i.test(`${spaced} ${title}`)) return 'standard';
   if (/^(from|received|return-path|message-id):/im.test(text.slice(0, 400))) return 'evidence';
   return 'other';
 }

@@ -298,7 +298,8 @@ export function extractTimeQuantities(text: string): Quantity[] {
   };
   for (const m of text.matchAll(short)) {
     const unit = SHORT_DAYS[(m[2] ?? m[3])!.toLowerCase()];
-    if (unit === undefined) continue;
+    // A capital D after a digit names a thing, not days: an "8D" report, a "3D" model.
+    if (unit === undefined || m[2] === 'D') continue;
     add(
       {
         kind: 'duration',

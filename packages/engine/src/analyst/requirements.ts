@@ -128,6 +128,8 @@ const ACTION_CLASSES: Record<string, string[]> = {
   resolve: ['resolve', 'resolution', 'close', 'closure'],
   approve: ['approve', 'approval', 'authorise', 'authorize', 'authorisation', 'authorization', 'sign'],
   lock: ['lock', 'lockout', 'timeout', 'suspend'],
+  // Verbs only: "a failed settlement", "payments above" name what a rule is about, not its action.
+  pay: ['pay', 'settle', 'remit', 'disburse'],
 };
 const ACTION_OF = new Map(
   Object.entries(ACTION_CLASSES).flatMap(([cls, words]) => words.map((w) => [w, cls])),
@@ -305,8 +307,17 @@ function actionOf(
     tokens.find((t) => t.start >= quantityEnd && t.start - quantityEnd <= 2 && TRIGGER.has(t.lemma))?.start ??
     Infinity;
   const aside = asideBefore(tokens, quantityAt);
+  // A participle right after a noun qualifies it ("pay the Sale Proceeds received from buyers
+  // within fourteen (14) days"): the clause's own verb comes before it.
+  const qualifying = new Set(
+    tokens.filter(
+      (t, i) =>
+        t.pos === 'VERB' && /ed$/i.test(t.value) && ['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? ''),
+    ),
+  );
   const distance = (t: Token) =>
     Math.abs(t.start - quantityAt) +
+    (qualifying.has(t) ? 500 : 0) +
     (t.start > comma || (t.start > aside[0] && t.start < aside[1]) ? 1000 : 0);
   const byDistance = (a: Token, b: Token) => distance(a) - distance(b);
   // The first word of a hyphenated compound qualifies the second ("back-office accounts",
@@ -933,6 +944,9 @@ function requirementIn(
       OBLIGATION.test(words) ||
       OBLIGATION.test(text.slice(0, span.start)) ||
       imperative(text) ||
+      // A register of obligations states each in its cell ("| CO-06 | ... | Notify the EPA within
+      // 24 hours of detection |").
+      (/\s\|\s/.test(text) && imperative(cellAround(text, quantity.index))) ||
       OBLIGATION.test(segment.leadIn ?? ''),
     selfReference: SELF_REFERENCE.test(words) || OWN_REVIEW_FIELD.test(text),
     recipient: action === 'notify' ? recipientOf(tokens) : null,
@@ -944,6 +958,13 @@ function requirementIn(
       words.slice(0, Math.max(0, quantity.index - span.start)),
     ),
   };
+}
+
+/** The table cell of a row's text that holds an offset. */
+function cellAround(text: string, offset: number): string {
+  const start = text.lastIndexOf('|', offset) + 1;
+  const end = text.indexOf('|', offset);
+  return text.slice(start, end < 0 ? undefined : end);
 }
 
 /**
@@ -1452,11 +1473,18 @@ export function restated(
   if (a.action !== b.action || a.quantity.kind !== b.quantity.kind || !isActionClass(a.action)) return false;
   if (!binds(a) || !binds(b) || plainlyApart(a, b)) return false;
   const parties = partiesOf(a, b);
-  const shared = sharedTopic(a, b).filter((w) => !parties.has(w) && !MEASURE_NOUNS.has(w));
+  // A step's run-in label names what it is about ("7. Fish escape: the Environment Manager
+  // notifies ... within 48 hours of the escape being confirmed"), the label's last word its head.
+  const about = (r: Requirement) => new Set([...r.topic, ...(r.runIn ?? [])]);
+  const topicB = about(b);
+  const shared = [...about(a)]
+    .filter((w) => topicB.has(w))
+    .filter((w) => !parties.has(w) && !MEASURE_NOUNS.has(w));
   // The compounds must meet on a head noun: an "information security incident" is no
   // "information security control weakness".
-  const headsA = heads(a).filter((w) => !parties.has(w));
-  const headsB = heads(b).filter((w) => !parties.has(w));
+  const labelHead = (r: Requirement) => (r.runIn?.length ? [r.runIn[r.runIn.length - 1]!] : []);
+  const headsA = [...heads(a), ...labelHead(a)].filter((w) => !parties.has(w));
+  const headsB = [...heads(b), ...labelHead(b)].filter((w) => !parties.has(w));
   // Access and the accounts that carry it are one thing ("access of leavers is disabled",
   // "accounts are disabled").
   const accessHead = (hs: string[]) => hs.some((w) => ONE_ACCESS_SUBJECT.has(w));
@@ -1628,5 +1656,15 @@ export function scopesApart(a: Requirement, b: Requirement): boolean {
   const scopeB = scope(b);
   // "All other accounts" is the rest, apart from any kind the other statement names.
   if (Boolean(a.residual) !== Boolean(b.residual)) return (a.residual ? scopeB : scopeA).length > 0;
+  // A retention rule lists the kinds of record it keeps: scope words that each qualify only a
+  // kind the other rule does not list ("internal reports" among one's records, the "electronic
+  // file" the other's go to) set no scope of what both keep; one on a thing both name ("standard
+  // user accounts" beside "accounts with administrative rights") does.
+  const qualifiesOnlyOwn = (r: Requirement, other: Requirement) => (w: string) => {
+    const nouns = [...r.modifiers].filter(([, mods]) => mods.includes(w)).map(([noun]) => noun);
+    return nouns.length > 0 && nouns.every((noun) => !other.topic.includes(noun));
+  };
+  if (a.action === 'retain' && scopeA.every(qualifiesOnlyOwn(a, b)) && scopeB.every(qualifiesOnlyOwn(b, a)))
+    return false;
   return scopeA.length > 0 && scopeB.length > 0;
 }

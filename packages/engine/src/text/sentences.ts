@@ -22,10 +22,17 @@ function isBreakLine(line: string): boolean {
   return LIST_START.test(line);
 }
 
+/** A line ending in a number written in words ("... not exceeding six", "... within twenty-four"). */
+const NUMBER_WORD_END =
+  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|hundred|thousand)$/i;
+
 /** A line that starts a new block although no blank line precedes it. */
 function startsNewBlock(previous: string, line: string): boolean {
-  if (isBreakLine(line)) return true;
   const prev = previous.trimEnd();
+  // "at intervals not exceeding six" / "(6) months": a number in words restated in figures on
+  // the next line of a wrapped paragraph, not a list item "(6)".
+  if (/^\s*\(\d+\)\s/.test(line) && NUMBER_WORD_END.test(prev)) return false;
+  if (isBreakLine(line)) return true;
   // A finished sentence or a short heading-like line, followed by a capitalised line: a new
   // paragraph (DOCX and e-mail text put one paragraph per line without blank lines).
   if (/^\s*[A-Z0-9"\u201c(]/.test(line) && (/[.!?:;]$/.test(prev) || prev.trim().length < 40)) return true;

@@ -281,3 +281,94 @@ describe('an approval table whose amount column is the limit ("Maximum aggregate
     expect(issues).toEqual([]);
   });
 });
+
+describe('"up to and including" bounds an amount', () => {
+  test('an insurer: the Claims Manager settles claims up to and including KES 5,000,000; the procedure sends those above KES 3,000,000 to the CEO', async () => {
+    const issues = await findings({
+      'Claims-Authority-Policy.md':
+        '# Claims Authority Policy\n\n5.1 The Claims Manager may approve claim settlements up to and including KES 5,000,000.\n',
+      'Claims-Settlement-Procedure.md':
+        '# Claims Settlement Procedure\n\n4.3 Claim settlements above KES 3,000,000 are approved by the Chief Executive Officer.\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      expect.stringMatching(
+        /KES 5,000,000 in Claims-Authority-Policy\.md vs KES 3,000,000 in Claims-Settlement-Procedure\.md/,
+      ),
+    ]);
+  });
+
+  test('a software firm: sales directors approve discounts up to and including $250,000; the pricing procedure caps them at $100,000', async () => {
+    const issues = await findings({
+      'Pricing-Policy.md':
+        '# Pricing Policy\n\n2.4 Sales directors may approve customer discounts on contracts up to and including $250,000.\n',
+      'Deal-Desk-Procedure.md':
+        '# Deal Desk Procedure\n\n3.2 Customer discounts on contracts above $100,000 require approval by the Chief Revenue Officer.\n',
+    });
+    expect(issues).toHaveLength(1);
+  });
+
+  test('decoy: "up to and including" the amount the other document starts "above"', async () => {
+    expect(
+      await findings({
+        'Claims-Authority-Policy.md':
+          '# Claims Authority Policy\n\n5.1 The Claims Manager may approve claim settlements up to and including KES 5,000,000.\n',
+        'Claims-Settlement-Procedure.md':
+          '# Claims Settlement Procedure\n\n4.3 Claim settlements above KES 5,000,000 are approved by the Chief Executive Officer.\n',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('two rules of one document against two tiers of another give two findings', () => {
+  const cashSchedule = (float: string, dual: string) =>
+    `# Treasury Authority Schedule\n\n| Matter | Amount | Approval |\n|---|---|---|\n| Petty cash float held at each branch | Up to KES ${float} | Branch Finance Manager approval |\n| Supplier payments signed by two authorised signatories | Above KES ${dual} | Dual signature by two authorised signatories |\n`;
+  const cashPolicy =
+    '# Cash Management Policy\n\n6.1 The petty cash float held at each branch shall not exceed KES 50,000 without the approval of the Branch Finance Manager.\n\n6.2 Supplier payments above KES 5,000,000 require the dual signature of two authorised signatories.\n';
+
+  test("a microfinance bank: the policy's petty cash float and dual-signature limits both differ from the schedule's tiers", async () => {
+    const issues = await findings({
+      'Cash-Management-Policy.md': cashPolicy,
+      'Treasury-Authority-Schedule.md': cashSchedule('80,000', '10,000,000'),
+    });
+    expect(issues.map((i) => i.title).sort()).toEqual([
+      expect.stringMatching(
+        /KES 50,000 in Cash-Management-Policy\.md vs KES 80,000 in Treasury-Authority-Schedule\.md/,
+      ),
+      expect.stringMatching(
+        /KES 5,000,000 in Cash-Management-Policy\.md vs KES 10,000,000 in Treasury-Authority-Schedule\.md/,
+      ),
+    ]);
+  });
+
+  test('a water utility: the counter change fund and refund-cheque signatures differ between the cash policy and the schedule', async () => {
+    const issues = await findings({
+      'Cash-Handling-Policy.md':
+        '# Cash Handling Policy\n\n3.1 The change fund kept at each customer service counter must not exceed $1,500 without approval of the Revenue Supervisor.\n\n3.2 Customer refund cheques above $5,000 require the signatures of two authorised signatories.\n',
+      'Revenue-Authority-Schedule.md':
+        '# Revenue Authority Schedule\n\n| Matter | Amount | Approval |\n|---|---|---|\n| Change fund kept at each customer service counter | Up to $2,500 | Revenue Supervisor approval |\n| Customer refund cheques signed by two authorised signatories | Above $10,000 | Signatures of two authorised signatories |\n',
+    });
+    expect(issues).toHaveLength(2);
+    expect(new Set(issues.map((i) => i.subject)).size).toBe(2);
+  });
+
+  test('decoy: a second rule sharing only the words of approval with another tier (staff loans, asset disposals)', async () => {
+    const issues = await findings({
+      'Cash-Management-Policy.md':
+        '# Cash Management Policy\n\n6.1 The petty cash float held at each branch shall not exceed KES 50,000 without the approval of the Branch Finance Manager.\n\n6.2 Staff loans above KES 400,000 require the approval of the Area Manager.\n',
+      'Treasury-Authority-Schedule.md':
+        '# Treasury Authority Schedule\n\n| Matter | Amount | Approval |\n|---|---|---|\n| Petty cash float held at each branch | Up to KES 80,000 | Branch Finance Manager approval |\n| Asset disposals | Above KES 1,000,000 | Regional Manager approval |\n',
+    });
+    expect(issues.map((i) => i.title)).toEqual([
+      expect.stringContaining('KES 50,000 in Cash-Management-Policy.md vs KES 80,000'),
+    ]);
+  });
+
+  test("decoy: the schedule states both of the policy's limits", async () => {
+    expect(
+      await findings({
+        'Cash-Management-Policy.md': cashPolicy,
+        'Treasury-Authority-Schedule.md': cashSchedule('50,000', '5,000,000'),
+      }),
+    ).toEqual([]);
+  });
+});

@@ -22,7 +22,7 @@ export interface Threshold {
 
 /** A bound written before the amount: "exceeding", "above", "up to", "below the", "a limit of". */
 const BOUND_BEFORE =
-  /\b(?:above|exceed(?:s|ing)?|over|more than|greater than|in excess of|beyond|at or above|up to|below|under|less than|not exceeding|(?:limit|threshold|ceiling|cap)(?: of)?|equal to or (?:more|greater) than)\s+(?:the\s+)?(?:(?:sum|amount|value|total) of\s+)?[*_]{0,2}$/i;
+  /\b(?:above|exceed(?:s|ing)?|over|more than|greater than|in excess of|beyond|at or above|up to(?: and including)?|below|under|less than|not exceeding|(?:limit|threshold|ceiling|cap)(?: of)?|equal to or (?:more|greater) than)\s+(?:the\s+)?(?:(?:sum|amount|value|total) of\s+)?[*_]{0,2}$/i;
 /** A bound before the amount in words, restated in brackets: "above seventy-five million shillings (". */
 const RESTATED_BEFORE =
   /\b(?:above|exceed(?:s|ing)?|over|more than|greater than|in excess of|beyond|up to|below|under|less than|not exceeding)\s+(?:[\w,.'-]+\s+){1,5}\(\s*$/i;
@@ -103,7 +103,7 @@ export interface ThresholdConflict {
 
 const cache = new WeakMap<CorpusAnalysis, ThresholdConflict[]>();
 
-/** The best pair of conflicting thresholds per pair of documents (once per corpus). */
+/** The conflicting thresholds of each pair of documents, nearest first, each statement in one pair (once per corpus). */
 export function thresholdConflicts(analysis: CorpusAnalysis): ThresholdConflict[] {
   const cached = cache.get(analysis);
   if (cached) return cached;
@@ -125,23 +125,32 @@ export function thresholdConflicts(analysis: CorpusAnalysis): ThresholdConflict[
             u.amount.value === t.amount.value &&
             sharedOf(t, u).length >= Math.min(near, MIN_SHARED + 1),
         );
-      let best: ThresholdConflict | null = null;
+      const pairs: ThresholdConflict[] = [];
       for (const a of one)
         for (const b of other) {
           if (a.amount.currency !== b.amount.currency || a.amount.value === b.amount.value) continue;
           const shared = sharedOf(a, b);
           if (shared.length < MIN_SHARED) continue;
           if (states(other, a, shared.length) || states(one, b, shared.length)) continue;
-          if (!best || shared.length > best.shared.length) best = { a, b, shared };
+          pairs.push({ a, b, shared });
         }
-      if (best) out.push(best);
+      // The nearest pair first; then any pair of two other statements as near as three words
+      // (a policy's own-money buffer against one tier, its dual-signature rule against another).
+      const used = new Set<LocatedSegment>();
+      for (const pair of pairs.sort((x, y) => y.shared.length - x.shared.length)) {
+        if (used.has(pair.a.segment) || used.has(pair.b.segment)) continue;
+        if (used.size > 0 && pair.shared.length < MIN_SHARED + 1) continue;
+        out.push(pair);
+        used.add(pair.a.segment).add(pair.b.segment);
+      }
     }
   cache.set(analysis, out);
   return out;
 }
 
 export function thresholdSubject(conflict: ThresholdConflict): string {
-  return `amount-threshold:${conflict.a.segment.document}:${conflict.b.segment.document}`;
+  const { a, b } = conflict;
+  return `amount-threshold:${a.segment.document}:${a.amount.value}:${b.segment.document}:${b.amount.value}`;
 }
 
 export function thresholdIssue(conflict: ThresholdConflict): Issue {

@@ -142,3 +142,64 @@ describe("an approver one matrix names in full is that matrix's, not a look-alik
     expect(found).toEqual([]);
   });
 });
+
+describe('a tier written as its range ("$10,000.01 to $50,000", "EUR 20,001 - EUR 150,000")', () => {
+  const softwarePolicy = [
+    '# Cloud Spend Policy',
+    '',
+    '| Annual commitment | Approver |',
+    '|---|---|',
+    '| Up to $10,000 | Engineering Manager |',
+    '| $10,000.01 to $50,000 | Director of Engineering |',
+    '| $50,000.01 to $500,000 | Chief Technology Officer |',
+    '| Above $500,000 | Chief Executive Officer |',
+  ].join('\n');
+
+  test("a software firm: a $120,000 cloud commitment in the CTO's range approved by the Director of Engineering", async () => {
+    const found = await issues({
+      'Cloud-Spend-Policy.md': softwarePolicy,
+      'Cloud-Commitments-Register.csv': [
+        'Commitment,Provider,Annual Value (USD),Approved By',
+        'CC-01,Stratus Compute,"$32,000",Director of Engineering',
+        'CC-02,Nimbus Storage,"$120,000",Director of Engineering',
+      ].join('\n'),
+    });
+    expect(found.map((i) => i.title)).toEqual([expect.stringContaining('(CC-02)')]);
+    expect(found[0]!.description).toContain('Chief Technology Officer');
+  });
+
+  test("a hospital group: a EUR 310,000 imaging contract in the CFO's range approved by the Head of Finance", async () => {
+    const found = await issues({
+      'Procurement-Authority-Policy.md': [
+        '# Procurement Authority Policy',
+        '',
+        '| Contract value | Approving authority |',
+        '|---|---|',
+        '| Up to EUR 20,000 | Ward Manager |',
+        '| EUR 20,001 - EUR 150,000 | Head of Finance |',
+        '| EUR 150,001 - EUR 1,000,000 | Chief Financial Officer |',
+        '| Above EUR 1,000,000 | Board of Directors |',
+      ].join('\n'),
+      'Equipment-Contracts-Register.csv': [
+        'Contract,Supplier,Contract Value (EUR),Approved By',
+        'HC-7,Medora Imaging,"310,000",Head of Finance',
+      ].join('\n'),
+    });
+    expect(found.map((i) => i.title)).toEqual([expect.stringContaining('(HC-7)')]);
+    expect(found[0]!.description).toContain('Chief Financial Officer');
+  });
+
+  test('decoy: every commitment approved within its own range', async () => {
+    expect(
+      await issues({
+        'Cloud-Spend-Policy.md': softwarePolicy,
+        'Cloud-Commitments-Register.csv': [
+          'Commitment,Provider,Annual Value (USD),Approved By',
+          'CC-01,Stratus Compute,"$32,000",Director of Engineering',
+          'CC-03,Nimbus Storage,"$50,000",Director of Engineering',
+          'CC-04,Orbit Monitoring,"$120,000",Chief Technology Officer',
+        ].join('\n'),
+      }),
+    ).toEqual([]);
+  });
+});

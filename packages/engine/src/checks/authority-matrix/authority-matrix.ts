@@ -38,6 +38,13 @@ export interface UnderApproval {
 /** The words that open a tier's amount cell and say which side of the amount it lies. */
 const UP_TO = /^\s*(?:up to|upto|below|under|less than|not exceeding|not more than|≤|<)/i;
 const ABOVE = /^\s*(?:above|over|exceeding|more than|in excess of|greater than|≥|>)/i;
+/** A tier written as its range: "$10,000.01 to $50,000", "BD 20,001 - BD 150,000". */
+function isRange(cell: string): boolean {
+  const amounts = amountsIn(cell);
+  if (amounts.length !== 2) return false;
+  const between = cell.slice(amounts[0]!.index + amounts[0]!.phrase.length, amounts[1]!.index);
+  return /^\s*(?:to|through|and|[-\u2013\u2014])\s*$/i.test(between) && amounts[0]!.value < amounts[1]!.value;
+}
 
 /** The authority named in a cell, without its conditions ("..., after risk assessment by the CRO"). */
 function authorityName(cell: string): string {
@@ -51,7 +58,9 @@ function authorityName(cell: string): string {
 function tierOf(segment: LocatedSegment): Tier | null {
   const cells = pipeCells(segment.text);
   if (cells.length < 2) return null;
-  const amountCell = cells.find((c) => amountsIn(c).length > 0 && (UP_TO.test(c) || ABOVE.test(c)));
+  const amountCell = cells.find(
+    (c) => amountsIn(c).length > 0 && (UP_TO.test(c) || ABOVE.test(c) || isRange(c)),
+  );
   const authorityCell = cells.find(
     (c) => c !== amountCell && amountsIn(c).length === 0 && /[A-Za-z]{3}/.test(c),
   );

@@ -116,3 +116,85 @@ test('decoys: below the threshold, the required post, an approval on record, a r
   });
   expect(found).toEqual([]);
 });
+
+// A matrix is about what any one of its tiers names: an e-mail that shares words only with a
+// tier's bracketed note is bounded by the matrix's other tiers too.
+describe("an e-mail about what one tier's note names is bounded by every tier of that matrix", () => {
+  const utilityPolicy = [
+    '# Delegated Authority Policy',
+    '',
+    '4.1 Spending is approved within these limits:',
+    '',
+    '| Value | Approver |',
+    '|---|---|',
+    '| Up to $25,000 | Operations Manager |',
+    '| $25,000.01 to $250,000 | Vice President of Operations (or the Director of Operations for maintenance purchases) |',
+    '| $250,000.01 to $1,000,000 | Chief Executive Officer |',
+    '| Above $1,000,000 | Board of Directors |',
+  ].join('\n');
+
+  const hotelPolicy = [
+    '# Delegated Authority Policy',
+    '',
+    '4.1 Spending is approved within these limits:',
+    '',
+    '| Value | Approver |',
+    '|---|---|',
+    '| Up to £10,000 | Estates Manager |',
+    '| £10,000.01 to £100,000 | Head of Estates (including the Facilities Lead for kitchen equipment) |',
+    '| £100,000.01 to £750,000 | Chief Operating Officer |',
+    '| Above £750,000 | Board of Directors |',
+  ].join('\n');
+
+  const transformer = (amount: string, post: string) =>
+    email(
+      'Substation transformer replacement',
+      `Approved. Please raise the order for the maintenance purchase of a replacement transformer at the Eastfield substation, total $${amount}.`,
+      'Dana Whitfield',
+      post,
+    );
+
+  const ovens = (amount: string) =>
+    email(
+      'Harbour Hotel kitchen equipment',
+      `Approved. Go ahead with the kitchen equipment for the Harbour Hotel: four combi ovens and two blast chillers, total £${amount}.`,
+      'Tomasz Nowak',
+      'Head of Estates',
+    );
+
+  test("a power utility: the VP of Operations approves $420,000 of maintenance, in the CEO's tier", async () => {
+    const found = await issues({
+      'Delegated-Authority-Policy.md': utilityPolicy,
+      'RE-Transformer.eml': transformer('420,000', 'Vice President of Operations'),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'RE-Transformer.eml: $420,000 approved by the Vice President of Operations, though Delegated-Authority-Policy.md requires the approval of the Chief Executive Officer for that amount',
+    ]);
+  });
+
+  test("a hotel chain: the Head of Estates approves £186,500 of kitchen equipment, in the COO's tier", async () => {
+    const found = await issues({
+      'Delegated-Authority-Policy.md': hotelPolicy,
+      'RE-Kitchen-Equipment.eml': ovens('186,500'),
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.title).toContain('£186,500 approved by the Head of Estates');
+    expect(found[0]!.title).toContain('the Chief Operating Officer');
+  });
+
+  test("decoys: approvals within the signer's own tier, and an e-mail sharing no word with the matrix", async () => {
+    const found = await issues({
+      'Delegated-Authority-Policy.md': utilityPolicy,
+      'Hotel-Authority-Policy.md': hotelPolicy.replace('# Delegated', '# Hotel'),
+      'RE-Transformer.eml': transformer('180,000', 'Vice President of Operations'),
+      'RE-Kitchen-Equipment.eml': ovens('64,000'),
+      'RE-Awards.eml': email(
+        'Long-service awards',
+        'Approved. The long-service awards evening may go ahead at a total cost of $420,000.',
+        'Dana Whitfield',
+        'Vice President of Operations',
+      ),
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -48,3 +48,41 @@ test('decoys: a funeral home and a laboratory state only when MFA may be off (un
     }),
   ).toEqual([]);
 });
+
+// A tool that cannot support MFA: excused only where the statement sends the case through an
+// approval or an exception; a standing password-only login is the control switched off.
+describe('a capability waiver with and without an approval route', () => {
+  const airlinePolicy = policy(
+    '5.1 Multi-factor authentication (MFA) is required for every remote session to the engineering network.',
+  );
+  const universityPolicy = policy(
+    '3.4 MFA must be used for every remote session to the research computing cluster.',
+  );
+
+  test('an airline and a university: a contractor logs in with a password only where its software cannot support MFA', async () => {
+    expect(
+      await mfaTitles({
+        'Information-Security-Policy.md': airlinePolicy,
+        'Contractor-Access-Procedure.md':
+          "# Contractor Access Procedure\n\n4.2 Where the contractor's engine-monitoring software cannot support MFA, the contractor may log in with a username and password only.\n",
+      }),
+    ).toEqual([expect.stringMatching(/switched off in Contractor-Access-Procedure\.md/)]);
+    expect(
+      await mfaTitles({
+        'Information-Security-Policy.md': universityPolicy,
+        'Cluster-Access-Standard.md':
+          "# Cluster Access Standard\n\n2.6 If a visiting researcher's workstation cannot support MFA, the researcher may connect with an SSH password.\n",
+      }),
+    ).toEqual([expect.stringMatching(/switched off in Cluster-Access-Standard\.md/)]);
+  });
+
+  test('decoy: the same gap sent to the CISO for a time-limited exception', async () => {
+    expect(
+      await mfaTitles({
+        'Information-Security-Policy.md': airlinePolicy,
+        'Contractor-Access-Procedure.md':
+          "# Contractor Access Procedure\n\n4.2 Where the contractor's engine-monitoring software cannot support MFA, the CISO may approve a time-limited exception with a username and password.\n",
+      }),
+    ).toEqual([]);
+  });
+});

@@ -467,13 +467,25 @@ function waiverAt(text: string, mention: number): string | null {
 
 /**
  * "Where a tool cannot enforce MFA, the supervisor may approve ...": a path for systems that lack
- * the control, which only a rule admitting no exception forbids.
+ * the control, which only a rule admitting no exception forbids. The path must itself go through
+ * someone's approval or the exception process: "where the vendor's software cannot support MFA,
+ * the vendor may authenticate with a username and password only" is a standing waiver.
  */
 function capabilityWaiver(segment: LocatedSegment, control: ControlDefinition): boolean {
-  return [...segment.text.matchAll(globalOf(control.subject))].some((m) =>
-    /enforce|support/.test(waiverAt(segment.text, m.index) ?? ''),
+  return (
+    APPROVAL_ROUTE.test(segment.text) &&
+    [...segment.text.matchAll(globalOf(control.subject))].some((m) =>
+      /enforce|support/.test(waiverAt(segment.text, m.index) ?? ''),
+    )
   );
 }
+
+/**
+ * Words of a decision someone takes on a case: an approval, an exception, a risk acceptance, a post
+ * that "may allow" it.
+ */
+const APPROVAL_ROUTE =
+  /\b(?:approv\w*|authori[sz]\w*|exceptions?|waivers?|dispensations?|risk acceptance|sign(?:s|ed)? off|(?:may|can)\s+(?:allow|permit|grant))\b/i;
 
 const DEFINES = /["\u201d]\s+(?:means|refers to|is defined as)\b/i;
 

@@ -239,7 +239,7 @@ describe('the next field read on as part of a name, a rule said as a condition, 
       ].join('\n');
     const issues = await findings({ 'Agent-Form-scan.txt': form('Edwin Okello') });
     expect(issues).toHaveLength(1);
-    expect(issues[0]!.description).toContain('made, sponsored or verified');
+    expect(issues[0]!.description).toContain('made, sponsored, verified or carried out');
     // Decoy: another officer approves.
     expect(await findings({ 'Agent-Form-scan.txt': form('Grace Atim') })).toEqual([]);
   });
@@ -463,5 +463,130 @@ describe('a scanned form: the worker the access is for signs the approval sectio
         'Access-Request-Scan.txt': scannedForm('Kieran Doyle', 'E. ACKNOWLEDGEMENT OF ACCEPTABLE USE'),
       }),
     ).toEqual([]);
+  });
+});
+
+describe('a bracketed note after the approver label, cut by the line end, is no name', () => {
+  const pharmacyForm = (approver: string) =>
+    [
+      'CONTROLLED DRUGS CABINET ACCESS REQUEST',
+      'Requested by: Nadia Farouk, Pharmacy Technician',
+      'Approved by (Chief Pharmacist',
+      'or Deputy)',
+      approver,
+    ].join('\n');
+  const siteForm = (approver: string) =>
+    [
+      'TOWER CRANE OVERRIDE KEY REQUEST',
+      'Raised by: Declan Moriarty, Crane Coordinator',
+      'Authorised by (Site Operations',
+      'Manager)',
+      approver,
+    ].join('\n');
+  const rule = {
+    'Access-Procedure.md': '# Access Procedure\n\n2.1 No person may approve their own request.\n',
+  };
+
+  test('a hospital pharmacy and a building contractor: the requester signs under the bracketed post', async () => {
+    const pharmacy = await findings({ ...rule, 'Cabinet-Access-Form.txt': pharmacyForm('Nadia Farouk') });
+    expect(pharmacy.map((i) => i.title)).toEqual([
+      'The request in Cabinet-Access-Form.txt self-approved: Nadia Farouk approved a request made by Nadia Farouk',
+    ]);
+    const site = await findings({ ...rule, 'Override-Key-Form.txt': siteForm('D. Moriarty') });
+    expect(site.map((i) => i.title)).toEqual([
+      'The request in Override-Key-Form.txt self-approved: D. Moriarty approved a request made by Declan Moriarty',
+    ]);
+  });
+
+  test('decoy: another person signs under the bracketed post', async () => {
+    expect(await findings({ ...rule, 'Cabinet-Access-Form.txt': pharmacyForm('Samuel Adeyemi') })).toEqual(
+      [],
+    );
+  });
+});
+
+describe('one person authorised the work and carried it out', () => {
+  const rule = (text: string) => ({ 'Release-Procedure.md': `# Release Procedure\n\n${text}\n` });
+  const bankForm = (releaser: string) =>
+    [
+      'HIGH-VALUE PAYMENT INSTRUCTION',
+      'Beneficiary: Corrib Timber Supplies Ltd',
+      'Authorised by: Orla Fennelly',
+      `Released by: ${releaser}`,
+    ].join('\n');
+  const airlineForm = (engineer: string) =>
+    [
+      'DEFERRED DEFECT RECTIFICATION CARD',
+      'Aircraft: EI-FMK',
+      'Approved by: Mateus Carvalho',
+      `Carried out by: ${engineer}`,
+    ].join('\n');
+
+  test('a bank and an airline: the person who authorised the release or the task also performed it', async () => {
+    const bank = await findings({
+      ...rule('5.3 The person who authorises a release may not also carry out the release.'),
+      'Payment-Instruction.txt': bankForm('Orla Fennelly'),
+    });
+    expect(bank.map((i) => i.title)).toEqual([
+      'The request in Payment-Instruction.txt self-approved: Orla Fennelly approved a request made by Orla Fennelly',
+    ]);
+    expect(bank[0]!.description).toContain('carried out');
+    const airline = await findings({
+      ...rule('4.1 The officer who approves a task card must not perform the task.'),
+      'Rectification-Card.txt': airlineForm('M. Carvalho'),
+    });
+    expect(airline).toHaveLength(1);
+  });
+
+  test('decoy: a second person releases the payment', async () => {
+    expect(
+      await findings({
+        ...rule('5.3 The person who authorises a release may not also carry out the release.'),
+        'Payment-Instruction.txt': bankForm('Ciaran Whelan'),
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('approved by the holder of a post the procedure bars from approving', () => {
+  const gridProcedure = {
+    'Switching-Procedure.md':
+      '# Network Switching Procedure\n\n3.4 A switching permit must be authorised by the Network Control Manager, or by a delegate named in the register, who is not the Switching Supervisor for that job.\n',
+  };
+  const gridPermit = (authoriser: string) =>
+    [
+      'SWITCHING PERMIT SP-2026-0193',
+      'Substation: Kilbarry 110 kV',
+      'Field team',
+      'Switching Supervisor  Eamon Brady  07/05/2026',
+      'Linesman  Kofi Mensah  07/05/2026',
+      `Authorised by: ${authoriser}`,
+    ].join('\n');
+
+  test('an electricity network and a chemical plant: the supervisor named in the team authorised the permit', async () => {
+    const grid = await findings({ ...gridProcedure, 'Switching-Permit.txt': gridPermit('Eamon Brady') });
+    expect(grid.map((i) => i.title)).toEqual([
+      'The request in Switching-Permit.txt self-approved: approved by Eamon Brady, its Switching Supervisor',
+    ]);
+    const plant = await findings({
+      'Hot-Work-Procedure.md':
+        '# Hot Work Procedure\n\n2.2 Each hot work permit must be approved by the Area Manager, or by a deputy on the approved list, who is not the Shift Supervisor for that task.\n',
+      'Hot-Work-Permit.txt': [
+        'HOT WORK PERMIT - REACTOR BAY 2',
+        'Work party:',
+        'Shift Supervisor: Ingrid Solberg',
+        'Welder: Tomas Herrera',
+        'Authorised by: Ingrid Solberg',
+      ].join('\n'),
+    });
+    expect(plant.map((i) => i.title)).toEqual([
+      'The request in Hot-Work-Permit.txt self-approved: approved by Ingrid Solberg, its Shift Supervisor',
+    ]);
+  });
+
+  test('decoy: the Network Control Manager authorised it', async () => {
+    expect(await findings({ ...gridProcedure, 'Switching-Permit.txt': gridPermit('Rachel Dunne') })).toEqual(
+      [],
+    );
   });
 });

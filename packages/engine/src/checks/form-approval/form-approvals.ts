@@ -20,16 +20,19 @@ export interface SelfApprovedForm {
   approver: NameField;
   /** The statement that forbids it: a normative document's, else the form's own. */
   rule: LocatedSegment;
+  /** When the approver holds the post the rule bars from approving ("not the Diving Supervisor"). */
+  barredPost?: string;
 }
 
 /**
  * Who asked for it, drew it up or made its first check: "Requested by", "Name of person requiring
  * access", "Authority sponsor", "Prepared by (RM)", "Verified by (name)", "Captured in the
  * payments system by" (the maker of a maker-checker form, whom the approver must not be), a
- * permit's "Performing Authority" (who will do the work).
+ * permit's "Performing Authority" (who will do the work), "Released by" (who carries out what was
+ * authorised).
  */
 const REQUESTER_LABEL =
-  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by|prepared by|completed by|verified by|checked by|performing authority|(?:captured|entered|keyed|input|initiated)(?:\s+(?:in|on|into)\s+[\w -]{1,40}?)?\s+by)\b/i;
+  /\b(?:requested by|request(?:e|o)r(?:'s)?(?: name)?|name of (?:the )?(?:person|employee|user|staff member) requiring(?: access)?|name of applicant|applicant(?:'s)? name|(?:[A-Z][a-z]+ )?sponsor(?: \(name[^)\n]*\))?|submitted by|raised by|prepared by|completed by|verified by|checked by|performing authority|released by|carried out by|(?:captured|entered|keyed|input|initiated)(?:\s+(?:in|on|into)\s+[\w -]{1,40}?)?\s+by)\b/i;
 /**
  * Who approved it: "Approved by (name / title)", "Approver name" (OCR may join the words), the
  * "Issuing Authority" of a permit to work.
@@ -59,10 +62,11 @@ const NOT_A_NAME =
  * requester is the System Owner, the request must be approved by the COO", "Part C and Part D
  * must be signed by different officers", "the officer who captures a change may not verify or
  * approve it", "the approver must not be the person making the request", "the person approving a
- * request shall not be the person who raised it".
+ * request shall not be the person who raised it", "The person who authorises a release may not also
+ * carry out the release".
  */
 const SELF_APPROVAL_RULE =
-  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\b(?:approver|(?:person|officer|individual)\s+(?:approving|who\s+approves)(?:\s+(?:a|the)\s+request)?)\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b|\b(?:issuing authority|approver|authori[sz]er)\s+(?:shall|must|may|can)\s*not\s+(?:also\s+)?be\s+the\s+(?:performing authority|request(?:e|o)r|applicant|permit holder)\b/i;
+  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\b(?:approver|(?:person|officer|individual)\s+(?:approving|who\s+approves)(?:\s+(?:a|the)\s+request)?)\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b|\b(?:issuing authority|approver|authori[sz]er)\s+(?:shall|must|may|can)\s*not\s+(?:also\s+)?be\s+the\s+(?:performing authority|request(?:e|o)r|applicant|permit holder)\b|\b(?:person|officer|individual)\s+who\s+(?:authori[sz]es?|approves?)\b[^.]{0,60}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:also\s+)?(?:carry out|perform|release|execute)\b/i;
 
 /** The next field's label read on as part of a name ("Owen Bisson Job title ...", "Edwin Okello Designation"). */
 const FIELD_WORD =
@@ -112,8 +116,12 @@ function nameAfterLabel(
   labelEnd: number,
 ): NameField | null {
   const line = lines[i]!;
+  // What the label says of the field in brackets is no name, even cut by the line's end:
+  // "Approved by (Test Engineering" / "Manager)".
+  const rest = doc.text.slice(labelEnd, line.index! + line[0].length);
+  const aside = /^\s*\([^)]*\)?/.exec(rest)?.[0].length ?? 0;
   const candidates = [
-    { text: doc.text.slice(labelEnd, line.index! + line[0].length), at: labelEnd },
+    { text: rest.slice(aside), at: labelEnd + aside },
     ...lines.slice(i + 1, i + 3).map((next) => ({ text: next[0], at: next.index! })),
   ];
   // A name in capitals only where no line holds one in mixed case: a label's own capitals
@@ -184,6 +192,43 @@ function sectionNames(doc: AnalyzedDocument, lines: RegExpMatchArray[]): Record<
   return out;
 }
 
+/**
+ * A post barred from approving: "must be authorised by the Marine Operations Manager, or by a
+ * delegate ..., who is not the Diving Supervisor for that dive", "approved by a manager other than
+ * the Site Supervisor".
+ */
+const BARRED_POST =
+  /\b(?:authori[sz]ed|approved|signed|issued)\s+by\b[^.]{0,200}?\b(?:who\s+is\s+not|who\s+must\s+not\s+be|other\s+than)\s+the\s+((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)/;
+
+/** Posts a normative statement bars from approving, each with that statement. */
+function barredPosts(analysis: CorpusAnalysis): Array<{ post: string; rule: LocatedSegment }> {
+  return analysis.documents
+    .filter((doc) => isNormative(doc.role))
+    .flatMap((doc) =>
+      doc.segments.flatMap((segment) => {
+        const m = BARRED_POST.exec(segment.text);
+        return m ? [{ post: m[1]!, rule: segment }] : [];
+      }),
+    );
+}
+
+/**
+ * Who holds a barred post on the form: the name written after the post's title on one line, as a
+ * team list gives it ("Diving Supervisor Rhys Kelleher 14/06/2027").
+ */
+function postHolders(doc: AnalyzedDocument, lines: RegExpMatchArray[], post: string): NameField[] {
+  const title = new RegExp(`\\b${escapeRegExp(post)}\\b[\\s:|\u2013\u2014-]*`, 'i');
+  return lines.flatMap((line) => {
+    const m = title.exec(line[0]);
+    if (!m) return [];
+    const after = line[0].slice(m.index + m[0].length);
+    const person = PERSON.exec(after);
+    if (!person || person.index > 0 || NOT_A_NAME.test(person[1]!)) return [];
+    const segment = segmentAt(doc, line.index! + m.index + m[0].length);
+    return segment ? [{ name: withoutNextLabel(person[1]!), segment }] : [];
+  });
+}
+
 /** The first normative statement forbidding self-approval, if any. */
 function normativeRule(analysis: CorpusAnalysis): LocatedSegment | null {
   for (const doc of analysis.documents) {
@@ -206,6 +251,7 @@ export function selfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] 
 function findSelfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] {
   const out: SelfApprovedForm[] = [];
   const normative = normativeRule(analysis);
+  const barred = barredPosts(analysis);
   for (const doc of analysis.documents) {
     if (isNormative(doc.role) || doc.role === 'contract') continue;
     const lines = linesOf(doc);
@@ -218,11 +264,31 @@ function findSelfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] {
     const pair = requesters
       .flatMap((requester) => approvers.map((approver) => ({ requester, approver })))
       .find(({ requester, approver }) => samePerson(requester.name, approver.name));
-    if (!pair) continue;
     // A procedure's rule first; else the form's own ("The requester may not approve ...").
     const rule = normative ?? doc.segments.find((s) => SELF_APPROVAL_RULE.test(s.text)) ?? null;
-    if (!rule) continue;
-    out.push({ document: doc.name, reference: REFERENCE.exec(doc.text)?.[1] ?? null, rule, ...pair });
+    if (pair && rule) {
+      out.push({ document: doc.name, reference: REFERENCE.exec(doc.text)?.[1] ?? null, rule, ...pair });
+      continue;
+    }
+    // Approved by the holder of the post the rule bars from approving it.
+    const holder = barred
+      .flatMap(({ post, rule }) =>
+        postHolders(doc, lines, post).flatMap((requester) =>
+          approvers
+            .filter((approver) => samePerson(requester.name, approver.name))
+            .map((approver) => ({ requester, approver, rule, post })),
+        ),
+      )
+      .at(0);
+    if (holder)
+      out.push({
+        document: doc.name,
+        reference: REFERENCE.exec(doc.text)?.[1] ?? null,
+        rule: holder.rule,
+        requester: holder.requester,
+        approver: holder.approver,
+        barredPost: holder.post,
+      });
   }
   return out;
 }
@@ -242,10 +308,15 @@ export function selfApprovalIssue(form: SelfApprovedForm): Issue {
     primitive: 'conflict_check',
     subject: selfApprovalSubject(form.document),
     aspects: [selfApprovalSubject(form.document)],
-    title: `${request} self-approved: ${form.approver.name} approved a request made by ${form.requester.name}`,
+    title: form.barredPost
+      ? `${request} self-approved: approved by ${form.approver.name}, its ${form.barredPost}`
+      : `${request} self-approved: ${form.approver.name} approved a request made by ${form.requester.name}`,
     description:
-      `${form.document} records ${form.requester.name} as the person who made, sponsored or verified the request and ` +
-      `${form.approver.name} as its approver: the same person approved their own request. ` +
+      (form.barredPost
+        ? `${form.document} records ${form.requester.name} as the ${form.barredPost} and ${form.approver.name} as its approver: ` +
+          `the ${form.barredPost} authorised it, though the approver must not be the ${form.barredPost}. `
+        : `${form.document} records ${form.requester.name} as the person who made, sponsored, verified or carried out the request and ` +
+          `${form.approver.name} as its approver: the same person approved their own request. `) +
       `${form.rule.document} forbids it ("${form.rule.text.slice(0, 200)}"), so the access or change went ahead without independent approval.`,
     rootCause: `Approval of ${form.document} was not independent of the requester (segregation of duties), and nothing stopped a self-approved request from being acted on.`,
     remediationScope: `Have ${request.toLowerCase().startsWith('request') ? request : 'the request'} re-approved by an independent approver, review what was granted under it, and make the approval step reject a request signed by its own requester.`,

@@ -14,6 +14,13 @@ export const EXPIRED_ID = 'expired';
 
 /** A column of the date something stops being valid: "Insurance expiry", "DBS valid until", "Licence expires". */
 const EXPIRY_COLUMN = /\b(?:expir\w*|valid\s+(?:to|until|till|through)|lapses?)\b/i;
+/**
+ * A column of the date a certification or test falls due ("Annual Cert. - Due", "Load test due"):
+ * past it, the thing is out of date only where a rule says so of its due date ("No crane shall be
+ * kept in service after its certification due date").
+ */
+const DUE_COLUMN = /\bdue\b/i;
+const PAST_DUE_RULE = /\b(?:after|past|beyond)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,3}due\s+date\b/i;
 /** Words of an expiry header that do not name the thing that expires. */
 const EXPIRY_WORDS =
   /\b(?:expir\w*|valid|to|until|till|through|lapses?|date|on|of|the|dd\/mm\/yyyy|mm\/dd\/yyyy)\b/gi;
@@ -37,33 +44,43 @@ interface ExpiryColumn {
   thing: string;
   /** The header's last word naming it ("insurance"), which the rule must name too. */
   noun: string;
+  /** Abbreviated in the header ("Cert."): the rule may write it in full ("certification"). */
+  abbreviated: boolean;
+  /** A due date, not an expiry date: only a rule about its due date makes it binding. */
+  due: boolean;
 }
 
 function expiryColumns(table: RecordTable): ExpiryColumn[] {
   return table.columns.flatMap((name, index) => {
-    if (!EXPIRY_COLUMN.test(name)) return [];
+    const due = !EXPIRY_COLUMN.test(name) && DUE_COLUMN.test(name);
+    if (!EXPIRY_COLUMN.test(name) && !due) return [];
     const thing = name
       .replace(EXPIRY_WORDS, ' ')
+      .replace(/\bdue\b/gi, ' ')
       .replace(/[^A-Za-z' -]+/g, ' ')
       .replace(/\s+/g, ' ')
+      .replace(/[\s-]+$/, '')
       .trim();
     const noun = thing.split(' ').at(-1) ?? '';
-    if (noun.length >= 3) return [{ index, thing, noun }];
+    const abbreviated = new RegExp(`\\b${escapeRegExp(noun)}\\.`).test(name);
+    if (noun.length >= 3) return [{ index, thing, noun, abbreviated, due }];
+    if (due) return [];
     // "Expiry date" beside "Certificate / Policy": the other column says what expires.
     const named = table.columns.map((c) => THING_COLUMN.exec(c)?.[1]).find(Boolean);
-    return named ? [{ index, thing: named, noun: named }] : [];
+    return named ? [{ index, thing: named, noun: named, abbreviated: false, due }] : [];
   });
 }
 
 /** A sentence of a normative document requiring the thing to be current. */
-function validityRule(analysis: CorpusAnalysis, noun: string): LocatedSegment | null {
-  const named = new RegExp(`\\b${escapeRegExp(noun)}s?\\b`, 'i');
+function validityRule(analysis: CorpusAnalysis, column: ExpiryColumn): LocatedSegment | null {
+  const named = new RegExp(`\\b${escapeRegExp(column.noun)}${column.abbreviated ? '\\w*' : 's?\\b'}`, 'i');
+  const valid = column.due ? PAST_DUE_RULE : VALID;
   for (const doc of analysis.documents) {
     if (!isNormative(doc.role)) continue;
     for (const segment of doc.segments) {
       if (segment.text.length > 700 || !named.test(segment.text)) continue;
       const sentences = segment.text.split(/(?<=[.;])\s+/);
-      if (sentences.some((s) => named.test(s) && VALID.test(s) && BINDS.test(s))) return segment;
+      if (sentences.some((s) => named.test(s) && valid.test(s) && BINDS.test(s))) return segment;
     }
   }
   return null;
@@ -104,7 +121,7 @@ export function expiredRowsIssue(
   for (const column of expiryColumns(table)) {
     const rows = expiredRows(table, column, analysis.auditDate, visible);
     if (rows.length === 0) continue;
-    const rule = validityRule(analysis, column.noun);
+    const rule = validityRule(analysis, column);
     if (!rule) continue;
     const ids = rows.map((r) => r.id).slice(0, 6);
     const header = table.columns[column.index]!;
@@ -112,7 +129,7 @@ export function expiredRowsIssue(
       primitive: 'conflict_check',
       subject,
       aspects: [subject],
-      title: `${doc.name}: ${rows.length} ${rows.length === 1 ? 'entry' : 'entries'} in use with ${column.thing.toLowerCase()} expired (${ids.join(', ')}), against ${rule.document}`,
+      title: `${doc.name}: ${rows.length} ${rows.length === 1 ? 'entry' : 'entries'} in use with ${column.thing.toLowerCase()} ${column.due ? 'past its due date' : 'expired'} (${ids.join(', ')}), against ${rule.document}`,
       description:
         `${rule.document} requires the ${column.thing.toLowerCase()} to be current ("${rule.text.slice(0, 200)}"), but ${doc.name} records ` +
         rows

@@ -8,6 +8,7 @@ import {
   type LocatedSegment,
 } from '../../analyst/corpus-analysis';
 import { linked } from './links';
+import { carriedInto } from './carried-paragraphs';
 import { THIRD_PARTY } from '../../analyst/parties';
 import { withDefinedTerms } from './contract-terms';
 import { isNormative } from '../../analyst/document-roles';
@@ -109,7 +110,10 @@ export function findRequirementConflicts(
         const shorterRetention = contract && shorterContractRetention(a, b, roleOf);
         if (!incompatible(a.quantity, b.quantity) && !shorterRetention) continue;
         if (floorMetBelow(a, b, roleOf) || floorMetBelow(b, a, roleOf)) continue;
-        const thirdPartyRule = contract && weakerForItsParty(a, b, roleOf, binds, textOf);
+        const thirdPartyRule =
+          contract &&
+          (weakerForItsParty(a, b, roleOf, binds, textOf) ||
+            laxerThanCarried(analysis, a, b, roleOf, textOf));
         // A row for the very party the other document is with is that party's rule, whatever
         // the general rows beside it say.
         const qualified = qualifiedRowFor(a, b, textOf(b)) || qualifiedRowFor(b, a, textOf(a));
@@ -248,6 +252,28 @@ function weakerForItsParty(
   const contractText = textOf(term).toLowerCase();
   if (actor.some((w) => !party.includes(w) && !contractText.includes(w))) return false;
   if (!restated(rule, term, binds)) return false;
+  return rule.action === 'retain'
+    ? term.quantity.value < rule.quantity.value * 0.9
+    : term.quantity.value > rule.quantity.value * 1.1;
+}
+
+/**
+ * A contract term laxer than a paragraph the policy says such contracts must carry ("Every agency
+ * agreement ... must reflect ... the settlement period in paragraph 6.1": "Grower Proceeds are
+ * paid to the grower within three (3) Business Days" against the agreement's "within fourteen (14)
+ * days"). The paragraph binds the contract whoever it names as acting, so only what the two are
+ * about must meet.
+ */
+function laxerThanCarried(
+  analysis: CorpusAnalysis,
+  a: Requirement,
+  b: Requirement,
+  roleOf: (r: Requirement) => string,
+  textOf: (r: Requirement) => string,
+): boolean {
+  const [term, rule] = roleOf(a) === 'contract' ? [a, b] : [b, a];
+  if (roleOf(rule) !== 'policy' || !carriedInto(analysis, rule.segment, textOf(term))) return false;
+  if (!restated(rule, term, () => true)) return false;
   return rule.action === 'retain'
     ? term.quantity.value < rule.quantity.value * 0.9
     : term.quantity.value > rule.quantity.value * 1.1;

@@ -7,6 +7,7 @@ import { conflictIssue, findRequirementConflicts } from './conflicts';
 import { requirementsOf } from '../../analyst/requirements';
 import { requirementConflictCheck } from '.';
 import { runCheck } from '../../../test/helpers/check-harness';
+import { carriedInto, carriedParagraphs } from './carried-paragraphs';
 
 async function conflicts(files: Record<string, string>) {
   const analysis = analyzeCorpus(await snapshotOf(files), null);
@@ -1285,5 +1286,151 @@ describe("a policy's rule for a kind of third party, restated laxer in a contrac
         "# Courier Services Agreement\n\n7.1 The Contractor shall notify the Company's Logistics Manager of any lost consignment of medicines within forty-eight (48) hours.\n",
     });
     expect(otherParty.found).toEqual([]);
+  });
+});
+
+describe('a paragraph the policy says its contracts must carry binds such a contract', () => {
+  const commissionPolicy = (directive: string) =>
+    [
+      '# Agency Commission Policy',
+      '',
+      '6.1 Commissions are paid to the agent within five (5) Business Days after month end.',
+      '',
+      directive,
+    ].join('\n');
+  const agencyAgreement = [
+    '# Agency Agreement',
+    '',
+    'This agreement is between Harbourline Insurance Ltd (the "Insurer") and Kito Brokers Ltd (the "Agent").',
+    '',
+    '7.2 The Insurer shall pay to the Agent the Commission within thirty (30) days after month end.',
+  ].join('\n');
+
+  test('an insurer: commissions paid five Business Days after month end by the policy, thirty days by the agency agreement', async () => {
+    const { found } = await conflicts({
+      'Agency-Commission-Policy.md': commissionPolicy(
+        '9.2 Every agency agreement with an agent must reflect these rules, in particular the commission payment period in paragraph 6.1.',
+      ),
+      'Agency-Agreement.md': agencyAgreement,
+    });
+    expect(found).toHaveLength(1);
+    expect(found.map((c) => [c.a.segment.document, c.b.segment.document].sort())).toEqual([
+      ['Agency-Agreement.md', 'Agency-Commission-Policy.md'],
+    ]);
+  });
+
+  test('a software firm: reseller rebates paid ten days after quarter end by the policy, sixty by the reseller agreement', async () => {
+    const { found } = await conflicts({
+      'Partner-Revenue-Policy.md': [
+        '# Partner Revenue Policy',
+        '',
+        '4.3 Partner rebates are paid to the reseller within ten (10) days after quarter end.',
+        '',
+        '8.1 All reseller agreements with a channel partner shall include the rebate payment period in section 4.3.',
+      ].join('\n'),
+      'Reseller-Agreement.md': [
+        '# Reseller Agreement',
+        '',
+        'Between Quillsoft Inc. (the "Company") and Brightpath Channel Partner LLC (the "Reseller").',
+        '',
+        '5.4 The Company shall pay the Reseller each partner rebate within sixty (60) days after quarter end.',
+      ].join('\n'),
+    });
+    expect(found).toHaveLength(1);
+  });
+
+  test('decoys: no directive to carry the paragraph, and a directive for another kind of agreement', async () => {
+    const noDirective = await conflicts({
+      'Agency-Commission-Policy.md': commissionPolicy(
+        '9.2 The Finance Manager reviews commission statements.',
+      ),
+      'Agency-Agreement.md': agencyAgreement,
+    });
+    expect(noDirective.found).toEqual([]);
+    const otherKind = await conflicts({
+      'Agency-Commission-Policy.md': commissionPolicy(
+        '9.2 Every bancassurance agreement with a lender must reflect these rules, in particular the commission payment period in paragraph 6.1.',
+      ),
+      'Agency-Agreement.md': agencyAgreement,
+    });
+    expect(otherKind.found).toEqual([]);
+  });
+});
+
+test('carriedParagraphs and carriedInto: the paragraph a directive names, for the kind of agreement it names', async () => {
+  const { analysis } = await conflicts({
+    'Partner-Revenue-Policy.md': [
+      '# Partner Revenue Policy',
+      '',
+      '4.3 Partner rebates are paid to the reseller within ten (10) days after quarter end.',
+      '',
+      '4.3.2 Marketing funds are paid within ninety (90) days of the claim.',
+      '',
+      '4.31 Referral fees are paid within sixty (60) days.',
+      '',
+      '8.1 All reseller agreements with a channel partner shall include the rebate payment period in section 4.3.',
+    ].join('\n'),
+  });
+  const policy = analysis.byName.get('Partner-Revenue-Policy.md')!;
+  expect(carriedParagraphs(policy).map((p) => [p.number, p.contractKind])).toEqual([
+    ['4.3', ['reseller', 'channel', 'partner']],
+  ]);
+  const paragraph = (n: string) => policy.segments.find((s) => s.text.startsWith(n))!;
+  const resellerAgreement = 'Reseller Agreement between Quillsoft Inc. and Brightpath Channel Partner LLC.';
+  expect(carriedInto(analysis, paragraph('4.3 '), resellerAgreement)).toBe(true);
+  expect(carriedInto(analysis, paragraph('4.3.2 '), resellerAgreement)).toBe(false);
+  expect(carriedInto(analysis, paragraph('4.31 '), resellerAgreement)).toBe(false);
+  expect(
+    carriedInto(analysis, paragraph('4.3 '), 'Hosting Agreement between Quillsoft Inc. and Cloudbase Ltd.'),
+  ).toBe(false);
+});
+
+describe('scope words on things only one statement names', () => {
+  // "internal reports" among the records a policy keeps and the "electronic file" a procedure keeps
+  // them in: each scope word qualifies a noun the other statement never mentions, so neither sets
+  // a scope of the records both speak of. A scope word on a noun both name still does (the decoy
+  // beside "Accounts with administrative rights" in 'a deadline on the day itself ...').
+  test.each([
+    [
+      'a consumer lender',
+      'Anti-Money-Laundering-Policy.md',
+      '8.2 Customer due diligence records, together with internal reports of suspicious activity, are retained for at least seven (7) years after the relationship ends.',
+      'Customer-Onboarding-Procedure.md',
+      "5.4 The due diligence records are kept in the customer's electronic file and retained for five (5) years after the relationship ends.",
+      ['five (5) years', 'seven (7) years'],
+    ],
+    [
+      'a pharmacy chain',
+      'Controlled-Drugs-Policy.md',
+      '6.1 Controlled drug registers, including internal reports of stock discrepancies, are retained for at least seven (7) years after the last entry.',
+      'Dispensary-Procedure.md',
+      '3.3 The controlled drug registers are held in the electronic archive of the branch and retained for two (2) years after the last entry.',
+      ['seven (7) years', 'two (2) years'],
+    ],
+  ])(
+    '%s: records kept longer by the policy than by the procedure',
+    async (_, policyName, policy, procedureName, procedure, values) => {
+      const { found } = await conflicts(
+        twoDocuments(
+          policyName,
+          policy,
+          procedureName,
+          `This procedure implements the ${policyName.replace('.md', '').replace(/-/g, ' ')}.\n\n${procedure}`,
+        ),
+      );
+      expect(found.map((c) => [c.a.quantity.phrase, c.b.quantity.phrase].sort())).toEqual([values]);
+    },
+  );
+
+  test('decoy: a hotel keeps folios with confidential remarks six years and standard folios two', async () => {
+    const { found } = await conflicts(
+      twoDocuments(
+        'Records-Retention-Policy.md',
+        '4.3 Guest folios with confidential remarks are retained for at least six (6) years after check-out.',
+        'Front-Office-Procedure.md',
+        'This procedure implements the Records Retention Policy.\n\nStep 5. Standard guest folios are kept in the property system for two (2) years after check-out.',
+      ),
+    );
+    expect(found).toEqual([]);
   });
 });

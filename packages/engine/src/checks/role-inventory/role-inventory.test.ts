@@ -958,3 +958,100 @@ describe("one person under two titles: a charter's roles table and a procedure's
     expect(issues).toEqual([]);
   });
 });
+
+// A roles list with each title on its own line and its duties on the next, the steps naming the
+// post by its abbreviation: the title is judged by those duties.
+describe('a post the roles table lacks, listed alone on its line with its duties below', () => {
+  const untabled = (issues: Awaited<ReturnType<typeof issuesOf>>) =>
+    issues.filter((i) => i.subject.startsWith('role:untabled:'));
+  const pharmaPolicy = [
+    '# Quality Policy',
+    '',
+    '| Role | Responsibilities |',
+    '| --- | --- |',
+    '| Head of Quality | Approves each deviation and reviews the deviation log every month. |',
+    '| Production Director | Plans the batch schedule. |',
+    '| Validation Officer | Signs validation protocols. |',
+  ].join('\n');
+  const deviationProcedure = (title: string, abbreviation: string, duty: string) =>
+    [
+      '# Deviation Handling Procedure',
+      '',
+      '## 3. Roles',
+      '',
+      `${title} (${abbreviation})`,
+      '',
+      duty,
+      '',
+      '## 4. Steps',
+      '',
+      `4.1 The ${abbreviation} approves the deviation and reviews the log each month.`,
+    ].join('\n');
+
+  test('a drug manufacturer (the duty in the steps, by abbreviation) and a bus operator (the duty on the line below the title)', async () => {
+    const pharma = untabled(
+      await issuesOf({
+        'Quality-Policy.md': pharmaPolicy,
+        'Deviation-Procedure.md': deviationProcedure(
+          'Quality Systems Manager',
+          'QSM',
+          'Oversees the handling of deviations on the packaging lines.',
+        ),
+      }),
+    );
+    expect(pharma.map((i) => i.title)).toEqual([
+      '"Quality Systems Manager" in Deviation-Procedure.md is not a role of the roles table in Quality-Policy.md',
+    ]);
+    expect(pharma[0]!.description).toContain('to the Head of Quality');
+    const buses = untabled(
+      await issuesOf({
+        'Fleet-Policy.md': [
+          '# Fleet Safety Policy',
+          '',
+          '| Role | Responsibilities |',
+          '| --- | --- |',
+          '| Fleet Engineering Director | Signs off defect repairs before a vehicle returns to service; keeps the defect register. |',
+          '| Network Planning Manager | Sets timetables. |',
+          '| Driver Training Officer | Assesses new drivers. |',
+        ].join('\n'),
+        'Defect-Procedure.md': [
+          '# Vehicle Defect Procedure',
+          '',
+          '## 2. Roles',
+          '',
+          'Depot Maintenance Manager (DMM)',
+          '',
+          'Signs off defect repairs and keeps the defect register for the depot.',
+          '',
+          '## 3. Steps',
+          '',
+          '3.2 The DMM books the vehicle into the depot garage.',
+        ].join('\n'),
+      }),
+    );
+    expect(buses.map((i) => i.subject)).toEqual(['role:untabled:depot maintenance manager']);
+  });
+
+  test('decoy: a listed post whose duties match no post of the table', async () => {
+    expect(
+      untabled(
+        await issuesOf({
+          'Quality-Policy.md': pharmaPolicy,
+          'Canteen-Procedure.md': [
+            '# Canteen Procedure',
+            '',
+            '## 2. Roles',
+            '',
+            'Catering Services Manager (CSM)',
+            '',
+            'Plans the staff menus.',
+            '',
+            '## 3. Steps',
+            '',
+            '3.1 The CSM orders fresh produce every week.',
+          ].join('\n'),
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

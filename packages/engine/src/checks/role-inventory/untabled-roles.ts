@@ -138,6 +138,24 @@ function dutyText(m: RoleMention): string {
   ).replace(/\|/g, ' ');
 }
 
+/**
+ * A title standing alone as the head of a roles list ("Information Security Manager (ISM)" on its
+ * own line, its duties below): the next paragraph, and the document's sentences that name the
+ * post by its abbreviation ("3. The ISM reviews the ticket and approves or rejects it").
+ */
+function listedDuties(analysis: CorpusAnalysis, m: RoleMention): string {
+  const head = new RegExp(`^${escapeRegExp(m.title)}\\s*(?:\\(([A-Z]{2,6})\\))?\\s*:?$`).exec(
+    m.segment.text.trim(),
+  );
+  const doc = analysis.byName.get(m.segment.document);
+  if (!head || !doc) return '';
+  const abbreviation = head[1] ? new RegExp(`\\b${head[1]}\\b`) : null;
+  const uses = abbreviation
+    ? doc.segments.filter((s) => s !== m.segment && abbreviation.test(s.text)).map((s) => s.text)
+    : [];
+  return [doc.segments[m.segment.segIndex + 1]?.text ?? '', ...uses].join(' ').replace(/\|/g, ' ');
+}
+
 function namedAfterItsDocument(m: RoleMention, doc: AnalyzedDocument | undefined): boolean {
   const title = new Set(contentLemmas(`${doc?.title ?? ''} ${m.segment.document.replace(/[-_.]+/g, ' ')}`));
   return contentLemmas(m.qualifier).every((w) => title.has(w));
@@ -269,7 +287,9 @@ export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: strin
     if (onlySubject && subject !== onlySubject) continue;
     // A field's value names the post and its holder, not a duty: the lines beside it are other
     // fields ("Approved by : Head - Projects").
-    const texts = mentions.map((m) => (inFieldValue(m) ? '' : dutyText(m)));
+    const texts = mentions.map((m) =>
+      inFieldValue(m) ? '' : `${dutyText(m)} ${listedDuties(analysis, m)}`.trim(),
+    );
     const duties = lemmasOf(texts.join(' '));
     const best = posts
       .map((role) => ({ role, shared: [...lemmasOf(role.duties)].filter((w) => duties.has(w)) }))

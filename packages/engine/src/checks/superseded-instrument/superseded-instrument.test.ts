@@ -274,3 +274,31 @@ test('decoys: the successors (Law 125(I)/2018, the Safe Food for Canadians Regul
     }),
   ).toEqual([]);
 });
+
+test("replaced state safety regulations: a Hobart aged-care provider and a Launceston brewery on Tasmania's 2012 regulations, a Sydney bus operator on the NSW 2011 regulation", async () => {
+  expect(
+    (
+      await keys({
+        ...DATED_2026,
+        'Manual-Handling-Procedure.md':
+          '# Manual Handling Procedure\n\nResident transfers are risk assessed as the Work Health and Safety Regulations 2012 (Tas) require for hazardous manual tasks.\n',
+        'Confined-Space-Procedure.md':
+          '# Confined Space Procedure\n\nFermenter entry permits are issued under Part 4.3 of the Work Health and Safety Regulations 2012 (Tasmania).\n',
+        'Depot-Safety-Plan.md':
+          '# Depot Safety Plan\n\nWorkshop hoists are registered plant under the Work Health and Safety Regulation 2011 (NSW).\n',
+      })
+    ).sort(),
+  ).toEqual(['instrument:nsw-whs-regulation-2011', 'instrument:tas-whs-regulations-2012']);
+});
+
+test("decoys: South Australia's 2012 regulations (still in force) and the NSW 2017 regulation", async () => {
+  expect(
+    await keys({
+      ...DATED_2026,
+      'Manual-Handling-Procedure.md':
+        '# Manual Handling Procedure\n\nResident transfers are risk assessed as the Work Health and Safety Regulations 2012 (SA) require for hazardous manual tasks.\n',
+      'Depot-Safety-Plan.md':
+        '# Depot Safety Plan\n\nWorkshop hoists are registered plant under the Work Health and Safety Regulation 2017 (NSW).\n',
+    }),
+  ).toEqual([]);
+});
