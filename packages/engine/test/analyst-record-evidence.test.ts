@@ -201,6 +201,40 @@ describe('controls bypassed in correspondence', () => {
     ).toEqual([]);
   });
 
+  test('a quarry and a hospital: the advance notice a rule requires, to be given only once the work is done', async () => {
+    const cases = [
+      {
+        rule: '# Blasting Policy\n\n5.2 The Site Manager must notify neighbouring residents of every blast at least 24 hours before the blast is fired.\n',
+        mail: "Blast B-114 goes ahead at 14:00 today; the charge was only approved this morning so we can't give the usual notice.\n\nI will send the residents' notice once the blast is completed.\n",
+        quote: /can't give the usual notice/,
+      },
+      {
+        rule: '# Estates Policy\n\n3.4 Estates must give the ward manager no less than two (2) days notice before planned water shutdowns, so that patients can be moved.\n',
+        mail: 'The valve on Ward 7 is failing, so the contractor shuts the water off tomorrow. Notification to the ward manager will be made retrospectively.\n',
+        quote: /made retrospectively/,
+      },
+    ];
+    for (const { rule, mail, quote } of cases) {
+      const { a, texts } = await analyse({ 'Policy.md': rule, 'work.eml': email(mail) });
+      const issue = findControlStateConflicts(a).find((i) => i.subject === 'control:advance_notice_bypass');
+      expect(issue?.description).toMatch(quote);
+      expectVerbatim(issue!, texts);
+    }
+  });
+
+  test('decoy: notice given in time, and a report due only after the work', async () => {
+    const { a } = await analyse({
+      'Policy.md':
+        '# Blasting Policy\n\n5.2 The Site Manager must notify neighbouring residents of every blast at least 24 hours before the blast is fired.\n',
+      'work.eml': email(
+        "Residents were notified on Monday for Wednesday's blast B-115. I will send the vibration readings once the blast is completed.\n",
+      ),
+    });
+    expect(findControlStateConflicts(a).filter((i) => i.subject === 'control:advance_notice_bypass')).toEqual(
+      [],
+    );
+  });
+
   test('a gold lender and a casino: a key register remark shows one person holding both keys of a dual-custody lock', async () => {
     for (const [rule, row] of [
       [

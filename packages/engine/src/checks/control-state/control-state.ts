@@ -188,6 +188,38 @@ CONTROLS.push(
     },
   },
   {
+    id: 'advance_notice_bypass',
+    label: 'advance notice',
+    subject: /\b(?:notice|notif\w*)\b/i,
+    query:
+      'notify at least hours before commences advance notice usual notice notification once completed afterwards',
+    bypass: {
+      breach:
+        'the work went ahead without the advance notice a rule requires: the notice was to be given only once it was done',
+      cues: [
+        {
+          // "we can't give the usual notice", "there is no time to give the required notice".
+          pattern:
+            /\b(?:can'?t|cannot|unable to|won'?t be able to|not able to|no time to)\s+give\s+(?:the\s+)?(?:usual|required|normal|full|advance|prior|\d+[- ]hours?'?)\s+notice\b/i,
+          weight: 2,
+        },
+        {
+          // "will lodge the notification once the treatment is completed", "notify them after it is done".
+          pattern:
+            /\b(?:lodge|send|submit|give|make|file|notify)\w*\b[^.?!]{0,80}\b(?:once|after|when)\b[^.?!]{0,40}\b(?:complet\w*|finish\w*|done|over)\b/i,
+          weight: 1,
+        },
+        {
+          pattern:
+            /\bretrospective(?:ly)?\s+notif\w*|\b(?:notice|notif\w*)\b[^.?!]{0,60}\b(?:retrospectively|after the event)\b/i,
+          weight: 2,
+        },
+      ],
+      requirement:
+        /\b(?:at least|no less than|not less than|a minimum of)\s+(?:[\w()-]+\s+){1,3}(?:hours?|days?|weeks?)(?:['\u2019]|\s+(?:advance|prior|written))?(?:\s+notice)?\s+(?:before|prior to|in advance of)\b/i,
+    },
+  },
+  {
     id: 'remote_access_bypass',
     label: 'controlled remote access',
     subject: /\b(remote (?:access|support|session)|jump (?:host|server)|bastion)\b/i,
