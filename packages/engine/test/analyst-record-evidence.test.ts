@@ -371,6 +371,35 @@ describe('segregation of duties in registers: the rule and the two columns it na
     expectVerbatim(issue!, texts);
   });
 
+  test('a dairy and an airline: an approval given by the person who carried out the assessment or the audit', async () => {
+    for (const [rule, name, rows, bad] of [
+      [
+        '# Supplier Procedure\n\n5. The Quality Manager approves each supplier. The approver must not be the person who carried out the assessment.\n',
+        'Supplier-Register.csv',
+        'supplier_id,supplier_name,assessed_by,approved_by,approval_date\nS-01,Valley Milk Haulage,R. Dunn,M. Okafor,2026-04-02\nS-02,Cream Packaging Ltd,M. Okafor,M. Okafor,2026-05-11\n',
+        'S-02',
+      ],
+      [
+        '# Maintenance Organisation Procedure\n\n8.2 A certificate of release is signed by the certifying engineer. The approver shall not be the person who performed the audit of the work package.\n',
+        'Work-Package-Audits.csv',
+        'Package,Aircraft,Audited by,Approved by\nWP-771,ZK-MCA,T. Reihana,L. Fox\nWP-774,ZK-MCF,L. Fox,L. Fox\n',
+        'WP-774',
+      ],
+    ] as const) {
+      const { a } = await analyse({ 'Procedure.md': rule, [name]: rows });
+      const issue = findRecordAttributeGaps(a).find((i) => i.subject.endsWith(':self_approval'));
+      expect(issue?.title).toContain(bad);
+    }
+    // Decoy: every approval given by someone other than the assessor.
+    const { a } = await analyse({
+      'Procedure.md':
+        '# Supplier Procedure\n\n5. The Quality Manager approves each supplier. The approver must not be the person who carried out the assessment.\n',
+      'Supplier-Register.csv':
+        'supplier_id,supplier_name,assessed_by,approved_by,approval_date\nS-01,Valley Milk Haulage,R. Dunn,M. Okafor,2026-04-02\nS-02,Cream Packaging Ltd,R. Dunn,M. Okafor,2026-05-11\n',
+    });
+    expect(findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':self_approval'))).toEqual([]);
+  });
+
   test('a laboratory: a reviewer who confirmed their own account, against "No reviewer shall be assigned, or shall confirm, his or her own account"', async () => {
     const { a } = await analyse({
       'Portal-Access-Review-Procedure.md':
@@ -1834,6 +1863,41 @@ describe('register entries in use past a due date that a rule says they may not 
     expect(expired(hospital).map((i) => i.title)).toEqual([
       expect.stringMatching(
         /^Steriliser-Register\.csv: 1 entry in use with validation past its due date \(ST-2\)/,
+      ),
+    ]);
+  });
+
+  test('a bakery and a water laboratory: "not used once calibration is overdue", "whose calibration due date has passed is withdrawn"', async () => {
+    const { a } = await analyse(
+      {
+        'Food-Safety-Policy.md':
+          '# Food Safety Policy\n\n4.3 Probe thermometers shall not be used for oven checks once calibration is overdue.\n',
+        'Thermometer-Register.csv': [
+          'Probe,Line,Status,Last calibration,Calibration due',
+          'PT-01,Oven 1,In use,2026-05-02,2026-11-02',
+          'PT-02,Oven 2,In use,2026-09-14,2027-03-14',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(a).map((i) => i.title)).toEqual([
+      'Thermometer-Register.csv: 1 entry in use with calibration past its due date (PT-01), against Food-Safety-Policy.md',
+    ]);
+    const { a: laboratory } = await analyse(
+      {
+        'Equipment-Procedure.md':
+          '# Equipment Procedure\n\n5.1 A balance whose calibration due date has passed must be withdrawn from use and labelled.\n',
+        'Balance-Register.csv': [
+          'Balance,Room,Status,Calibration due',
+          'BAL-3,Lab 2,Active,14/08/2026',
+          'BAL-4,Lab 2,Withdrawn,14/08/2026',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(laboratory).map((i) => i.title)).toEqual([
+      expect.stringMatching(
+        /^Balance-Register\.csv: 1 entry in use with calibration past its due date \(BAL-3\)/,
       ),
     ]);
   });

@@ -17,10 +17,12 @@ const EXPIRY_COLUMN = /\b(?:expir\w*|valid\s+(?:to|until|till|through)|lapses?)\
 /**
  * A column of the date a certification or test falls due ("Annual Cert. - Due", "Load test due"):
  * past it, the thing is out of date only where a rule says so of its due date ("No crane shall be
- * kept in service after its certification due date").
+ * kept in service after its certification due date", "shall not be used for CCP monitoring once
+ * calibration is overdue").
  */
 const DUE_COLUMN = /\bdue\b/i;
-const PAST_DUE_RULE = /\b(?:after|past|beyond)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,3}due\s+date\b/i;
+const PAST_DUE_RULE =
+  /\b(?:after|past|beyond)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,3}due\s+date\b|\bdue\s+date\s+has\s+passed\b|\bonce\s+(?:[\w-]+\s+){0,2}(?:is|becomes|falls)\s+overdue\b/i;
 /** Words of an expiry header that do not name the thing that expires. */
 const EXPIRY_WORDS =
   /\b(?:expir\w*|valid|to|until|till|through|lapses?|date|on|of|the|dd\/mm\/yyyy|mm\/dd\/yyyy)\b/gi;
