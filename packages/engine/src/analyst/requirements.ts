@@ -307,8 +307,8 @@ function actionOf(
     tokens.find((t) => t.start >= quantityEnd && t.start - quantityEnd <= 2 && TRIGGER.has(t.lemma))?.start ??
     Infinity;
   const aside = asideBefore(tokens, quantityAt);
-  // A participle right after a noun qualifies it ("pay the Sale Proceeds received from buyers
-  // within fourteen (14) days"): the clause's own verb comes before it.
+  // A participle right after a noun qualifies it ("pay the agent the commissions collected from
+  // clients within thirty (30) days"): the clause's own verb comes before it.
   const qualifying = new Set(
     tokens.filter(
       (t, i) =>
@@ -944,8 +944,8 @@ function requirementIn(
       OBLIGATION.test(words) ||
       OBLIGATION.test(text.slice(0, span.start)) ||
       imperative(text) ||
-      // A register of obligations states each in its cell ("| CO-06 | ... | Notify the EPA within
-      // 24 hours of detection |").
+      // A register of obligations states each in its cell ("| LR-04 | ... | Notify the regulator
+      // within 24 hours of discovery |").
       (/\s\|\s/.test(text) && imperative(cellAround(text, quantity.index))) ||
       OBLIGATION.test(segment.leadIn ?? ''),
     selfReference: SELF_REFERENCE.test(words) || OWN_REVIEW_FIELD.test(text),
@@ -1473,8 +1473,8 @@ export function restated(
   if (a.action !== b.action || a.quantity.kind !== b.quantity.kind || !isActionClass(a.action)) return false;
   if (!binds(a) || !binds(b) || plainlyApart(a, b)) return false;
   const parties = partiesOf(a, b);
-  // A step's run-in label names what it is about ("7. Fish escape: the Environment Manager
-  // notifies ... within 48 hours of the escape being confirmed"), the label's last word its head.
+  // A step's run-in label names what it is about ("5. Chemical spill: the Site Supervisor informs
+  // ... within 48 hours of the spill being contained"), the label's last word its head.
   const about = (r: Requirement) => new Set([...r.topic, ...(r.runIn ?? [])]);
   const topicB = about(b);
   const shared = [...about(a)]
@@ -1657,9 +1657,9 @@ export function scopesApart(a: Requirement, b: Requirement): boolean {
   // "All other accounts" is the rest, apart from any kind the other statement names.
   if (Boolean(a.residual) !== Boolean(b.residual)) return (a.residual ? scopeB : scopeA).length > 0;
   // A retention rule lists the kinds of record it keeps: scope words that each qualify only a
-  // kind the other rule does not list ("internal reports" among one's records, the "electronic
-  // file" the other's go to) set no scope of what both keep; one on a thing both name ("standard
-  // user accounts" beside "accounts with administrative rights") does.
+  // kind the other rule does not list ("internal memos" among one's records, the "archive box"
+  // the other's go to) set no scope of what both keep; one on a thing both name ("standard user
+  // accounts" beside "accounts with administrative rights") does.
   const qualifiesOnlyOwn = (r: Requirement, other: Requirement) => (w: string) => {
     const nouns = [...r.modifiers].filter(([, mods]) => mods.includes(w)).map(([noun]) => noun);
     return nouns.length > 0 && nouns.every((noun) => !other.topic.includes(noun));

@@ -22,15 +22,15 @@ function isBreakLine(line: string): boolean {
   return LIST_START.test(line);
 }
 
-/** A line ending in a number written in words ("... not exceeding six", "... within twenty-four"). */
+/** A line ending in a number written in words ("... not exceeding thirty", "... within twenty-four"). */
 const NUMBER_WORD_END =
   /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|hundred|thousand)$/i;
 
 /** A line that starts a new block although no blank line precedes it. */
 function startsNewBlock(previous: string, line: string): boolean {
   const prev = previous.trimEnd();
-  // "at intervals not exceeding six" / "(6) months": a number in words restated in figures on
-  // the next line of a wrapped paragraph, not a list item "(6)".
+  // "within a period not exceeding thirty" / "(30) days": a number in words restated in figures
+  // on the next line of a wrapped paragraph, not a list item "(30)".
   if (/^\s*\(\d+\)\s/.test(line) && NUMBER_WORD_END.test(prev)) return false;
   if (isBreakLine(line)) return true;
   // A finished sentence or a short heading-like line, followed by a capitalised line: a new

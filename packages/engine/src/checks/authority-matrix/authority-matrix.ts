@@ -38,7 +38,7 @@ export interface UnderApproval {
 /** The words that open a tier's amount cell and say which side of the amount it lies. */
 const UP_TO = /^\s*(?:up to|upto|below|under|less than|not exceeding|not more than|≤|<)/i;
 const ABOVE = /^\s*(?:above|over|exceeding|more than|in excess of|greater than|≥|>)/i;
-/** A tier written as its range: "$10,000.01 to $50,000", "BD 20,001 - BD 150,000". */
+/** A tier written as its range: "€20,000.01 to €75,000", "BD 20,001 - BD 90,000". */
 function isRange(cell: string): boolean {
   const amounts = amountsIn(cell);
   if (amounts.length !== 2) return false;

@@ -167,8 +167,8 @@ function readMailOverreaches(analysis: CorpusAnalysis): MailOverreach[] {
     // What is approved: the largest sum of the sender's own message (a batch's total, not its lines).
     const amounts = amountsIn(body);
     // The limits whose words the message shares.
-    // A matrix is about what any of its tiers names ("Vice President (... for operating and
-    // maintenance purchases ...)"): its other tiers bound the same approvals.
+    // A matrix is about what any of its tiers names ("Director (... for fleet and workshop
+    // purchases ...)"): its other tiers bound the same approvals.
     const matched = limits.filter((limit) => limit.topic.some((w) => words.has(w)));
     const matrices = new Set(matched.map((limit) => limit.matrix?.matrix).filter(Boolean));
     const about = limits.filter(

@@ -198,13 +198,13 @@ CONTROLS.push(
         'the work went ahead without the advance notice a rule requires: the notice was to be given only once it was done',
       cues: [
         {
-          // "we can't give the usual notice", "there is no time to give the required notice".
+          // "we cannot give the required notice", "there is no time to give the normal notice".
           pattern:
             /\b(?:can'?t|cannot|unable to|won'?t be able to|not able to|no time to)\s+give\s+(?:the\s+)?(?:usual|required|normal|full|advance|prior|\d+[- ]hours?'?)\s+notice\b/i,
           weight: 2,
         },
         {
-          // "will lodge the notification once the treatment is completed", "notify them after it is done".
+          // "will send the notice once the work is finished", "notify them after it is done".
           pattern:
             /\b(?:lodge|send|submit|give|make|file|notify)\w*\b[^.?!]{0,80}\b(?:once|after|when)\b[^.?!]{0,40}\b(?:complet\w*|finish\w*|done|over)\b/i,
           weight: 1,
@@ -500,8 +500,8 @@ function waiverAt(text: string, mention: number): string | null {
 /**
  * "Where a tool cannot enforce MFA, the supervisor may approve ...": a path for systems that lack
  * the control, which only a rule admitting no exception forbids. The path must itself go through
- * someone's approval or the exception process: "where the vendor's software cannot support MFA,
- * the vendor may authenticate with a username and password only" is a standing waiver.
+ * someone's approval or the exception process: "where the contractor's tool cannot support MFA,
+ * the contractor may log in with a password alone" is a standing waiver.
  */
 function capabilityWaiver(segment: LocatedSegment, control: ControlDefinition): boolean {
   return (

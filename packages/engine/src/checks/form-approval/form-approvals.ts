@@ -20,7 +20,7 @@ export interface SelfApprovedForm {
   approver: NameField;
   /** The statement that forbids it: a normative document's, else the form's own. */
   rule: LocatedSegment;
-  /** When the approver holds the post the rule bars from approving ("not the Diving Supervisor"). */
+  /** When the approver holds the post the rule bars from approving ("not the Shift Supervisor"). */
   barredPost?: string;
 }
 
@@ -62,8 +62,8 @@ const NOT_A_NAME =
  * requester is the System Owner, the request must be approved by the COO", "Part C and Part D
  * must be signed by different officers", "the officer who captures a change may not verify or
  * approve it", "the approver must not be the person making the request", "the person approving a
- * request shall not be the person who raised it", "The person who authorises a release may not also
- * carry out the release".
+ * request shall not be the person who raised it", "The officer who approves a dispatch may not also
+ * release it".
  */
 const SELF_APPROVAL_RULE =
   /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\b(?:approver|(?:person|officer|individual)\s+(?:approving|who\s+approves)(?:\s+(?:a|the)\s+request)?)\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b|\b(?:issuing authority|approver|authori[sz]er)\s+(?:shall|must|may|can)\s*not\s+(?:also\s+)?be\s+the\s+(?:performing authority|request(?:e|o)r|applicant|permit holder)\b|\b(?:person|officer|individual)\s+who\s+(?:authori[sz]es?|approves?)\b[^.]{0,60}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:also\s+)?(?:carry out|perform|release|execute)\b/i;
@@ -117,7 +117,7 @@ function nameAfterLabel(
 ): NameField | null {
   const line = lines[i]!;
   // What the label says of the field in brackets is no name, even cut by the line's end:
-  // "Approved by (Test Engineering" / "Manager)".
+  // "Approved by (Plant" / "Manager)".
   const rest = doc.text.slice(labelEnd, line.index! + line[0].length);
   const aside = /^\s*\([^)]*\)?/.exec(rest)?.[0].length ?? 0;
   const candidates = [
@@ -193,9 +193,8 @@ function sectionNames(doc: AnalyzedDocument, lines: RegExpMatchArray[]): Record<
 }
 
 /**
- * A post barred from approving: "must be authorised by the Marine Operations Manager, or by a
- * delegate ..., who is not the Diving Supervisor for that dive", "approved by a manager other than
- * the Site Supervisor".
+ * A post barred from approving: "must be signed by the Works Manager, or by a named deputy, who is
+ * not the Shift Supervisor for that job", "approved by a manager other than the Site Supervisor".
  */
 const BARRED_POST =
   /\b(?:authori[sz]ed|approved|signed|issued)\s+by\b[^.]{0,200}?\b(?:who\s+is\s+not|who\s+must\s+not\s+be|other\s+than)\s+the\s+((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)/;
@@ -214,7 +213,7 @@ function barredPosts(analysis: CorpusAnalysis): Array<{ post: string; rule: Loca
 
 /**
  * Who holds a barred post on the form: the name written after the post's title on one line, as a
- * team list gives it ("Diving Supervisor Rhys Kelleher 14/06/2027").
+ * team list gives it ("Shift Supervisor Dana Lowe 03/05/2027").
  */
 function postHolders(doc: AnalyzedDocument, lines: RegExpMatchArray[], post: string): NameField[] {
   const title = new RegExp(`\\b${escapeRegExp(post)}\\b[\\s:|\u2013\u2014-]*`, 'i');

@@ -15,10 +15,10 @@ export const EXPIRED_ID = 'expired';
 /** A column of the date something stops being valid: "Insurance expiry", "DBS valid until", "Licence expires". */
 const EXPIRY_COLUMN = /\b(?:expir\w*|valid\s+(?:to|until|till|through)|lapses?)\b/i;
 /**
- * A column of the date a certification or test falls due ("Annual Cert. - Due", "Load test due"):
- * past it, the thing is out of date only where a rule says so of its due date ("No crane shall be
- * kept in service after its certification due date", "shall not be used for CCP monitoring once
- * calibration is overdue").
+ * A column of the date a certification or test falls due ("Thorough Exam. - Due", "Load test
+ * due"): past it, the thing is out of date only where a rule says so of its due date ("No hoist
+ * shall be used after its examination due date", "shall not be used once its calibration is
+ * overdue").
  */
 const DUE_COLUMN = /\bdue\b/i;
 const PAST_DUE_RULE =
@@ -46,7 +46,7 @@ interface ExpiryColumn {
   thing: string;
   /** The header's last word naming it ("insurance"), which the rule must name too. */
   noun: string;
-  /** Abbreviated in the header ("Cert."): the rule may write it in full ("certification"). */
+  /** Abbreviated in the header ("Exam."): the rule may write it in full ("examination"). */
   abbreviated: boolean;
   /** A due date, not an expiry date: only a rule about its due date makes it binding. */
   due: boolean;

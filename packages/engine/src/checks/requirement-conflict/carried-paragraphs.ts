@@ -1,14 +1,14 @@
-// Paragraphs of a policy that the policy itself says its contracts must carry: "Every agency
-// agreement with a grower must reflect these Client Money Rules, in particular ... the settlement
-// period in paragraph 6.1", "All supplier contracts shall include the notification periods of
-// section 8.2". A value such a paragraph states is the contract's rule too, whoever acts on it.
+// Paragraphs of a policy that the policy itself says its contracts must carry: "Every reseller
+// agreement must reflect these rules, in particular the rebate period in paragraph 4.3", "All
+// supplier contracts shall include the notification periods of section 8.2". A value such a
+// paragraph states is the contract's rule too, whoever acts on it.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { contentLemmas } from '../../analyst/requirements';
 
 export interface CarriedParagraph {
   /** The paragraph's number as the directive writes it ("6.1"). */
   number: string;
-  /** Content words of the kind of contract the directive names ("agency", "grower"). */
+  /** Content words of the kind of contract the directive names ("reseller"). */
   contractKind: string[];
   directive: LocatedSegment;
 }

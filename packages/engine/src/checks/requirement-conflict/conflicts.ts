@@ -258,11 +258,11 @@ function weakerForItsParty(
 }
 
 /**
- * A contract term laxer than a paragraph the policy says such contracts must carry ("Every agency
- * agreement ... must reflect ... the settlement period in paragraph 6.1": "Grower Proceeds are
- * paid to the grower within three (3) Business Days" against the agreement's "within fourteen (14)
- * days"). The paragraph binds the contract whoever it names as acting, so only what the two are
- * about must meet.
+ * A contract term laxer than a paragraph the policy says such contracts must carry ("Every reseller
+ * agreement must reflect ... the rebate period in paragraph 4.3": "Rebates are paid to the reseller
+ * within ten (10) days after quarter end" against the agreement's "within sixty (60) days"). The
+ * paragraph binds the contract whoever it names as acting, so only what the two are about must
+ * meet.
  */
 function laxerThanCarried(
   analysis: CorpusAnalysis,

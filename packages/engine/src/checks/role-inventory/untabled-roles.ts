@@ -139,9 +139,9 @@ function dutyText(m: RoleMention): string {
 }
 
 /**
- * A title standing alone as the head of a roles list ("Information Security Manager (ISM)" on its
- * own line, its duties below): the next paragraph, and the document's sentences that name the
- * post by its abbreviation ("3. The ISM reviews the ticket and approves or rejects it").
+ * A title standing alone as the head of a roles list ("Quality Systems Manager (QSM)" on its own
+ * line, its duties below): the next paragraph, and the document's sentences that name the post by
+ * its abbreviation ("4. The QSM approves the deviation").
  */
 function listedDuties(analysis: CorpusAnalysis, m: RoleMention): string {
   const head = new RegExp(`^${escapeRegExp(m.title)}\\s*(?:\\(([A-Z]{2,6})\\))?\\s*:?$`).exec(
