@@ -166,13 +166,12 @@ function readMailOverreaches(analysis: CorpusAnalysis): MailOverreach[] {
     const words = new Set(topicOf(body.slice(0, body.lastIndexOf(signer)), [signer]));
     // What is approved: the largest sum of the sender's own message (a batch's total, not its lines).
     const amounts = amountsIn(body);
-    // The limits whose words the message shares.
-    // A matrix is about what any of its tiers names ("Director (... for fleet and workshop
-    // purchases ...)"): its other tiers bound the same approvals.
-    const matched = limits.filter((limit) => limit.topic.some((w) => words.has(w)));
-    const matrices = new Set(matched.map((limit) => limit.matrix?.matrix).filter(Boolean));
+    // The limits whose words the message shares, and every tier of their matrices: a matrix is
+    // about what any of its tiers names ("Director (... for fleet and workshop purchases ...)").
+    const matched = new Set(limits.filter((limit) => limit.topic.some((w) => words.has(w))));
+    const matrices = new Set([...matched].map((limit) => limit.matrix?.matrix).filter(Boolean));
     const about = limits.filter(
-      (limit) => matched.includes(limit) || (limit.matrix && matrices.has(limit.matrix.matrix)),
+      (limit) => matched.has(limit) || (limit.matrix && matrices.has(limit.matrix.matrix)),
     );
     const breach = about
       .flatMap((limit) => {

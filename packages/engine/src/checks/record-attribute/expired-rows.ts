@@ -54,8 +54,9 @@ interface ExpiryColumn {
 
 function expiryColumns(table: RecordTable): ExpiryColumn[] {
   return table.columns.flatMap((name, index) => {
-    const due = !EXPIRY_COLUMN.test(name) && DUE_COLUMN.test(name);
-    if (!EXPIRY_COLUMN.test(name) && !due) return [];
+    const expiry = EXPIRY_COLUMN.test(name);
+    const due = !expiry && DUE_COLUMN.test(name);
+    if (!expiry && !due) return [];
     const thing = name
       .replace(EXPIRY_WORDS, ' ')
       .replace(/\bdue\b/gi, ' ')

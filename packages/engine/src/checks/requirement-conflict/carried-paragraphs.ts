@@ -8,6 +8,8 @@ import { contentLemmas } from '../../analyst/requirements';
 export interface CarriedParagraph {
   /** The paragraph's number as the directive writes it ("6.1"). */
   number: string;
+  /** A statement opening with that number ("6.1 ...", not "6.10" or "6.1.2"). */
+  opens: RegExp;
   /** Content words of the kind of contract the directive names ("reseller"). */
   contractKind: string[];
   directive: LocatedSegment;
@@ -27,7 +29,12 @@ export function carriedParagraphs(doc: AnalyzedDocument): CarriedParagraph[] {
     const m = DIRECTIVE.exec(directive.text);
     if (!m) return [];
     const contractKind = contentLemmas(`${m[1]} ${m[2]}`);
-    return [...m[3]!.matchAll(PARAGRAPH)].map((p) => ({ number: p[1]!, contractKind, directive }));
+    return [...m[3]!.matchAll(PARAGRAPH)].map((p) => ({
+      number: p[1]!,
+      opens: new RegExp(`^\\s*${p[1]!.replace(/\./g, '\\.')}(?!\\d|\\.\\d)`),
+      contractKind,
+      directive,
+    }));
   });
   cache.set(doc, found);
   return found;
@@ -46,8 +53,6 @@ export function carriedInto(
   if (!doc) return false;
   const lower = contractText.toLowerCase();
   return carriedParagraphs(doc).some(
-    (p) =>
-      new RegExp(`^\\s*${p.number.replace(/\./g, '\\.')}(?!\\d|\\.\\d)`).test(statement.text) &&
-      p.contractKind.every((w) => lower.includes(w)),
+    (p) => p.opens.test(statement.text) && p.contractKind.every((w) => lower.includes(w)),
   );
 }

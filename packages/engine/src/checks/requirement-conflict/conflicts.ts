@@ -251,7 +251,11 @@ function weakerForItsParty(
   if (party.length === 0) return false;
   const contractText = textOf(term).toLowerCase();
   if (actor.some((w) => !party.includes(w) && !contractText.includes(w))) return false;
-  if (!restated(rule, term, binds)) return false;
+  return restated(rule, term, binds) && laxer(term, rule);
+}
+
+/** The contract's value is the laxer one: a later deadline, a longer cycle, a shorter retention. */
+function laxer(term: Requirement, rule: Requirement): boolean {
   return rule.action === 'retain'
     ? term.quantity.value < rule.quantity.value * 0.9
     : term.quantity.value > rule.quantity.value * 1.1;
@@ -273,10 +277,7 @@ function laxerThanCarried(
 ): boolean {
   const [term, rule] = roleOf(a) === 'contract' ? [a, b] : [b, a];
   if (roleOf(rule) !== 'policy' || !carriedInto(analysis, rule.segment, textOf(term))) return false;
-  if (!restated(rule, term, () => true)) return false;
-  return rule.action === 'retain'
-    ? term.quantity.value < rule.quantity.value * 0.9
-    : term.quantity.value > rule.quantity.value * 1.1;
+  return restated(rule, term, () => true) && laxer(term, rule);
 }
 
 /**
