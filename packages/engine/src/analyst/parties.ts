@@ -6,4 +6,4 @@
  * processor, business associate, or operator (POPIA's word for a processor).
  */
 export const THIRD_PARTY =
-  /\b(vendors?|providers?|suppliers?|subcontractors?|third[- ]part(?:y|ies)|business associates?|contractors?|processors?|(?:sub-)?operators?)\b/i;
+  /\b(vendors?|providers?|suppliers?|sub-?contractors?|sub-?contracted|third[- ]part(?:y|ies)|business associates?|contractors?|processors?|(?:sub-)?operators?)\b/i;

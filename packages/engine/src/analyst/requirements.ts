@@ -302,7 +302,10 @@ function actionOf(
   // Words after a comma that follows the value are another element of the clause ("report ...
   // within 72 hours of discovery, using SPM's DoD-approved certificate"): they come last. The event
   // the value runs from ("for five years after it ends") is no action of it at all.
-  const comma = tokens.find((t) => t.start > quantityAt && t.value === ',')?.start ?? Infinity;
+  // So are the words after "then" ("retained ... for 36 months and then purged"): the next event.
+  const comma =
+    tokens.find((t) => t.start > quantityAt && (t.value === ',' || t.value.toLowerCase() === 'then'))
+      ?.start ?? Infinity;
   const trigger =
     tokens.find((t) => t.start >= quantityEnd && t.start - quantityEnd <= 2 && TRIGGER.has(t.lemma))?.start ??
     Infinity;
@@ -360,7 +363,28 @@ function actionOf(
   const nearest = verbs.find((t) => DOING_VERBS.has(t.lemma) || !LIGHT_VERBS.has(t.lemma));
   if (nearest && nearest === doing) return 'perform';
   const verb = verbs.filter((t) => !LIGHT_VERBS.has(t.lemma))[0];
+  if (verb && BOUNDING_VERBS.has(verb.lemma)) return boundedActivity(tokens, verb) ?? verb.lemma;
   return verb ? verb.lemma : null;
+}
+
+/** Verbs that set a bound on what their subject names ("daily driving time does not exceed ..."). */
+const BOUNDING_VERBS = new Set(['exceed', 'surpass', 'overrun']);
+
+/**
+ * The activity a bounding verb's subject names: the gerund nearest before the verb ("daily driving
+ * time does not exceed 11 hours" bounds driving), read as a verb; null when the subject names none.
+ */
+function boundedActivity(tokens: Token[], verb: Token): string | null {
+  const gerund = tokens
+    .filter((t) => t.start < verb.start && /^[a-z]{3,}ing$/i.test(t.value) && t.pos !== 'PROPN')
+    .pop();
+  return gerund ? verbLemma(gerund.value) : null;
+}
+
+/** A word ending in -ing read as a verb: "driving" -> "drive", "testing" -> "test". */
+function verbLemma(word: string): string {
+  const verb = tokensOf(`they are ${word.toLowerCase()}`).find((t) => t.pos === 'VERB' && t.lemma !== 'be');
+  return verb?.lemma ?? word.toLowerCase();
 }
 
 /** Light verbs of doing: "shall be performed / carried out / conducted / held / undertaken". */
@@ -508,10 +532,18 @@ function inPostTitle(words: string, token: Token): boolean {
 /** Where the segment's first word ends (after any numbering such as "4.2", "a." or "Step 3."). */
 function firstWordEnd(text: string): number {
   const m =
-    /^\s*(?:[#>*|-]+\s*)?(?:(?:Step|Stage|Item|Rule|Clause|Section|Article)\s+\d+[a-z]?[.:)]\s+)?(?:\d{1,3}(?:\.\d+)+\s+|\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?[A-Za-z][\w'’-]*/.exec(
+    /^\s*(?:[#>*|-]+\s*)?(?:(?:Step|Stage|Item|Rule|Clause|Section|Article)\s+\d+[a-z]?[.:)]?\s+)?(?:\d{1,3}(?:\.\d+)+\s+|\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?[A-Za-z][\w'’-]*/.exec(
       text,
     );
   return m ? m[0].length : 0;
+}
+
+/** Where a step's label ends ("Step 12 ", "Stage 3: "): its words are numbering, not topic. */
+function stepLabelEnd(text: string): number {
+  return (
+    /^\s*(?:[#>*|-]+\s*)?(?:Step|Stage|Item|Rule|Clause|Section|Article)\s+\d+[a-z]?[.:)]?\s+/.exec(text)?.[0]
+      .length ?? 0
+  );
 }
 
 /** Content tokens of a table row's cells before its first value. */
@@ -886,6 +918,7 @@ function requirementIn(
     held && (named === 'hold' || (named === 'perform' && HELD.test(text.slice(0, quantity.index))));
   const action = destroyedAfter(named, text, quantity) || heldAsKept ? 'retain' : named;
   const actionWords = new Set(ACTION_CLASSES[action] ?? [action]);
+  const labelEnd = stepLabelEnd(text);
   const inQuantity = (t: Token) =>
     span.start + t.start >= quantity.index && span.start + t.start < quantity.index + quantity.phrase.length;
   // "A stock count shall be carried out every three (3) months, rotating between chilled and
@@ -904,6 +937,7 @@ function requirementIn(
   const content = tokens.filter(
     (t) =>
       t.start < adjunct &&
+      span.start + t.start >= labelEnd &&
       CONTENT.has(t.pos) &&
       !comparative(t) &&
       !inQuantity(t) &&
@@ -912,7 +946,9 @@ function requirementIn(
       t.value.length > 2 &&
       !/\d/.test(t.value) &&
       !NOT_TOPIC.has(normaliseLemma(t)) &&
-      !actionWords.has(normaliseLemma(t)),
+      !actionWords.has(normaliseLemma(t)) &&
+      // The gerund that names a bounded activity is the action ("driving time does not exceed").
+      !(/ing$/i.test(t.value) && !ACTION_CLASSES[action] && verbLemma(t.value) === action),
   );
   // A table row's leading cells name the subject of every value in the row.
   const rowSubject = /\s\|\s/.test(text) && span.start > 0 ? rowSubjectTokens(text) : [];
@@ -1223,10 +1259,15 @@ function inactivityTrigger(text: string, quantity: Quantity): boolean {
     quantity.index + quantity.phrase.length,
     quantity.index + quantity.phrase.length + 30,
   );
-  return (
-    /\b(?:no|without|not (?:been )?used|inactiv\w*|unused|idle|dormant)\b[^.;,]{0,25}\bfor\s+(?:more than\s+|over\s+)?$/i.test(
+  // "No driver shall drive for more than nine hours": a prohibition of the subject, not a span of
+  // inactivity; a modal between "no" and "for" says so.
+  const idle =
+    /\b(?:no|without|not (?:been )?used|inactiv\w*|unused|idle|dormant)\b([^.;,]{0,25})\bfor\s+(?:more than\s+|over\s+)?$/i.exec(
       before,
-    ) || /^\s*(?:of\s+)?(?:without|of (?:no |in)activity|inactivity|unused|idle)\b/i.test(after)
+    );
+  return (
+    (idle !== null && !/\b(?:shall|must|may|will|should|can|is to|are to)\b/i.test(idle[1]!)) ||
+    /^\s*(?:of\s+)?(?:without|of (?:no |in)activity|inactivity|unused|idle)\b/i.test(after)
   );
 }
 
@@ -1437,6 +1478,7 @@ const MIN_SIMILARITY = 0.5;
 export function aligned(a: Requirement, b: Requirement): boolean {
   if (a.action !== b.action || a.quantity.kind !== b.quantity.kind) return false;
   if (rowKeyed(a, b) || rowKeyed(b, a)) return !labelsApart(a, b);
+  if (rowsOfOneTable(a, b)) return !labelsApart(a, b) && !plainlyApart(a, b);
   const shared = sharedTopic(a, b);
   const union = new Set([...a.topic, ...b.topic]).size;
   const oneWord =
@@ -1490,7 +1532,8 @@ export function restated(
   const accessHead = (hs: string[]) => hs.some((w) => ONE_ACCESS_SUBJECT.has(w));
   const meet =
     shared.some((w) => headsA.includes(w) && headsB.includes(w)) ||
-    (accessHead(headsA) && accessHead(headsB));
+    (accessHead(headsA) && accessHead(headsB)) ||
+    sameRecordsNamed(a, b, headsA, headsB);
   if (!meet) return false;
   // Notices to the same named recipient that meet on what is notified ("notify the Commissioner"
   // of a breach, "notify the Office of the Information Commissioner" of a personal data breach)
@@ -1521,6 +1564,54 @@ function rowKeyed(row: Requirement, other: Requirement): boolean {
   const missing = row.row.subject.filter((w) => !topic.has(w)).length;
   if (missing > (row.row.subject.length >= 3 ? 1 : 0)) return false;
   return row.row.subject.length >= 2 || row.row.frame.some((w) => topic.has(w));
+}
+
+/** Words of a table's frame that name a kind of document, not what the table is about. */
+export const DOCUMENT_KIND_WORDS: ReadonlySet<string> = new Set([
+  'policy',
+  'procedure',
+  'standard',
+  'schedule',
+  'register',
+  'manual',
+  'plan',
+  'table',
+  'appendix',
+  'annex',
+  'guideline',
+  'record',
+]);
+
+/**
+ * Two table rows, in two documents, of one table restated: one row's subject is among the other's
+ * ("High | At least every 12 months" and "High risk: every two years") and what frames the tables
+ * shares two words beyond kinds of document ("CDD periodic review" in both). Rows keyed by a level
+ * alone ("High") are cases of whatever the table is about: its frame says which.
+ */
+function rowsOfOneTable(a: Requirement, b: Requirement): boolean {
+  if (!a.row || !b.row || a.segment.document === b.segment.document) return false;
+  const shorter = a.row.subject.length <= b.row.subject.length ? a.row : b.row;
+  // The level keys both rows: it is in each row's key (its first named cell or its label), not
+  // somewhere among the other cells ("regular backups" cited in a row about restore tests).
+  if (!shorter.subject.every((w) => keyWords(a).has(w) && keyWords(b).has(w))) return false;
+  const frameB = new Set(b.row.frame);
+  const sharedFrame = a.row.frame.filter((w) => frameB.has(w) && !DOCUMENT_KIND_WORDS.has(w));
+  return sharedFrame.length >= 2;
+}
+
+/** An identifier cell ("CO-19", "R.4.2"): it names the row, not what the row is about. */
+const ID_CELL = /^[A-Z]{1,6}[-.]?\d[\w.-]*$/;
+
+/** The words of a row's key: its first cell that is not an identifier, or the label before its colon. */
+function keyWords(r: Requirement): Set<string> {
+  const text = r.segment.text;
+  const key = text.includes('|')
+    ? text
+        .split('|')
+        .map((c) => c.trim())
+        .find((c) => /[a-z]/i.test(c) && !ID_CELL.test(c))
+    : /^\s*(?:[-*\u2022]\s*)?([^:]{1,60}):/.exec(text)?.[1];
+  return new Set(key ? contentLemmas(key) : []);
 }
 
 /** "Tier A systems" and "Tier B records": one noun, different identifiers. */
@@ -1561,6 +1652,20 @@ function runInsApart(a: Requirement, b: Requirement): boolean {
   return la.some((w) => !lb.includes(w)) && lb.some((w) => !la.includes(w));
 }
 
+/** Nouns that name information held, whatever its form: what modifies them says which. */
+const RECORD_NOUNS = new Set(['datum', 'data', 'information', 'record', 'history', 'log', 'file']);
+
+/**
+ * "Location data" and "location history", "access records" and "access logs": compounds headed
+ * by a noun of information held, with a modifier in common, name the same records.
+ */
+function sameRecordsNamed(a: Requirement, b: Requirement, headsA: string[], headsB: string[]): boolean {
+  const modifiersOfRecords = (r: Requirement, hs: string[]) =>
+    hs.filter((h) => RECORD_NOUNS.has(h)).flatMap((h) => r.modifiers.get(h) ?? []);
+  const ofB = new Set(modifiersOfRecords(b, headsB));
+  return modifiersOfRecords(a, headsA).some((w) => ofB.has(w));
+}
+
 /** Passive subjects that name one thing: "privileged access is reviewed", "admin accounts are reviewed". */
 const ONE_ACCESS_SUBJECT = new Set(['access', 'account', 'right', 'privilege', 'permission']);
 
@@ -1571,6 +1676,7 @@ const ONE_ACCESS_SUBJECT = new Set(['access', 'account', 'right', 'privilege', '
 function subjectsApart(a: Requirement, b: Requirement): boolean {
   if (!a.passiveSubject || !b.passiveSubject || a.passiveSubject === b.passiveSubject) return false;
   if (ONE_ACCESS_SUBJECT.has(a.passiveSubject) && ONE_ACCESS_SUBJECT.has(b.passiveSubject)) return false;
+  if (sameRecordsNamed(a, b, [a.passiveSubject], [b.passiveSubject])) return false;
   return !b.topic.includes(a.passiveSubject) || !a.topic.includes(b.passiveSubject);
 }
 

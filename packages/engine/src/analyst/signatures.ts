@@ -15,6 +15,15 @@ function initials(post: string): string {
   return (post.match(/\b[A-Z]/g) ?? []).join('');
 }
 
+/** A rank below the post it qualifies: a "Vice President" is no "President". */
+const LOWER_RANK = /\b(?:vice|deputy|assistant|associate|sub|under)\s*$/;
+
+/** Whether a post is written within another, and not as a lower rank of it. */
+function within(post: string, title: string): boolean {
+  const at = title.indexOf(post);
+  return at >= 0 && !LOWER_RANK.test(title.slice(0, at));
+}
+
 /** Whether a signer's post is one of the approvers (by name, or one as the other's initials). */
 export function samePost(signer: string, approver: string): boolean {
   const a = signer
@@ -27,17 +36,18 @@ export function samePost(signer: string, approver: string): boolean {
     .replace(/[^a-z ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  if (a.includes(b) || b.includes(a)) return true;
+  if (within(b, a) || within(a, b)) return true;
   const short = (s: string) => /^[A-Z]{2,6}$/.test(s.trim());
   if (short(approver) && initials(signer) === approver.trim()) return true;
   if (short(signer) && initials(approver) === signer.trim()) return true;
-  return new RegExp(`\\b${escapeRegExp(approver)}\\b`).test(signer);
+  const named = new RegExp(`\\b${escapeRegExp(approver)}\\b`).exec(signer);
+  return named !== null && !LOWER_RANK.test(signer.slice(0, named.index).toLowerCase());
 }
 
 /** The signer's post: the line under the name after the closing ("Regards, / Garfield Spence / Head of IT"). */
 export function signerPost(body: string): string | null {
   const closing = CLOSING.exec(body);
-  if (!closing) return null;
+  if (!closing) return signedWithoutClosing(body);
   const lines = body
     .slice(closing.index + closing[0].length)
     .split('\n')
@@ -51,4 +61,25 @@ export function signerPost(body: string): string | null {
     .map((line) => line.split(/\s+[|·•]\s+/).find((field) => POST_WORD.test(field)) ?? line)
     .find((line, i) => i > 0 && POST_WORD.test(line) && line.length <= 80);
   return post ?? null;
+}
+
+/**
+ * A message signed without a closing word ("... for the January ops review. / Marcel / Marcel
+ * Thibodeau / Vice President, Operations / Red Deer ..."): the post is a short line of the closing
+ * block, right under a line that is a name (two or three capitalised words).
+ */
+function signedWithoutClosing(body: string): string | null {
+  const lines = body
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-8);
+  const at = lines.findIndex(
+    (line, i) =>
+      i > 0 &&
+      POST_WORD.test(line) &&
+      line.length <= 60 &&
+      /^(?:[A-Z][a-z'’-]+\s+){1,2}[A-Z][a-z'’-]+$/.test(lines[i - 1]!),
+  );
+  return at >= 0 ? lines[at]! : null;
 }

@@ -5,6 +5,7 @@ import { ambiguousFrequencyCheck } from './ambiguous-frequency';
 import { amountThresholdCheck } from './amount-threshold';
 import { authorityMatrixCheck } from './authority-matrix';
 import { cardDataCheck } from './card-data';
+import { categoryStandardCheck } from './category-standard';
 import { catalogueStructureCheck } from './catalogue-structure';
 import { citationCheck } from './citation';
 import { conceptConflictCheck } from './concept-conflict';
@@ -26,6 +27,7 @@ import { modelProposalCheck } from './model-proposal';
 import { overdueRowsCheck } from './overdue-rows';
 import { controlNameCheck, frameworkReferenceCheck } from './framework-reference';
 import { productLifecycleCheck } from './product-lifecycle';
+import { prohibitedValueCheck } from './prohibited-value';
 import { selfReferenceCheck } from './self-reference';
 import { seriesReferenceCheck } from './series-reference';
 import { recordAttributeCheck } from './record-attribute';
@@ -44,7 +46,7 @@ import { unassignedRowsCheck } from './unassigned-rows';
 import { unsetCadenceCheck } from './unset-cadence';
 import { unwrittenCheck } from './unwritten';
 import { validityTermCheck } from './validity-term';
-import { measuredLimitCheck } from './measured-limit';
+import { measuredLimitCheck, measuredReadingCheck } from './measured-limit';
 import { versionReferenceCheck } from './version-reference';
 
 export const CHECKS: readonly AnyCheck[] = [
@@ -53,6 +55,9 @@ export const CHECKS: readonly AnyCheck[] = [
   amountThresholdCheck,
   definitionThresholdCheck,
   measuredLimitCheck,
+  measuredReadingCheck,
+  categoryStandardCheck,
+  prohibitedValueCheck,
   authorityMatrixCheck,
   dualApprovalCheck,
   controlStateCheck,

@@ -10,11 +10,30 @@ import { describeDays, extractTimeQuantities, incompatible, type Quantity } from
 import { pipeCells } from '../../text/table-cells';
 import { definitionsOf, termKey } from '../defined-term/definitions';
 
+/** "- **Long-distance journey:** any journey of more than 250 km": an entry of a definitions list. */
+const LIST_ENTRY = /^\s*(?:[-*\u2022]\s*)?\*{0,2}([A-Z][\w '’/-]{1,50}?)\*{0,2}\s*[:–—]\s*\*{0,2}\s*(.+)$/;
+
+function listDefinition(segment: LocatedSegment): { term: string; meaning: string } | null {
+  if (!DEFINITIONS_TABLE.test(segment.section ?? '') || segment.text.includes('|')) return null;
+  const m = LIST_ENTRY.exec(segment.text);
+  if (!m || m[1]!.trim().split(/\s+/).length > 5) return null;
+  return { term: m[1]!.trim(), meaning: m[2]! };
+}
+
+/** A definition's threshold: a length of time, or a value in a unit of measure ("400 km"). */
+interface Threshold {
+  phrase: string;
+  unit: string;
+  value: number;
+  /** The length of time, for a duration (compared by `incompatible`). */
+  duration?: Quantity;
+}
+
 interface ThresholdDefinition {
   term: string;
   key: string;
   meaning: string;
-  quantity: Quantity;
+  threshold: Threshold;
   segment: LocatedSegment;
 }
 
@@ -32,9 +51,35 @@ function tableDefinition(segment: LocatedSegment): { term: string; meaning: stri
   return { term: term.replace(/\*+/g, '').trim(), meaning };
 }
 
-/** The first length of time a definition sets ("more than thirty (30) consecutive minutes"). */
-function thresholdOf(meaning: string): Quantity | null {
-  return extractTimeQuantities(meaning).find((q) => q.kind === 'duration') ?? null;
+/** Units of distance, mass and share a definition's threshold may be set in, by the name used to compare them. */
+const MEASURE_UNITS: Array<[string, RegExp]> = [
+  ['km', /^(?:km|kms|kilomet(?:re|er)s?)$/i],
+  ['mile', /^miles?$/i],
+  ['m', /^(?:m|metres?|meters?)$/i],
+  ['kg', /^(?:kg|kgs|kilograms?)$/i],
+  ['tonne', /^(?:t|tonnes?|tons?)$/i],
+  ['%', /^(?:%|per ?cent|percent)$/i],
+];
+const MEASURE =
+  /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(km|kms|kilomet(?:re|er)s?|miles?|m|metres?|meters?|kg|kgs|kilograms?|t|tonnes?|tons?|%|per ?cent|percent)(?![\w/])/i;
+
+/**
+ * The threshold a definition sets: the first length of time ("more than thirty (30) consecutive
+ * minutes"), else the first value in a unit of measure ("more than 400 km from the loading point").
+ */
+function thresholdOf(meaning: string): Threshold | null {
+  const duration = extractTimeQuantities(meaning).find((q) => q.kind === 'duration');
+  if (duration) return { phrase: duration.phrase.trim(), unit: 'time', value: duration.value, duration };
+  const m = MEASURE.exec(meaning);
+  const unit = m ? MEASURE_UNITS.find(([, pattern]) => pattern.test(m[2]!))?.[0] : undefined;
+  return m && unit ? { phrase: m[0].trim(), unit, value: Number(m[1]!.replace(/,/g, '')) } : null;
+}
+
+/** Two thresholds that set different bounds for one unit. */
+function differ(a: Threshold, b: Threshold): boolean {
+  if (a.unit !== b.unit) return false;
+  if (a.duration && b.duration) return incompatible(a.duration, b.duration);
+  return Math.abs(a.value - b.value) > 0.01 * Math.max(a.value, b.value);
 }
 
 function thresholdDefinitions(analysis: CorpusAnalysis): ThresholdDefinition[] {
@@ -42,13 +87,13 @@ function thresholdDefinitions(analysis: CorpusAnalysis): ThresholdDefinition[] {
   const read = [
     ...definitionsOf(segments, true).map((d) => ({ term: d.term, meaning: d.meaning, segment: d.segment })),
     ...segments.flatMap((segment) => {
-      const found = tableDefinition(segment);
+      const found = tableDefinition(segment) ?? listDefinition(segment);
       return found ? [{ ...found, segment }] : [];
     }),
   ];
   return read.flatMap(({ term, meaning, segment }) => {
-    const quantity = thresholdOf(meaning);
-    return quantity ? [{ term, key: termKey(term), meaning, quantity, segment }] : [];
+    const threshold = thresholdOf(meaning);
+    return threshold ? [{ term, key: termKey(term), meaning, threshold, segment }] : [];
   });
 }
 
@@ -75,7 +120,7 @@ export function definitionConflicts(analysis: CorpusAnalysis): DefinitionConflic
         const a = definitions[i]!;
         const b = definitions[j]!;
         if (a.segment.document === b.segment.document || !sameTerm(a.key, b.key)) continue;
-        if (!incompatible(a.quantity, b.quantity)) continue;
+        if (!differ(a.threshold, b.threshold)) continue;
         const key = [a.key, b.key].sort((x, y) => x.length - y.length)[0]!;
         if (!byKey.has(key)) byKey.set(key, { a, b });
       }
@@ -92,12 +137,13 @@ export function definitionConflictSubject({ a, b }: DefinitionConflict): string 
 export function definitionConflictIssue(conflict: DefinitionConflict): Issue {
   const { a, b } = conflict;
   const subject = definitionConflictSubject(conflict);
-  const value = (d: ThresholdDefinition) => `${d.quantity.phrase.trim()} (${describeDays(d.quantity.value)})`;
+  const value = (d: ThresholdDefinition) =>
+    d.threshold.duration ? `${d.threshold.phrase} (${describeDays(d.threshold.value)})` : d.threshold.phrase;
   return {
     primitive: 'conflict_check',
     subject,
     aspects: [subject],
-    title: `"${a.term}" set at ${a.quantity.phrase.trim()} in ${a.segment.document} vs "${b.term}" at ${b.quantity.phrase.trim()} in ${b.segment.document}`,
+    title: `"${a.term}" set at ${a.threshold.phrase} in ${a.segment.document} vs "${b.term}" at ${b.threshold.phrase} in ${b.segment.document}`,
     description:
       `${a.segment.document} defines "${a.term}" with a threshold of ${value(a)} ("${a.meaning.slice(0, 180)}"), while ` +
       `${b.segment.document} defines "${b.term}" with ${value(b)} ("${b.meaning.slice(0, 180)}"). ` +

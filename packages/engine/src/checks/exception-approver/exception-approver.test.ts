@@ -290,3 +290,82 @@ describe('a decision a policy reserves to named posts ("may be released only by"
     ).toEqual([]);
   });
 });
+
+describe('a rule on when an exception takes effect, and an e-mail signed without a closing line', () => {
+  /** A reply that ends in its signature block, with no "Regards," above the name. */
+  const unsigned = (subject: string, body: string, signature: string[]) =>
+    [
+      'From: Sender <sender@example.example>',
+      'To: IT Service Desk <servicedesk@example.example>',
+      'Date: Tue, 10 Nov 2026 08:15:42 -0700',
+      `Subject: ${subject}`,
+      '',
+      body,
+      '',
+      ...signature,
+      '',
+      '-----Original Message-----',
+      'From: Requester <req@example.example>',
+      'Subject: Exception request',
+      '',
+      'The weighbridge vendor has not certified Windows 11 yet. Can we keep the scale house PCs as they are?',
+    ].join('\n');
+  const grainPolicy =
+    '# Information Security Policy\n\n10.4 Every exception is recorded with a risk assessment and an expiry date. A policy exception takes effect only once approved in writing by the President & CEO, and lapses after 180 days.\n';
+  const scaleHouse = (signature: string[]) =>
+    unsigned(
+      'RE: Exception request - scale house PCs on Windows 10',
+      'We cannot stop weighing trucks at harvest. I approve the exception for the two scale house PCs through 31 March 2027; put it on the agenda for the December operations review.',
+      signature,
+    );
+
+  test('a grain co-operative: a Vice President approves an exception the President & CEO must approve, signing "Gordon / Gordon Achterberg / Vice President, Operations"', async () => {
+    const found = await issues({
+      'Information-Security-Policy.md': grainPolicy,
+      'RE-Scale-House-Exception.eml': scaleHouse([
+        'Gordon',
+        '',
+        'Gordon Achterberg',
+        'Vice President, Operations',
+        'Prairie Gateway Grain Co-operative',
+        'Lethbridge, Alberta',
+      ]),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'RE-Scale-House-Exception.eml: an exception approved by the Vice President, Operations, though Information-Security-Policy.md reserves exception approval to the President & CEO',
+    ]);
+    expect(found[0]!.description).toContain(
+      'takes effect only once approved in writing by the President & CEO',
+    );
+  });
+
+  test('a housing association: a Deputy Director of Finance grants a waiver only the Director of Finance may approve', async () => {
+    const found = await issues({
+      'Procurement-Policy.md':
+        '# Procurement Policy\n\n5.6 A waiver of the tendering rules is valid only if approved in writing by the Director of Finance.\n',
+      'RE-Roofing-Waiver.eml': unsigned(
+        'RE: Waiver request - emergency roof repairs at Ashgrove Court',
+        'Given the storm damage I approve the waiver, so the existing roofing contractor can start on Monday without a tender.',
+        ['Priya', 'Priya Raman', 'Deputy Director of Finance', 'Northfield Homes'],
+      ),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'RE-Roofing-Waiver.eml: an exception approved by the Deputy Director of Finance, though Procurement-Policy.md reserves exception approval to the Director of Finance',
+    ]);
+  });
+
+  test('decoy: the same e-mail signed by the President & CEO', async () => {
+    expect(
+      await issues({
+        'Information-Security-Policy.md': grainPolicy,
+        'RE-Scale-House-Exception.eml': scaleHouse([
+          'Helen',
+          '',
+          'Helen Vandermeer',
+          'President & CEO',
+          'Prairie Gateway Grain Co-operative',
+        ]),
+      }),
+    ).toEqual([]);
+  });
+});

@@ -36,11 +36,12 @@ export interface UnauthorisedApproval {
 
 /**
  * "Exceptions ... shall be approved (jointly) by the Chief Risk Officer (and the CISO)", "must be
- * requested in writing, risk-assessed, and approved in writing by the CISO", and the present tense
- * of a rule ("Exceptions are approved by the Managing Director").
+ * requested in writing, risk-assessed, and approved in writing by the CISO", the present tense
+ * of a rule ("Exceptions are approved by the Managing Director"), and a condition of its effect
+ * ("An exception takes effect only when approved in writing by the Chief Executive").
  */
 const APPROVED_BY =
-  /\b(?:(?:shall|must|will|are to|may only|can only)\s+be\b[^.;]{0,120}?|(?:are|is)\s+(?:only\s+)?)\bapproved\s+(?:(?:jointly|only|solely|in writing|in advance|beforehand)\s+)*by\s+(?:both\s+)?(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|and\s+(?:the\s+)?|&\s+)?[A-Z][\w&()-]*){0,8})/;
+  /\b(?:(?:shall|must|will|are to|may only|can only)\s+be\b[^.;]{0,120}?|(?:are|is)\s+(?:only\s+)?|(?:only\s+(?:when|if|once|after)|unless)\s+(?:it\s+is\s+|they\s+are\s+)?)\bapproved\s+(?:(?:jointly|only|solely|in writing|in advance|beforehand)\s+)*by\s+(?:both\s+)?(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|and\s+(?:the\s+)?|&\s+)?[A-Z][\w&()-]*){0,8})/;
 /**
  * "Company approval of a dispensation shall be given in writing by the DPA or, in the DPA's
  * absence, by the Deputy DPA": approval given by named posts.
@@ -57,11 +58,15 @@ const RESERVED_TO =
 
 /** The posts named in a rule's approver phrase ("the CISO and the CRO" -> ["CISO", "CRO"]). */
 function approverPosts(phrase: string): string[] {
-  return phrase
-    .replace(/\s*\([^)]*\)/g, '')
-    .split(/,?\s+(?:and|or|&),?\s+(?:in\s+[^,]{0,60}\babsence,?\s+)?(?:by\s+)?(?:the\s+)?/)
-    .map((p) => p.trim())
-    .filter((p) => p.length > 1);
+  return (
+    phrase
+      .replace(/\s*\([^)]*\)/g, '')
+      // "&" joins two posts only before "the" ("the CISO & the CRO"); within a title it is one
+      // post ("President & CEO", "Head of Risk & Compliance").
+      .split(/,?\s+(?:and|or|&(?=\s+the\b)),?\s+(?:in\s+[^,]{0,60}\babsence,?\s+)?(?:by\s+)?(?:the\s+)?/)
+      .map((p) => p.trim())
+      .filter((p) => p.length > 1)
+  );
 }
 
 /** The words of the sentence before a reserved decision's verb: what it is about ("Held product"). */

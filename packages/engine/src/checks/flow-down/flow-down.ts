@@ -23,6 +23,7 @@ import { describeFact, higherIsStricter } from '../concept-conflict/concept-conf
 import { quoteRequests, type EvidenceRequest } from '../check';
 import {
   PERMISSION,
+  ONWARD_ENGAGEMENT,
   SUBCONTRACT,
   controlRank,
   requiredControl,
@@ -727,6 +728,23 @@ function equalTermsRequirement(parent: AnalyzedDocument, seen: (s: LocatedSegmen
   );
 }
 
+/** A contract whose provider is called "the Sub-Contractor" (a haulage or works sub-contract). */
+function partyNamedSubcontractor(child: AnalyzedDocument): boolean {
+  return /\bsub-?contract/i.test(child.title) && /\b[Tt]he Sub-?[Cc]ontractor\b/.test(child.text);
+}
+
+/** The statement with the provider's name ("the Sub-Contractor") put as a party's. */
+function withoutPartyName(text: string): string {
+  return text.replace(/\b([Tt]he) Sub-?[Cc]ontractor(?!['\u2019]s\s+sub)/g, '$1 Provider');
+}
+
+/** Sub-contracting the processing of personal data, or passing work on. */
+function subcontractKind(text: string): 'processing' | 'work' {
+  return /\bsub-?processors?\b|\bpersonal data\b|\bprocess\w*\b[^.;]{0,40}\bdata\b/i.test(text)
+    ? 'processing'
+    : 'work';
+}
+
 /**
  * The parent requires approval of sub-contracting, or sub-contractors bound by the same terms; the
  * contract leaves sub-contracting to the provider or never binds its sub-contractors.
@@ -742,10 +760,21 @@ function subcontractorIssue(
   // The contract carries the rule when its strongest clause on sub-contracting gives the control
   // the policy asks for (a heading or a cross-reference elsewhere does not undo it). A clause
   // binding sub-contractors may continue in the next statement ("Any such sub-processor shall ...").
-  const clauses = child.segments.filter((s) => SUBCONTRACT.test(s.text));
-  const windows = child.segments.map((s, i) => `${s.text} ${child.segments[i + 1]?.text ?? ''}`);
-  const controls = clauses
-    .map((s) => ({ s, control: subcontractControl(s.text) }))
+  // In a sub-contract the provider is "the Sub-Contractor": its name is no sub-contracting.
+  const asParty = partyNamedSubcontractor(child);
+  const statement = (s: LocatedSegment) => (asParty ? withoutPartyName(s.text) : s.text);
+  const clauses = child.segments.filter(
+    (s) => SUBCONTRACT.test(statement(s)) || ONWARD_ENGAGEMENT.test(statement(s)),
+  );
+  const windows = child.segments.map(
+    (s, i) => `${statement(s)} ${child.segments[i + 1] ? statement(child.segments[i + 1]!) : ''}`,
+  );
+  // Approval of sub-processors of personal data carries no rule on passing work on, nor the
+  // reverse: the clauses of the rule's kind are read, when the contract has any.
+  const ruleKind = approval ? subcontractKind(approval.text) : null;
+  const ofKind = clauses.filter((s) => subcontractKind(statement(s)) === ruleKind);
+  const controls = (ofKind.length > 0 ? ofKind : clauses)
+    .map((s) => ({ s, control: subcontractControl(statement(s)) }))
     .filter((c): c is { s: LocatedSegment; control: SubcontractControl } => c.control !== null)
     .sort((a, b) => controlRank(b.control) - controlRank(a.control));
   const strongest = controls[0];

@@ -16,6 +16,12 @@ const RANK: Record<SubcontractControl, number> = {
 
 export const SUBCONTRACT =
   /\b(sub-?contract\w*|sub-?processors?|sub-?operators?|sub-?suppliers?|sub-?vendors?|fourth[- ]part\w*)\b/i;
+/**
+ * Passing work on without the word ("may engage other hauliers to carry any Consignment"): the
+ * provider's own sub-contracting, however its trade names the others.
+ */
+export const ONWARD_ENGAGEMENT =
+  /\b(?:engage|appoint|use|instruct)\s+(?:any\s+)?(?:other|another|third[- ]party|further)\s+[a-z]+/i;
 /** How far around the sub-contracting words a statement is read for its control, in characters. */
 const NEAR_BEFORE = 150;
 const NEAR_AFTER = 250;
@@ -66,7 +72,8 @@ const NOTICE_ON_ENGAGING =
 export function subcontractControl(statement: string): SubcontractControl | null {
   // Read near the sub-contracting words: a long recital that names a subcontractor in passing and
   // notification elsewhere sets no control over sub-contracting.
-  const at = statement.search(SUBCONTRACT);
+  const named = statement.search(SUBCONTRACT);
+  const at = named >= 0 ? named : statement.search(ONWARD_ENGAGEMENT);
   if (at < 0) return null;
   const text = statement.slice(Math.max(0, at - NEAR_BEFORE), at + NEAR_AFTER);
   const without = WITHOUT_CONTROL.exec(text);

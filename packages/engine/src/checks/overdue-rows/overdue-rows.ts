@@ -11,20 +11,34 @@ import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeDays, describeQuantity } from '../../analyst/quantities';
 import { requirementsOf, type Requirement } from '../../analyst/requirements';
 import { headerIndex, splitRow } from '../record-attribute/record-attributes';
+import { notesException } from '../record-attribute/record-table';
 import { recordsFor, staleMargin } from '../record-frequency/record-gaps';
 
 export interface OverdueRows {
   rule: Requirement;
   record: AnalyzedDocument;
   header: LocatedSegment;
-  /** The column dating each row's last review ("Last due diligence review"). */
+  /** The column dating each row's last review ("Last due diligence review"), or its next one. */
   column: string;
+  /** The column dates the next review ("Next review due"): each row is late past its own date. */
+  due?: true;
   rows: Array<{ row: LocatedSegment; name: string; last: FoundDate }>;
 }
 
 /** A column dating the last time the row's item was reviewed, assessed or checked. */
 const LAST_REVIEW_COLUMN =
   /\blast\b[^|]*\b(?:review(?:ed)?|assess(?:ed|ment)|due diligence|check(?:ed)?|audit(?:ed)?|recertif\w*|re-?assess\w*|re-?validat\w*)\b/i;
+/** A column dating the review each row falls due for ("Next review due", "Review due date"). */
+const NEXT_DUE_COLUMN =
+  /\bnext\b[^|]*\b(?:review|assessment|due diligence|audit|recertification|re-?assessment)\b|\breview\b[^|]*\bdue\b/i;
+/** A deferral or extension someone approved, in a row's cells ("Deferred to 15/12/2026 - approved by ..."). */
+const APPROVED_DEFERRAL =
+  /\b(?:defer\w*|extend\w*|extension|postpone\w*)\b[^|]{0,80}\bapproved\b|\bapproved\b[^|]{0,40}\b(?:deferral|extension|postponement)\b/i;
+/** A column of a register of controlled documents ("Doc ID", "Document title", "Version"). */
+const DOCUMENT_COLUMN =
+  /\b(?:doc(?:ument)?s?\b[^|]*\b(?:id|no|number|title|name|ref\w*)|version|rev(?:ision)?)\b/i;
+/** Days past a row's own due date before it is reported: a review a few weeks late is not. */
+const DUE_GRACE_DAYS = 30;
 /** A row whose item is no longer in force is not reviewed ("Terminated", "Suspended"). */
 const NOT_IN_FORCE =
   /\b(?:terminated|suspended|inactive|closed|exited|retired|offboarded|decommissioned|cancelled|canceled|revoked|disabled|dormant|expired|withdrawn)\b/i;
@@ -54,7 +68,7 @@ function reviewRules(analysis: CorpusAnalysis): Requirement[] {
   return analysis.documents
     .filter((d) => isNormative(d.role))
     .flatMap((d) => d.segments.flatMap((s) => requirementsOf(s)))
-    .filter((r) => REVIEW_ACTIONS.has(r.action) && r.quantity.kind === 'period' && !r.row);
+    .filter((r) => REVIEW_ACTIONS.has(r.action) && r.quantity.kind === 'period');
 }
 
 function overdueRowsOf(
@@ -67,16 +81,23 @@ function overdueRowsOf(
   const start = headerIndex(table.map(splitRow));
   const header = table[start]!;
   const columns = splitRow(header);
-  const column = columns.findIndex((c) => LAST_REVIEW_COLUMN.test(c));
-  if (column < 0) return null;
+  const last = columns.findIndex((c) => LAST_REVIEW_COLUMN.test(c));
+  const next = columns.findIndex((c) => NEXT_DUE_COLUMN.test(c));
+  if (last < 0 && next < 0) return null;
   // The rule reviews what the register lists: what it says is reviewed ("Every active agent is
   // reviewed") is what the register is named for ("Agent-Register-2026.xlsx"), not a word every
   // register has ("register", "review").
   const named = wordsOf(`${record.name} ${record.title}`);
   const matching = rules.filter(
-    (r) => !!r.passiveSubject && named.has(r.passiveSubject) && !REGISTER_WORDS.has(r.passiveSubject),
+    (r) =>
+      !r.row && !!r.passiveSubject && named.has(r.passiveSubject) && !REGISTER_WORDS.has(r.passiveSubject),
   );
+  // A register of controlled documents dates their reviews: a document past its review date is
+  // the currency checks' finding, not a register row's.
+  if (next >= 0 && !columns.some((c) => DOCUMENT_COLUMN.test(c)))
+    return pastDueRows(analysis, record, rules, { table, start, header, columns, next });
   if (matching.length === 0) return null;
+  const column = last;
   // Judged against the most lenient cycle stated for it: a stricter figure for a subset (high-risk
   // items) must not make compliant rows look late.
   const rule = matching.reduce((a, b) => (b.quantity.value > a.quantity.value ? b : a));
@@ -90,6 +111,36 @@ function overdueRowsOf(
     return last && (audit - last.time) / DAY_MS > limit ? [{ row, name: cells[0] ?? '', last }] : [];
   });
   return rows.length > 0 ? { rule, record, header, column: columns[column]!, rows } : null;
+}
+
+/**
+ * A register that dates each row's next review: rows past that date (with a month's grace) and
+ * still in force, with no approved deferral, where a normative document states a review cycle for
+ * what the register lists (a rule about it, or a table of cycles framed by it: "| High | At least
+ * every 12 months |" under a heading on periodic CDD reviews, for a CDD review register).
+ */
+function pastDueRows(
+  analysis: CorpusAnalysis,
+  record: AnalyzedDocument,
+  rules: Requirement[],
+  found: { table: LocatedSegment[]; start: number; header: LocatedSegment; columns: string[]; next: number },
+): OverdueRows | null {
+  const named = [...wordsOf(`${record.name} ${record.title}`)].filter((w) => !REGISTER_WORDS.has(w));
+  const about = (r: Requirement) => [r.passiveSubject ?? '', ...r.topic, ...(r.row?.frame ?? [])];
+  const rule = rules.find((r) => about(r).some((w) => named.includes(w)));
+  if (!rule) return null;
+  const audit = Date.parse(analysis.auditDate);
+  const rows = found.table.slice(found.start + 1).flatMap((row) => {
+    const cells = splitRow(row);
+    if (cells.some((c) => NOT_IN_FORCE.test(c)) || notesException(cells) || APPROVED_DEFERRAL.test(row.text))
+      return [];
+    const due = extractDates(cells[found.next] ?? '', record.dateOrder)[0];
+    return due && (audit - due.time) / DAY_MS > DUE_GRACE_DAYS
+      ? [{ row, name: cells[0] ?? '', last: due }]
+      : [];
+  });
+  if (rows.length === 0) return null;
+  return { rule, record, header: found.header, column: found.columns[found.next]!, rows, due: true };
 }
 
 const cache = new WeakMap<CorpusAnalysis, OverdueRows[]>();
@@ -129,10 +180,14 @@ export function overdueIssue(found: OverdueRows, auditDate: string): Issue {
     primitive: 'conflict_check',
     subject: overdueSubject(record.name),
     aspects: [overdueSubject(record.name)],
-    title: `${record.name}: ${rows.length} entr${rows.length === 1 ? 'y' : 'ies'} past the review ${rule.segment.document} requires ${cycle.split(' (')[0]}`,
-    description:
-      `${rule.segment.document} requires a review ${cycle} ("${rule.segment.text.slice(0, 200)}"), but ${record.name} dates the ` +
-      `"${found.column}" of ${listed}${rows.length > 8 ? ` and ${rows.length - 8} more` : ''}: more than ${describeDays(rule.quantity.value)} before the audit date (${isoOf(Date.parse(auditDate))}), with the items still in force.`,
+    title: found.due
+      ? `${record.name}: ${rows.length} entr${rows.length === 1 ? 'y' : 'ies'} past ${rows.length === 1 ? 'its' : 'their'} "${found.column}" date, against the reviews ${rule.segment.document} requires`
+      : `${record.name}: ${rows.length} entr${rows.length === 1 ? 'y' : 'ies'} past the review ${rule.segment.document} requires ${cycle.split(' (')[0]}`,
+    description: found.due
+      ? `${rule.segment.document} requires periodic reviews ("${rule.segment.text.slice(0, 200)}"), but ${record.name} records ` +
+        `"${found.column}" of ${listed}${rows.length > 8 ? ` and ${rows.length - 8} more` : ''}, more than ${DUE_GRACE_DAYS} days before the audit date (${isoOf(Date.parse(auditDate))}), with no approved deferral and the items still in force.`
+      : `${rule.segment.document} requires a review ${cycle} ("${rule.segment.text.slice(0, 200)}"), but ${record.name} dates the ` +
+        `"${found.column}" of ${listed}${rows.length > 8 ? ` and ${rows.length - 8} more` : ''}: more than ${describeDays(rule.quantity.value)} before the audit date (${isoOf(Date.parse(auditDate))}), with the items still in force.`,
     rootCause: `The reviews ${rule.segment.document} requires are not tracked against their due dates in ${record.name}.`,
     remediationScope: `Review the overdue entries of ${record.name} now, record the dates, and have the register flag entries as their review falls due.`,
     remediationEffortHours: 2 + rows.length,

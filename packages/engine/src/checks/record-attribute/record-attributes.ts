@@ -689,7 +689,7 @@ export const SELF_APPROVAL_ID = 'self_approval';
 // An access review's "Name" column is the account holder's, whose access the reviewer keeps or
 // removes: a reviewer who is the holder reviews their own access.
 const MAKER_COLUMN =
-  /^name$|\b(author\w*|request\w*|holder|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|carried out by|completed by|undertaken by|done by|deployed by|entered by|keyed by|released by|issued by|handed (?:over|out) by|paid by|payee set ?up by|assess\w*|audited by|auditor|inspected by|inspector|evaluated by|evaluator)\b/i;
+  /^name$|\w*holder\b|\b(author\w*|request\w*|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|carried out by|completed by|undertaken by|done by|deployed by|entered by|keyed by|released by|issued by|handed (?:over|out) by|paid by|payee set ?up by|assess\w*|audited by|auditor|inspected by|inspector|evaluated by|evaluator)\b/i;
 const CHECKER_COLUMN =
   /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver))\b/i;
 /** Values that name a process or a body rather than a person. */
@@ -697,7 +697,7 @@ const NOT_A_PERSON =
   /^(n\/?a|none|tbd|-|system|auto\w*|pipeline|scheduler|bot|service|cab\b.*|committee\b.*|board\b.*|pre-?approved.*|standard.*|catalog\w*.*)$/i;
 /** A normative statement that the approver must differ from the maker. */
 const SEGREGATION =
-  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|(?:approv|review|attest|certif|confirm)\w*(?:,? or \w+(?: to)?,?)?,? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|same (?:person|individual|employee|officer|member of staff)\b[^.]{0,40}\bboth\b|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals)|(?:(?:person|one|individual) who (?:approves|signs off|signs|authori[sz]es|reviews|checks|verifies|certifies)\b[^.;]{0,60}|approver )\b(?:must|shall|may|cannot|can)(?: not|not)? be (?:the|a) (?:[\w-]+ ){0,2}who (?:carried|performed|did|made|raised|prepared|requested|completed|undertook|entered))\b/i;
+  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|(?:approv|review|attest|certif|confirm)\w*(?:,? or \w+(?: to)?,?)?,? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|same (?:person|individual|employee|officer|member of staff)\b[^.]{0,40}\bboth\b|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|(?:approv|authori[sz])\w*\b[^.;]{0,60}\b(?:to|for) (?:themselves|themself|himself|herself)\b|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals)|(?:(?:person|one|individual) who (?:approves|signs off|signs|authori[sz]es|reviews|checks|verifies|certifies)\b[^.;]{0,60}|approver )\b(?:must|shall|may|cannot|can)(?: not|not)? be (?:the|a) (?:[\w-]+ ){0,2}who (?:carried|performed|did|made|raised|prepared|requested|completed|undertook|entered))\b/i;
 
 /** Column holding person identifiers: mostly non-empty, non-date, short (a name or two with roles), with letters. */
 function personColumn(table: Table, header: RegExp, exclude = -1): number {
@@ -824,7 +824,7 @@ function selfApprovalIssue(
     primitive: 'conflict_check',
     subject,
     aspects: [subject],
-    title: `${doc.name}: ${offending.length} item${offending.length === 1 ? '' : 's'} (${ids.join(', ')}) approved by their own author, against ${rule.document}`,
+    title: `${doc.name}: ${offending.length} item${offending.length === 1 ? '' : 's'} (${ids.join(', ')}) approved by the person named as their "${table.columns[maker]}", against ${rule.document}`,
     description:
       `${rule.document} requires independent approval ("${rule.text.slice(0, 200)}"), but ${doc.name} records the same person as ` +
       `"${table.columns[maker]}" and "${table.columns[checker]}" for ${offending

@@ -16,6 +16,7 @@ import { quoteOf, type Issue } from '../../analyst/issue';
 import { describeQuantity, incompatible } from '../../analyst/quantities';
 import {
   CYCLIC_ACTIONS,
+  DOCUMENT_KIND_WORDS,
   aligned,
   differentRecipients,
   heads,
@@ -351,11 +352,27 @@ function what(r: Requirement): string {
   return `${describeQuantity(r.quantity)} ("${r.segment.text.slice(0, 180)}")`;
 }
 
+/**
+ * What two requirements are about, in words: their shared topic and, for two table rows keyed by
+ * a word or so ("High"), what frames both tables ("periodic CDD review").
+ */
+function topicWords(a: Requirement, b: Requirement): string[] {
+  const shared = sharedTopic(a, b);
+  if (!a.row || !b.row || shared.length >= 2) return shared;
+  const frameB = new Set(b.row.frame);
+  return [
+    ...shared,
+    ...a.row.frame
+      .filter((w) => frameB.has(w) && !shared.includes(w) && !DOCUMENT_KIND_WORDS.has(w))
+      .slice(0, 3),
+  ];
+}
+
 export function conflictIssue(conflict: RequirementConflict): Issue {
   const { a, b, key } = conflict;
   const docA = a.segment.document;
   const docB = b.segment.document;
-  const topic = sharedTopic(a, b).join(' ');
+  const topic = topicWords(a, b).join(' ');
   const sameDocument = docA === docB;
   const where = sameDocument ? `two places of ${docA}` : `${docA} and ${docB}`;
   const urgent = URGENT_ACTIONS.has(a.action) && a.obligation && b.obligation;

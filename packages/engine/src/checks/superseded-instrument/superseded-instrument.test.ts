@@ -302,3 +302,44 @@ test("decoys: South Australia's 2012 regulations (still in force) and the NSW 20
     }),
   ).toEqual([]);
 });
+
+// Alberta's Occupational Health and Safety Act, cited by chapter: the R.S.A. 2000 Act (replaced on
+// 1 June 2018) and the S.A. 2017 Act (replaced on 1 December 2021) are flagged; S.A. 2020 is current.
+test("an oil sands contractor's safety manual on the R.S.A. 2000 Act; a Calgary builder's site plan on the S.A. 2017 Act", async () => {
+  expect(
+    await keys({
+      ...DATED_2026,
+      'HSE-Manual.md':
+        '# HSE Manual\n\n1.2 Turnaround crews work under the Occupational Health and Safety Act, R.S.A. 2000, c. O-2, and the OHS Code.\n',
+    }),
+  ).toEqual(['instrument:ab-ohs-act-rsa-2000']);
+  expect(
+    await keys({
+      ...DATED_2026,
+      'Site-Safety-Plan.md':
+        '# Site Safety Plan\n\nThe prime contractor coordinates hazard assessments as required by the Occupational Health and Safety Act, S.A. 2017, c. O-2.1.\n',
+    }),
+  ).toEqual(['instrument:ab-ohs-act-sa-2017']);
+});
+
+test('decoys: the current Alberta Act (S.A. 2020, c. O-2.2), and the 2017 Act cited by an audit before its replacement', async () => {
+  expect(
+    await keys({
+      ...DATED_2026,
+      'HSE-Manual.md':
+        '# HSE Manual\n\n1.2 Turnaround crews work under the Occupational Health and Safety Act, S.A. 2020, c. O-2.2, and the OHS Code.\n',
+      'Clinic-Safety-Policy.md':
+        '# Clinic Safety Policy\n\nSharps injuries are reported as the Occupational Health and Safety Act, SA 2020, c O-2.2 requires.\n',
+    }),
+  ).toEqual([]);
+  expect(
+    await keys(
+      {
+        'Minutes.txt': 'Minutes of the safety committee, 9 March 2020.\n',
+        'Site-Safety-Plan.md':
+          '# Site Safety Plan\n\nHazard assessments follow the Occupational Health and Safety Act, S.A. 2017, c. O-2.1.\n',
+      },
+      '2020-06-30',
+    ),
+  ).toEqual([]);
+});

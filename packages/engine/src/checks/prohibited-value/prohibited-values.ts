@@ -1,0 +1,151 @@
+// conflict_check on register rows of a kind a rule prohibits: "Shared or generic accounts are
+// prohibited on all systems" and an access review listing an account whose "Account type" is
+// "Shared"; "No personal devices may be used" and a device register with "Personal" under
+// "Ownership". The rule names the kind by an adjective and a noun; the register by a cell that is
+// the adjective, in a column whose header names the noun (or the register is about it).
+import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
+import { isNormative } from '../../analyst/document-roles';
+import { quoteOf, type Issue } from '../../analyst/issue';
+import { tableOf } from '../record-attribute/record-attributes';
+import { notesException } from '../record-attribute/record-table';
+
+export interface ProhibitedKind {
+  rule: LocatedSegment;
+  /** The adjectives the rule names ("shared", "generic"), lower-case. */
+  kinds: string[];
+  /** The noun, singular and lower-case ("account"). */
+  noun: string;
+}
+
+export interface ProhibitedRows {
+  kind: ProhibitedKind;
+  register: AnalyzedDocument;
+  header: LocatedSegment;
+  column: string;
+  rows: Array<{ segment: LocatedSegment; id: string; value: string }>;
+}
+
+const ADJ = String.raw`([a-z][a-z-]{2,20})`;
+const LIST = String.raw`${ADJ}(?:,\s*${ADJ})?(?:,?\s+(?:or|and)\s+${ADJ})?`;
+const BANNED = String.raw`(?:strictly\s+)?(?:prohibited|forbidden|banned|not\s+(?:permitted|allowed))`;
+/** "Shared or generic accounts are prohibited", "No shared or generic accounts may be", "must not use shared accounts". */
+const PROHIBITIONS = [
+  new RegExp(String.raw`\b${LIST}\s+([a-z]{3,20}s)\s+(?:are|is)\s+${BANNED}`, 'gi'),
+  new RegExp(String.raw`\bno\s+${LIST}\s+([a-z]{3,20}s)\s+(?:are|is|may|shall|will|can)\b`, 'gi'),
+  new RegExp(
+    String.raw`\b(?:must|shall|may)\s+not\s+(?:use|create|issue|have|hold|keep)\s+(?:any\s+)?${LIST}\s+([a-z]{3,20}s)\b`,
+    'gi',
+  ),
+];
+/** Words that qualify no kind: "all other accounts", "any such devices". */
+const NOT_A_KIND = new Set([
+  'all',
+  'any',
+  'other',
+  'such',
+  'these',
+  'those',
+  'the',
+  'new',
+  'existing',
+  'own',
+  'more',
+  'further',
+]);
+
+function singular(noun: string): string {
+  return noun
+    .toLowerCase()
+    .replace(/ies$/, 'y')
+    .replace(/(?<=[^s])s$/, '');
+}
+
+/** The kinds of thing the normative documents prohibit. */
+export function prohibitedKinds(analysis: CorpusAnalysis): ProhibitedKind[] {
+  const out: ProhibitedKind[] = [];
+  for (const doc of analysis.documents.filter((d) => isNormative(d.role)))
+    for (const rule of doc.segments)
+      for (const pattern of PROHIBITIONS)
+        for (const m of rule.text.matchAll(pattern)) {
+          const kinds = [m[1], m[2], m[3]]
+            .filter((w): w is string => !!w)
+            .map((w) => w.toLowerCase())
+            .filter((w) => !NOT_A_KIND.has(w));
+          if (kinds.length > 0) out.push({ rule, kinds, noun: singular(m[4]!) });
+        }
+  return out;
+}
+
+const cache = new WeakMap<CorpusAnalysis, ProhibitedRows[]>();
+
+/** Per register and prohibited kind, the rows recorded as that kind. */
+export function prohibitedRows(analysis: CorpusAnalysis): ProhibitedRows[] {
+  let found = cache.get(analysis);
+  if (!found) cache.set(analysis, (found = readProhibitedRows(analysis)));
+  return found;
+}
+
+function readProhibitedRows(analysis: CorpusAnalysis): ProhibitedRows[] {
+  const kinds = prohibitedKinds(analysis);
+  if (kinds.length === 0) return [];
+  const out: ProhibitedRows[] = [];
+  for (const register of analysis.documents.filter((d) => d.role === 'evidence')) {
+    const table = tableOf(register);
+    if (!table) continue;
+    const about = `${register.name} ${register.title}`.toLowerCase();
+    for (const kind of kinds) {
+      // The column that records the kind: its header names the noun ("Account type"), or it is a
+      // "type" column of a register about the noun.
+      const column = table.columns.findIndex(
+        (c) =>
+          new RegExp(`\\b${kind.noun}`, 'i').test(c) ||
+          (/\b(?:type|kind|category|ownership)\b/i.test(c) && about.includes(kind.noun)),
+      );
+      if (column < 0) continue;
+      const rows = table.rows.flatMap((row) => {
+        const value = (row.cells[column] ?? '').trim();
+        const first = value.toLowerCase().split(/[\s/(,-]+/)[0] ?? '';
+        return kind.kinds.includes(first) && !notesException(row.cells)
+          ? [{ segment: row.segment, id: row.cells[0] ?? '', value }]
+          : [];
+      });
+      if (rows.length > 0)
+        out.push({ kind, register, header: table.header, column: table.columns[column]!, rows });
+    }
+  }
+  // One finding per register and column: the first rule that bans what it records.
+  const seen = new Set<string>();
+  return out.filter((r) => {
+    const key = `${r.register.name}|${r.column}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+export function prohibitedRowsSubject(found: ProhibitedRows): string {
+  return `prohibited-value:${found.register.name}:${found.column.toLowerCase()}`;
+}
+
+export function prohibitedRowsIssue(found: ProhibitedRows): Issue {
+  const { kind, register, column, rows } = found;
+  const subject = prohibitedRowsSubject(found);
+  const listed = rows
+    .slice(0, 6)
+    .map((r) => `${r.id} (${r.value})`)
+    .join(', ');
+  return {
+    primitive: 'conflict_check',
+    subject,
+    aspects: [subject],
+    title: `${register.name}: ${rows.length} ${rows.length === 1 ? kind.noun : `${kind.noun}s`} recorded as "${rows[0]!.value}" under "${column}", which ${kind.rule.document} prohibits`,
+    description:
+      `${kind.rule.document} prohibits ${kind.kinds.join(' or ')} ${kind.noun}s ("${kind.rule.text.slice(0, 200)}"), but ${register.name} ` +
+      `records ${listed}${rows.length > 6 ? ` and ${rows.length - 6} more` : ''} under "${column}", with no exception recorded.`,
+    rootCause: `${register.name} is kept without checking its entries against the prohibition in ${kind.rule.document}.`,
+    remediationScope: `Replace the listed ${kind.noun}s with ones the rule allows (or remove them) and check ${register.name} against ${kind.rule.document} at each review.`,
+    remediationEffortHours: 2 + rows.length,
+    severity: 'high',
+    confidence: 0.8,
+    frameworks: [],
+    quotes: [quoteOf(kind.rule), quoteOf(found.header), ...rows.slice(0, 3).map((r) => quoteOf(r.segment))],
+  };
+}
