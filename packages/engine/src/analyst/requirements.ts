@@ -312,10 +312,13 @@ function actionOf(
   const aside = asideBefore(tokens, quantityAt);
   // A participle right after a noun qualifies it ("pay the agent the commissions collected from
   // clients within thirty (30) days"): the clause's own verb comes before it.
+  // So does a capitalised participle that opens a defined name ("the customer's Authorized
+  // Contacts", "an Approved Supplier").
   const qualifying = new Set(
     tokens.filter(
       (t, i) =>
-        t.pos === 'VERB' && /ed$/i.test(t.value) && ['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? ''),
+        (t.pos === 'VERB' && /ed$/i.test(t.value) && ['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '')) ||
+        (/^[A-Z][a-z]+ed$/.test(t.value) && /^[A-Z][a-z]/.test(tokens[i + 1]?.value ?? '') && i > 0),
     ),
   );
   const distance = (t: Token) =>

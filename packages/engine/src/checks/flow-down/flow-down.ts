@@ -31,6 +31,7 @@ import {
   subcontractControl,
   type SubcontractControl,
 } from './subcontracting';
+import { UNTIMED_PROMPTNESS, customerNoticeIssue } from './customer-notice';
 import { SERVICE_AUDITOR_REPORT, TYPE_ONE_REPORT, assuranceTypeGap } from './assurance-type';
 import { DOC_CODE, resolveDocument } from '../citation/citations';
 import { contentLemmas } from '../../analyst/requirements';
@@ -728,6 +729,9 @@ function equalTermsRequirement(parent: AnalyzedDocument, seen: (s: LocatedSegmen
   );
 }
 
+/** How often a document about information speaks of data or information (an operations policy: once or twice). */
+const INFORMATION_DOCUMENT_MENTIONS = 5;
+
 /** A contract whose provider is called "the Sub-Contractor" (a haulage or works sub-contract). */
 function partyNamedSubcontractor(child: AnalyzedDocument): boolean {
   return /\bsub-?contract/i.test(child.title) && /\b[Tt]he Sub-?[Cc]ontractor\b/.test(child.text);
@@ -769,10 +773,15 @@ function subcontractorIssue(
   const windows = child.segments.map(
     (s, i) => `${statement(s)} ${child.segments[i + 1] ? statement(child.segments[i + 1]!) : ''}`,
   );
-  // Approval of sub-processors of personal data carries no rule on passing work on, nor the
-  // reverse: the clauses of the rule's kind are read, when the contract has any.
-  const ruleKind = approval ? subcontractKind(approval.text) : null;
-  const ofKind = clauses.filter((s) => subcontractKind(statement(s)) === ruleKind);
+  // Approval of sub-processors of personal data carries no rule of an operations policy on passing
+  // work on (a haulier's loads). Where the rule is about data, or stands in a document about
+  // information (one that speaks of data or information at every turn), a contract's
+  // "Subcontractor" may well be its sub-processor, so every clause is read.
+  const onWork =
+    approval !== undefined &&
+    subcontractKind(approval.text) === 'work' &&
+    (parent.text.match(/\b(?:data|information)\b/gi) ?? []).length < INFORMATION_DOCUMENT_MENTIONS;
+  const ofKind = onWork ? clauses.filter((s) => subcontractKind(statement(s)) === 'work') : clauses;
   const controls = (ofKind.length > 0 ? ofKind : clauses)
     .map((s) => ({ s, control: subcontractControl(statement(s)) }))
     .filter((c): c is { s: LocatedSegment; control: SubcontractControl } => c.control !== null)
@@ -840,10 +849,6 @@ function untimedObligationIssue(
     quotes: [quoteOf(pf.segment), quoteOf(untimed)],
   };
 }
-
-/** Promptness without a deadline: the words a contract uses instead of a number of hours. */
-const UNTIMED_PROMPTNESS =
-  /\b(?:without (?:undue )?delay|promptly|as soon as (?:reasonably )?(?:practicable|possible|feasible)|forthwith|in a timely (?:manner|fashion)|expeditiously)\b/i;
 
 /**
  * A statement of the contract about the very event the policy times ("privacy breach") that
@@ -1151,6 +1156,13 @@ export function flowDownIssues(
   }
   const subcontracting = subcontractorIssue(parent, child, seen);
   if (subcontracting) issues.push(subcontracting);
+  const customerNotice = customerNoticeIssue(
+    parent,
+    child,
+    seen,
+    `${flowSubject(child.name)}:customer_notice`,
+  );
+  if (customerNotice) issues.push(customerNotice);
   const assurance = assuranceTypeIssue(analysis, parent, child, seen);
   if (assurance) issues.push(assurance);
   issues.push(...directiveIssues(analysis, parent, child, seen));
@@ -1308,6 +1320,7 @@ export function flowDownEvidenceHints(
         !subjects.has(i.subject) &&
         (i.subject.endsWith(':subcontracting') ||
           i.subject.endsWith(':assurance_type') ||
+          i.subject.endsWith(':customer_notice') ||
           i.subject.includes(':directive:') ||
           // A weaker commitment in a clause the query did not rank (a schedule's breach notice).
           timed.has(i.subject) ||
