@@ -18,10 +18,10 @@ import { withinRevisionHistory } from '../../analyst/revision-history';
  */
 const UNIT = String.raw`ppm|ppb|mg\s*\/\s*[lL]|°\s?C|°\s?F|NTU|CFU|RLU|dB\s?\(?A\)?|lux|kPa|mSv|%|minutes|mins|min|hours|hrs`;
 const MINUTES = /^(?:minutes|mins|min)$/i;
+const HOURS = /^(?:hours|hrs)$/i;
 /** "for at least", "for no more than": a bound on how long something lasts. */
 const RUNS_FOR =
   /\bfor\s+(?:at least|not less than|no less than|a minimum of|no more than|not more than|up to|a maximum of)\s*$/i;
-const HOURS = /^(?:hours|hrs)$/i;
 
 /** "H2S ppm", "Oxygen%", "LEL %", "CO (ppm)": a column's measure and unit in a header line. */
 const MEASURE_COLUMN = new RegExp(

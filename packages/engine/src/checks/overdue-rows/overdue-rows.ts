@@ -94,10 +94,13 @@ function overdueRowsOf(
   );
   // A register of controlled documents dates their reviews: a document past its review date is
   // the currency checks' finding, not a register row's.
-  if (next >= 0 && !columns.some((c) => DOCUMENT_COLUMN.test(c)))
-    return pastDueRows(analysis, record, rules, { table, start, header, columns, next });
-  if (matching.length === 0) return null;
+  const pastDue =
+    next >= 0 && !columns.some((c) => DOCUMENT_COLUMN.test(c))
+      ? pastDueRows(analysis, record, rules, { table, start, header, columns, next })
+      : null;
+  if (pastDue) return pastDue;
   const column = last;
+  if (column < 0 || matching.length === 0) return null;
   // Judged against the most lenient cycle stated for it: a stricter figure for a subset (high-risk
   // items) must not make compliant rows look late.
   const rule = matching.reduce((a, b) => (b.quantity.value > a.quantity.value ? b : a));
