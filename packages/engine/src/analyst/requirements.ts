@@ -384,10 +384,17 @@ function boundedActivity(tokens: Token[], verb: Token): string | null {
   return gerund ? verbLemma(gerund.value) : null;
 }
 
-/** A word ending in -ing read as a verb: "driving" -> "drive", "testing" -> "test". */
+const verbLemmas = new Map<string, string>();
+
+/** A word ending in -ing read as a verb: "driving" -> "drive", "testing" -> "test" (read once per word). */
 function verbLemma(word: string): string {
-  const verb = tokensOf(`they are ${word.toLowerCase()}`).find((t) => t.pos === 'VERB' && t.lemma !== 'be');
-  return verb?.lemma ?? word.toLowerCase();
+  const lower = word.toLowerCase();
+  let lemma = verbLemmas.get(lower);
+  if (lemma === undefined) {
+    const verb = tokensOf(`they are ${lower}`).find((t) => t.pos === 'VERB' && t.lemma !== 'be');
+    verbLemmas.set(lower, (lemma = verb?.lemma ?? lower));
+  }
+  return lemma;
 }
 
 /** Light verbs of doing: "shall be performed / carried out / conducted / held / undertaken". */
@@ -1605,8 +1612,16 @@ function rowsOfOneTable(a: Requirement, b: Requirement): boolean {
 /** An identifier cell ("CO-19", "R.4.2"): it names the row, not what the row is about. */
 const ID_CELL = /^[A-Z]{1,6}[-.]?\d[\w.-]*$/;
 
+const keyWordsCache = new WeakMap<LocatedSegment, Set<string>>();
+
 /** The words of a row's key: its first cell that is not an identifier, or the label before its colon. */
 function keyWords(r: Requirement): Set<string> {
+  let words = keyWordsCache.get(r.segment);
+  if (!words) keyWordsCache.set(r.segment, (words = readKeyWords(r)));
+  return words;
+}
+
+function readKeyWords(r: Requirement): Set<string> {
   const text = r.segment.text;
   const key = text.includes('|')
     ? text

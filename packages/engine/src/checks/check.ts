@@ -66,12 +66,16 @@ export function quoteRequests(
   return quotes.slice(0, limit).map((q) => ({ query: q.text.slice(0, 200), document: q.document }));
 }
 
+/** Whether a quote lies in a retrieved segment. */
+export function quoteVisible(quote: Issue['quotes'][number], visible: Set<LocatedSegment>): boolean {
+  for (const s of visible)
+    if (s.document === quote.document && s.start <= quote.start && quote.end <= s.end) return true;
+  return false;
+}
+
 /** Whether every quote of an issue lies in a retrieved segment: what a verdict may report as it is. */
 export function quotesVisible(issue: Issue, visible: Set<LocatedSegment>): boolean {
-  const seen = [...visible];
-  return issue.quotes.every((q) =>
-    seen.some((s) => s.document === q.document && s.start <= q.start && q.end <= s.end),
-  );
+  return issue.quotes.every((q) => quoteVisible(q, visible));
 }
 
 /** What the local verdict sees: only the retrieved text, through the corpus analysis. */

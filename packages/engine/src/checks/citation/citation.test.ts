@@ -3,9 +3,11 @@
 // set numbered by document, where "§8.6" is chapter 8's section. Decoys: a regulation's
 // section ("§164.514"), the notation shown in a code span, a section of a source the sentence
 // names, and a reference that resolves in its chapter.
-import { analyzeCorpus } from '../../analyst/corpus-analysis';
+import { analyzeCorpus, type LocatedSegment } from '../../analyst/corpus-analysis';
 import { snapshotOf, INTAKE } from '../../../test/helpers/synthetic-corpus';
 import { findBrokenReferences } from './citations';
+import { citationCheck } from '.';
+import { runCheck } from '../../../test/helpers/check-harness';
 
 async function broken(files: Record<string, string>): Promise<string[]> {
   const analysis = analyzeCorpus(await snapshotOf(files), INTAKE);
@@ -1050,4 +1052,59 @@ test("a bare section number far past the document's own, in a document applying 
     'Complaints-Procedure.md': procedure('2.1 Complaints are escalated as set out in section 5.'),
   });
   expect(titles).toEqual(['Broken reference in Complaints-Procedure.md: section 5']);
+});
+
+// The verdict quotes the cited document's last part only once it has been shown that part: a
+// colocation provider's change procedure citing Schedule C of a services agreement with Schedules
+// A and B, and a bank's outsourcing procedure citing Appendix 4 of a contract with Appendices 1 to 3.
+describe('the verdict quotes only what it was shown', () => {
+  const cases: Array<[string, Record<string, string>, string]> = [
+    [
+      'a colocation provider',
+      {
+        'Change-Procedure.md':
+          '# Change Procedure\n\n## 2 Contacts\n\n2.1 Technicians check the authorized contacts listed in Schedule C of the Master Services Agreement.\n',
+        'Master-Services-Agreement.md':
+          '# Master Services Agreement\n\n## 1 Services\n\n1.1 The provider supplies space and power.\n\n## Schedule A Security\n\nA.1 Access is logged.\n\n## Schedule B Service Levels\n\nB.1 Power is available 99.99% of the time.\n',
+      },
+      'Schedule B Service Levels',
+    ],
+    [
+      'a bank',
+      {
+        'Outsourcing-Procedure.md':
+          '# Outsourcing Procedure\n\n## 3 Exit\n\n3.1 The exit plan follows Appendix 4 of the Cloud Services Contract.\n',
+        'Cloud-Services-Contract.md':
+          '# Cloud Services Contract\n\n## 1 Scope\n\n1.1 The supplier hosts the core ledger.\n\n## Appendix 1 Services\n\n## Appendix 2 Charges\n\n## Appendix 3 Data Locations\n',
+      },
+      'Appendix 3 Data Locations',
+    ],
+  ];
+
+  test.each(cases)('%s: the last part unseen is asked for, not quoted', async (_label, files, last) => {
+    const { analysis, candidates } = await runCheck(citationCheck, files);
+    const [candidate] = candidates;
+    expect(candidate).toBeDefined();
+    const segments = analysis.documents.flatMap((d) => d.segments);
+    const verdictShown = (visible: Set<LocatedSegment>) =>
+      citationCheck.verdict(candidate!.params, {
+        analysis,
+        chunks: analysis.snapshot.chunks,
+        segments: segments.filter((s) => visible.has(s)),
+        visible,
+        facts: [],
+        citations: [],
+        frameworks: [],
+        documents: [],
+      });
+    // Shown only the citing document: the finding quotes the citing sentence and asks for the rest.
+    const blind = verdictShown(new Set(analysis.documents[0]!.segments));
+    expect(blind.issues).toHaveLength(1);
+    expect(blind.issues[0]!.quotes.map((q) => q.document)).toEqual([analysis.documents[0]!.name]);
+    expect(blind.hints?.map((h) => h.query)).toEqual([expect.stringContaining(last)]);
+    // Shown everything: the last part is quoted too, and nothing more is asked for.
+    const seen = verdictShown(new Set(segments));
+    expect(seen.issues[0]!.quotes.map((q) => q.document)).toEqual(analysis.documents.map((d) => d.name));
+    expect(seen.hints).toEqual([]);
+  });
 });

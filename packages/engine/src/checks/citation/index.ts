@@ -1,6 +1,7 @@
 // citation_integrity_check: section, clause and appendix references to corpus documents that do
 // not resolve or point elsewhere, and regulation citations that do not exist.
-import { defineCheck } from '../check';
+import type { Issue } from '../../analyst/issue';
+import { defineCheck, quoteRequests, quoteVisible } from '../check';
 import { citationEvidenceHints, findBrokenReferences } from './citations';
 
 interface CitationParams {
@@ -34,13 +35,26 @@ export const citationCheck = defineCheck<CitationParams>({
       query: `${params.reference} ${params.citedDocument.replace(/[-_.]+/g, ' ')}`,
     };
   },
-  verdict(params, { analysis, segments }) {
+  verdict(params, { analysis, segments, visible }) {
     const prefix = `citation:${params.document}:${params.reference.replace(' ', ':')}:`;
-    const issues = findBrokenReferences(analysis, segments).filter((i) => i.subject.startsWith(prefix));
-    // The citing sentence may sit in a chunk the query did not rank: ask for it by its words.
+    const found = findBrokenReferences(analysis, segments).filter((i) => i.subject.startsWith(prefix));
+    // The citing sentence may sit in a chunk the query did not rank: ask for it by its words. So
+    // may the cited document's last part, quoted to show what it has ("SCHEDULE B — ..."): it is
+    // asked for, and left out of the finding until the verdict is shown it (every quote of a
+    // finding is one the verdict saw; the description still names that last part).
+    const shown = (quote: Issue['quotes'][number]) => quoteVisible(quote, visible);
     return {
-      issues,
-      hints: issues.length === 0 ? citationEvidenceHints(analysis, params.document, params.reference) : [],
+      issues: found.map((issue) => ({
+        ...issue,
+        quotes: issue.quotes.filter((q, index) => index === 0 || shown(q)),
+      })),
+      hints:
+        found.length === 0
+          ? citationEvidenceHints(analysis, params.document, params.reference)
+          : quoteRequests(
+              found.flatMap((issue) => issue.quotes.filter((q) => !shown(q))),
+              4,
+            ),
     };
   },
 });
