@@ -539,21 +539,21 @@ function inPostTitle(words: string, token: Token): boolean {
   return false;
 }
 
+/** A list marker and a step's label ("Step 12 ", "Stage 3: "), at the start of a segment. */
+const STEP_LABEL = String.raw`^\s*(?:[#>*|-]+\s*)?(?:(?:Step|Stage|Item|Rule|Clause|Section|Article)\s+\d+[a-z]?[.:)]?\s+)`;
+const STEP_LABELLED = new RegExp(STEP_LABEL);
+const FIRST_WORD = new RegExp(
+  `${STEP_LABEL}?(?:\\d{1,3}(?:\\.\\d+)+\\s+|\\(?[\\dA-Za-z]{1,3}(?:\\.\\d+)*[.)]\\s+)?[A-Za-z][\\w'’-]*`,
+);
+
 /** Where the segment's first word ends (after any numbering such as "4.2", "a." or "Step 3."). */
 function firstWordEnd(text: string): number {
-  const m =
-    /^\s*(?:[#>*|-]+\s*)?(?:(?:Step|Stage|Item|Rule|Clause|Section|Article)\s+\d+[a-z]?[.:)]?\s+)?(?:\d{1,3}(?:\.\d+)+\s+|\(?[\dA-Za-z]{1,3}(?:\.\d+)*[.)]\s+)?[A-Za-z][\w'’-]*/.exec(
-      text,
-    );
-  return m ? m[0].length : 0;
+  return FIRST_WORD.exec(text)?.[0].length ?? 0;
 }
 
 /** Where a step's label ends ("Step 12 ", "Stage 3: "): its words are numbering, not topic. */
 function stepLabelEnd(text: string): number {
-  return (
-    /^\s*(?:[#>*|-]+\s*)?(?:Step|Stage|Item|Rule|Clause|Section|Article)\s+\d+[a-z]?[.:)]?\s+/.exec(text)?.[0]
-      .length ?? 0
-  );
+  return STEP_LABELLED.exec(text)?.[0].length ?? 0;
 }
 
 /** Content tokens of a table row's cells before its first value. */
