@@ -9,8 +9,7 @@ import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../ana
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { withinRevisionHistory } from '../../analyst/revision-history';
-import { splitRow, tableOf } from '../record-attribute/record-attributes';
-import { notesException } from '../record-attribute/record-table';
+import { exceptionColumnOf, hasException, splitRow, tableOf } from '../record-attribute/record-attributes';
 
 /** A standard value of one category: "Driver card" -> K10,000 daily limit, a ceiling. */
 interface StandardValue {
@@ -65,9 +64,6 @@ const FILLER = new Set([
   'max',
   'required',
 ]);
-/** A column of people's exceptions to the standard: a filled cell excuses its row. */
-const EXCEPTION_COLUMN = /\b(?:exception|waiver|deviation|dispensation|variance)\b/i;
-const EMPTY_CELL = /^(?:|-|—|–|n\/?a|none|nil|no)$/i;
 
 /** "K10,000", "$5,000,000", "ZMW 5,000", "5000000": an amount alone in its cell; null otherwise. */
 export function amountCell(cell: string): number | null {
@@ -213,7 +209,7 @@ function readBreaches(analysis: CorpusAnalysis): CategoryBreach[] {
   for (const doc of analysis.documents.filter((d) => d.role === 'evidence')) {
     const register = tableOf(doc);
     if (!register) continue;
-    const exceptionColumn = register.columns.findIndex((c) => EXCEPTION_COLUMN.test(c));
+    const exceptionColumn = exceptionColumnOf(register.columns);
     register.columns.forEach((column, valueAt) => {
       const applicable = standards.filter((s) => namesSame(s.label, column));
       if (applicable.length === 0) return;
@@ -230,11 +226,8 @@ function readBreaches(analysis: CorpusAnalysis): CategoryBreach[] {
         const own = standardOf(category);
         const value = amountCell(row.cells[valueAt] ?? '');
         if (!own || value === null) continue;
-        const excused =
-          notesException(row.cells) ||
-          (exceptionColumn >= 0 && !EMPTY_CELL.test((row.cells[exceptionColumn] ?? '').trim()));
         const beyond = own.bound === 'ceiling' ? value > own.value : value < own.value;
-        if (!beyond || excused) continue;
+        if (!beyond || hasException(row.cells, exceptionColumn)) continue;
         standard ??= own;
         rows.push({ segment: row.segment, id: row.cells[0] ?? '', value, category });
       }

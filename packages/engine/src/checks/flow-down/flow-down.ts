@@ -766,7 +766,8 @@ function subcontractorIssue(
   // binding sub-contractors may continue in the next statement ("Any such sub-processor shall ...").
   // In a sub-contract the provider is "the Sub-Contractor": its name is no sub-contracting.
   const asParty = partyNamedSubcontractor(child);
-  const statement = (s: LocatedSegment) => (asParty ? withoutPartyName(s.text) : s.text);
+  const statements = new Map(child.segments.map((s) => [s, asParty ? withoutPartyName(s.text) : s.text]));
+  const statement = (s: LocatedSegment) => statements.get(s)!;
   const clauses = child.segments.filter(
     (s) => SUBCONTRACT.test(statement(s)) || ONWARD_ENGAGEMENT.test(statement(s)),
   );

@@ -14,7 +14,7 @@ import { withinRevisionHistory } from '../../analyst/revision-history';
  * must share: a unit that names its test (relative light units of an ATP swab, colony-forming units,
  * turbidity units) needs one more; a general one (degrees, decibels, pressure) two.
  */
-const UNITS: Array<{ unit: string; pattern: string; shared: number }> = [
+export const UNITS: ReadonlyArray<{ unit: string; pattern: string; shared: number }> = [
   { unit: 'RLU', pattern: 'RLU', shared: 1 },
   { unit: 'CFU', pattern: 'CFU(?:\\s*\\/\\s*(?:g|ml|mL|cm2|cm²|100\\s?ml))?', shared: 1 },
   { unit: 'NTU', pattern: 'NTU', shared: 1 },

@@ -11,12 +11,14 @@ import {
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { withinRevisionHistory } from '../../analyst/revision-history';
+import { UNITS } from './measured-limits';
 
 /**
- * Units a reading column and a limit are written in; "%" counts only with a named measure. A
- * length of time ("Duration (min)", "for at least 30 minutes") is compared in minutes.
+ * Units a reading column and a limit are written in: the units of measurement limits are set in
+ * (measured-limits.ts), "%" (which counts only with a named measure), and a length of time
+ * ("Duration (min)", "for at least 30 minutes"), compared in minutes.
  */
-const UNIT = String.raw`ppm|ppb|mg\s*\/\s*[lL]|°\s?C|°\s?F|NTU|CFU|RLU|dB\s?\(?A\)?|lux|kPa|mSv|%|minutes|mins|min|hours|hrs`;
+const UNIT = [...UNITS.map((u) => u.pattern), '%', 'minutes', 'mins', 'min', 'hours', 'hrs'].join('|');
 const MINUTES = /^(?:minutes|mins|min)$/i;
 const HOURS = /^(?:hours|hrs)$/i;
 /** "for at least", "for no more than": a bound on how long something lasts. */
@@ -184,7 +186,18 @@ const ROW_WINDOW = 400;
 interface ReadingTable {
   header: { line: string; start: number };
   columns: Array<{ measure: string; unit: string }>;
-  rows: Array<{ line: string; start: number; values: Array<number | null>; label: string }>;
+  rows: Array<{
+    line: string;
+    start: number;
+    values: Array<number | null>;
+    label: string;
+    /** The label's words of four letters or more, read once: what a duration limit is matched by. */
+    words: string[];
+  }>;
+}
+
+function labelWords(label: string): string[] {
+  return [...wordsOf(label)].filter((w) => w.length > 3);
 }
 
 /** The tables of readings in a record: a header naming two or more measures, then rows of numbers. */
@@ -215,11 +228,11 @@ function readingTables(doc: AnalyzedDocument): ReadingTable[] {
         // The row's first cell (an id or date) and the cell just before its readings (what was tested).
         const before = cells.slice(0, Math.min(...cellsAt)).filter(Boolean);
         const label = [...new Set([before[0], before.at(-1)])].filter(Boolean).join(' ');
-        if (values.some((v) => v !== null)) rows.push({ ...l, values, label });
+        if (values.some((v) => v !== null)) rows.push({ ...l, values, label, words: labelWords(label) });
         continue;
       }
       const read = rowReadings(l.line, columns.length);
-      if (read) rows.push({ ...l, ...read });
+      if (read) rows.push({ ...l, ...read, words: labelWords(read.label) });
       else if (rows.length > 0) break;
     }
     if (rows.length > 0) tables.push({ header: h, columns, rows });
@@ -233,12 +246,12 @@ function readingTables(doc: AnalyzedDocument): ReadingTable[] {
  * generator under load for at least 30 minutes") must share two words with the row ("Monthly
  * generator load test").
  */
-function measures(limit: BoundLimit, measure: string, unit: string, row: string): boolean {
+function measures(limit: BoundLimit, measure: string, unit: string, rowWords: string[]): boolean {
   if (unitKey(limit.unit) !== unitKey(unit)) return false;
   const name = (OCR_O2.test(measure) ? 'o2' : measure.toLowerCase()).replace('₂', '2');
   if (name.length >= 2 && limit.words.has(name)) return true;
   if (unitKey(unit) !== 'min') return false;
-  return [...wordsOf(row)].filter((w) => w.length > 3 && limit.words.has(w)).length >= 2;
+  return rowWords.filter((w) => limit.words.has(w)).length >= 2;
 }
 
 function breaks(limit: BoundLimit, reading: number, unit: string): boolean {
@@ -268,9 +281,9 @@ function readBreaches(analysis: CorpusAnalysis): ReadingBreach[] {
       table.columns.forEach(({ measure, unit }, column) => {
         for (const kind of ['ceiling', 'floor'] as const) {
           // Per row, the strictest limit that applies to it: the lowest ceiling, the highest floor.
-          const strictest = (row: string) =>
+          const strictest = (rowWords: string[]) =>
             limits
-              .filter((l) => l.kind === kind && measures(l, measure, unit, row))
+              .filter((l) => l.kind === kind && measures(l, measure, unit, rowWords))
               .reduce<BoundLimit | null>((a, b) => {
                 if (!a) return b;
                 const [va, vb] = [scaled(a.value, a.unit), scaled(b.value, b.unit)];
@@ -279,7 +292,7 @@ function readBreaches(analysis: CorpusAnalysis): ReadingBreach[] {
           for (const row of table.rows) {
             const reading = row.values[column];
             // What the row records (its label: "GT-16 Monthly generator load test"), not its notes.
-            const limit = reading == null ? null : strictest(row.label);
+            const limit = reading == null ? null : strictest(row.words);
             const segment = limit && breaks(limit, reading!, unit) ? segmentAt(doc, row.start) : null;
             if (!limit || !segment) continue;
             out.push({

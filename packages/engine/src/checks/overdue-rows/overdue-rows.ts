@@ -84,14 +84,6 @@ function overdueRowsOf(
   const last = columns.findIndex((c) => LAST_REVIEW_COLUMN.test(c));
   const next = columns.findIndex((c) => NEXT_DUE_COLUMN.test(c));
   if (last < 0 && next < 0) return null;
-  // The rule reviews what the register lists: what it says is reviewed ("Every active agent is
-  // reviewed") is what the register is named for ("Agent-Register-2026.xlsx"), not a word every
-  // register has ("register", "review").
-  const named = wordsOf(`${record.name} ${record.title}`);
-  const matching = rules.filter(
-    (r) =>
-      !r.row && !!r.passiveSubject && named.has(r.passiveSubject) && !REGISTER_WORDS.has(r.passiveSubject),
-  );
   // A register of controlled documents dates their reviews: a document past its review date is
   // the currency checks' finding, not a register row's.
   const pastDue =
@@ -100,7 +92,16 @@ function overdueRowsOf(
       : null;
   if (pastDue) return pastDue;
   const column = last;
-  if (column < 0 || matching.length === 0) return null;
+  if (column < 0) return null;
+  // The rule reviews what the register lists: what it says is reviewed ("Every active agent is
+  // reviewed") is what the register is named for ("Agent-Register-2026.xlsx"), not a word every
+  // register has ("register", "review").
+  const named = wordsOf(`${record.name} ${record.title}`);
+  const matching = rules.filter(
+    (r) =>
+      !r.row && !!r.passiveSubject && named.has(r.passiveSubject) && !REGISTER_WORDS.has(r.passiveSubject),
+  );
+  if (matching.length === 0) return null;
   // Judged against the most lenient cycle stated for it: a stricter figure for a subset (high-risk
   // items) must not make compliant rows look late.
   const rule = matching.reduce((a, b) => (b.quantity.value > a.quantity.value ? b : a));

@@ -322,7 +322,7 @@ function presenceIssues(
   onlyId: string | undefined,
 ): Issue[] {
   const condition = table.columns.findIndex((c) => CONDITION.test(c));
-  const exception = table.columns.findIndex((c) => EXCEPTION_COLUMN.test(c));
+  const exception = exceptionColumnOf(table.columns);
   // A row of another shape (a sign-off sheet's "Quarter | Q3 2026" under the accounts) is no record.
   const record = (row: Table['rows'][number]) => row.cells.length >= Math.ceil(table.columns.length * 0.6);
   const issues: Issue[] = [];
@@ -572,7 +572,13 @@ function uncategorisedDeadline(
   return [...votes.values()].sort((a, b) => b.length - a.length || b[0]!.days - a[0]!.days)[0]![0]!;
 }
 
-function hasException(cells: string[], exceptionColumn: number): boolean {
+/** The register's column of exception references ("Exception ref", "RA ID"), or -1. */
+export function exceptionColumnOf(columns: string[]): number {
+  return columns.findIndex((c) => EXCEPTION_COLUMN.test(c));
+}
+
+/** A row excused by a reference in the exception column or a note recording an exception. */
+export function hasException(cells: string[], exceptionColumn: number): boolean {
   const value = exceptionColumn >= 0 ? (cells[exceptionColumn] ?? '') : '';
   if (value && !ABSENT.test(value) && !/^(n\/?a|tbd)$/i.test(value)) return true;
   return notesException(cells);
@@ -593,7 +599,7 @@ function lateRows(
   // documents state for the activity the record is named for (access removal, breach notice).
   const single = category < 0 ? uncategorisedDeadline(analysis, doc, table.columns[end]!) : null;
   if (category < 0 && !single) return [];
-  const exception = table.columns.findIndex((c) => EXCEPTION_COLUMN.test(c));
+  const exception = exceptionColumnOf(table.columns);
   const rowDeadline = table.columns.findIndex((c) => ROW_DEADLINE_COLUMN.test(c));
   const daysColumn = table.columns.findIndex(
     (c, i) => i !== rowDeadline && DAYS_COLUMN.test(c) && !/date/i.test(c),
