@@ -1916,3 +1916,71 @@ describe('register entries in use past a due date that a rule says they may not 
     expect(expired(a)).toEqual([]);
   });
 });
+
+describe('a due-date header with a note in brackets, and a rule on whoever "whose ... has lapsed / expired"', () => {
+  const AUDIT_DATE = '2026-11-29';
+  const expired = (a: CorpusAnalysis) =>
+    findRecordAttributeGaps(a).filter((i) => i.subject.endsWith(':expired'));
+
+  const TRAINING_PROCEDURE =
+    '# Remote Pilot Training Procedure\n\n3.6 A remote pilot whose recurrent training has lapsed at the end of the month shown in the register may not be assigned to any flight until the training is completed.\n';
+  const pilotRegister = [
+    'Pilot ID,Name,Status,Type rating,Recurrent Due (End of Month)',
+    'RP-01,Keoni Akana,Active,Multirotor < 25 kg,31/01/2027',
+    'RP-02,Mereana Tawhiri,Active,Fixed wing BVLOS,31/08/2026',
+    'RP-03,Lars Eriksen,Inactive,Multirotor < 25 kg,30/06/2026',
+  ].join('\n');
+
+  test('a drone operator: an Active pilot past the month-end of their recurrent training', async () => {
+    const { a, texts } = await analyse(
+      { 'Remote-Pilot-Training-Procedure.md': TRAINING_PROCEDURE, 'Pilot-Register.csv': pilotRegister },
+      AUDIT_DATE,
+    );
+    const found = expired(a);
+    expect(found.map((i) => i.title)).toEqual([
+      'Pilot-Register.csv: 1 entry in use with recurrent past its due date (RP-02), against Remote-Pilot-Training-Procedure.md',
+    ]);
+    expect(found[0]!.description).toContain(
+      'RP-02 (Mereana Tawhiri; Recurrent Due (End of Month) 2026-08-31)',
+    );
+    expect(found[0]!.description).toContain('whose recurrent training has lapsed');
+    expect(found[0]!.description).not.toMatch(/RP-01|RP-03/);
+    expectVerbatim(found[0]!, texts);
+  });
+
+  test('a crane hire firm: a crane in service whose thorough examination has expired, under "Thorough examination due (see note)"', async () => {
+    const { a } = await analyse(
+      {
+        'Lifting-Operations-Procedure.md':
+          '# Lifting Operations Procedure\n\n5.2 A crane whose thorough examination has expired shall not be used for any lift until it has been re-examined by the competent person.\n',
+        'Crane-Register.csv': [
+          'Crane,Model,Site,Status,Thorough examination due (see note)',
+          'CR-11,Liebherr LTM 1060,Harbour Quay,In service,2027-02-14',
+          'CR-14,Grove GMK 4100,Northgate Hospital,In service,2026-10-03',
+          'CR-17,Tadano AC 3.045,Yard,Out of service,2026-07-22',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    const found = expired(a);
+    expect(found.map((i) => i.title)).toEqual([
+      'Crane-Register.csv: 1 entry in use with thorough examination past its due date (CR-14), against Lifting-Operations-Procedure.md',
+    ]);
+    expect(found[0]!.description).toContain('CR-14 (Thorough examination due (see note) 2026-10-03)');
+  });
+
+  test('decoys: an Inactive pilot past due and an Active pilot not yet due', async () => {
+    const { a } = await analyse(
+      {
+        'Remote-Pilot-Training-Procedure.md': TRAINING_PROCEDURE,
+        'Pilot-Register.csv': [
+          'Pilot ID,Name,Status,Type rating,Recurrent Due (End of Month)',
+          'RP-01,Keoni Akana,Active,Multirotor < 25 kg,31/01/2027',
+          'RP-03,Lars Eriksen,Inactive,Multirotor < 25 kg,30/06/2026',
+        ].join('\n'),
+      },
+      AUDIT_DATE,
+    );
+    expect(expired(a)).toEqual([]);
+  });
+});

@@ -21,11 +21,19 @@ export const CURRENCY_NAMES = new Set(
 );
 
 const CODES =
-  'USD|GHS|TZS|KES|UGX|RWF|NGN|ZAR|BWP|ZMW|ETB|EGP|MAD|XOF|XAF|MUR|INR|PKR|LKR|BDT|NPR|GBP|EUR|CHF|AUD|NZD|CAD|SGD|HKD|MYR|PHP|IDR|THB|JPY|CNY|AED|OMR|QAR|SAR|BHD|KWD|JMD|BBD|TTD|BMD|KYD|BSD|XCD|FJD|BRL|MXN';
+  'USD|GHS|TZS|KES|UGX|RWF|NGN|ZAR|BWP|ZMW|ETB|EGP|MAD|XOF|XAF|MUR|INR|PKR|LKR|BDT|NPR|GBP|EUR|CHF|AUD|NZD|CAD|SGD|HKD|MYR|PHP|IDR|THB|JPY|CNY|AED|OMR|QAR|SAR|BHD|KWD|JMD|BBD|TTD|BMD|KYD|BSD|XCD|FJD|BRL|MXN|NAD|BZD';
 
 /** Symbols and local abbreviations, longest first, with the code each stands for. */
 const SYMBOLS: Array<[string, string]> = [
   ['US$', 'USD'],
+  ['Bds$', 'BBD'],
+  ['TT$', 'TTD'],
+  ['EC$', 'XCD'],
+  ['BZ$', 'BZD'],
+  ['FJ$', 'FJD'],
+  ['CA$', 'CAD'],
+  ['AU$', 'AUD'],
+  ['N$', 'NAD'],
   ['NZ$', 'NZD'],
   ['HK$', 'HKD'],
   ['A$', 'AUD'],
@@ -132,4 +140,11 @@ export function amountsIn(text: string): Amount[] {
     out.push({ value, currency, index: m.index, phrase: phrase.trim() });
   }
   return out.sort((a, b) => a.index - b.index);
+}
+
+/** The currency a text names by code or symbol without an amount ("Value TT$ (excl. VAT)"), if any. */
+export function currencyNamedIn(text: string): string | null {
+  const code = new RegExp(`\\b(${CODES})\\b`).exec(text)?.[1];
+  if (code) return code;
+  return SYMBOLS.find(([symbol]) => text.includes(symbol))?.[1] ?? null;
 }

@@ -250,8 +250,9 @@ export const CONCEPTS: ConceptDefinition[] = [
     actions: ['notify', 'acknowledge'],
     label: 'security incident notification window',
     kind: 'duration',
-    // "Cybersecurity Event" is what insurance and financial regulators' rules call an incident.
-    subject: /\b(incidents?|breach\w*|cyber ?security events?)\b/i,
+    // "Cybersecurity Event" is what insurance and financial regulators' rules call an incident; a
+    // "security compromise" is what South Africa's POPIA calls a breach.
+    subject: /\b(incidents?|breach\w*|cyber ?security events?|security compromises?)\b/i,
     action: /\b(notif\w*|notice|report\w*|inform\w*|escalat\w*)\b/i,
     // A breach of the contract ("fails to remedy any other breach within fourteen (14) days of
     // notice") is no security incident, unless the sentence says it is one.

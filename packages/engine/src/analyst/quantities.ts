@@ -181,6 +181,10 @@ function periodAt(text: string, m: RegExpMatchArray, value: number): Quantity {
   };
 }
 
+/** The words before a length of time that make it the gap between repeats ("intervals not exceeding"). */
+const INTERVAL_BEFORE =
+  /\bintervals?\s+(?:of\s+)?(?:(?:not|no)\s+(?:exceeding|longer\s+than|greater\s+than|more\s+than)\s+|(?:of\s+)?(?:up\s+to|at\s+most)\s+)?$/i;
+
 /** Periods (how often) and durations (how long) in a sentence, in order of appearance. */
 export function extractTimeQuantities(text: string): Quantity[] {
   const found: Quantity[] = [];
@@ -263,10 +267,9 @@ export function extractTimeQuantities(text: string): Quantity[] {
     const unit = UNIT_DAYS[m[3]!.toLowerCase()];
     if (n === null || unit === undefined) continue;
     const bound = boundBefore(text, m.index);
-    add(
-      { kind: 'duration', value: n * unit, phrase: m[0], index: m.index, bound, changedFrom: null },
-      m[0].length,
-    );
+    // "at intervals not exceeding two (2) hours", "at intervals of six months": how often, not how long.
+    const kind = INTERVAL_BEFORE.test(text.slice(Math.max(0, m.index - 50), m.index)) ? 'period' : 'duration';
+    add({ kind, value: n * unit, phrase: m[0], index: m.index, bound, changedFrom: null }, m[0].length);
   }
   // A deadline written as an ordinal day: "no later than the 15th business day after receipt",
   // "by the thirtieth day".

@@ -354,7 +354,7 @@ function actionOf(
   // element of the clause.
   const doing = sorted.find((t) => t.pos === 'VERB' && DOING_VERBS.has(t.lemma) && distance(t) < 1000);
   for (const token of sorted) {
-    if (!/^[a-z]/i.test(token.value) || token.pos === 'PROPN') continue;
+    if (!/^[a-z]/i.test(token.value) || token.pos === 'PROPN' || namesAPlace(token)) continue;
     const cls = actionClassOf(token);
     if (cls) return doing && distance(token) >= 1000 ? 'perform' : cls;
   }
@@ -366,7 +366,16 @@ function actionOf(
   const nearest = verbs.find((t) => DOING_VERBS.has(t.lemma) || !LIGHT_VERBS.has(t.lemma));
   if (nearest && nearest === doing) return 'perform';
   const verb = verbs.filter((t) => !LIGHT_VERBS.has(t.lemma))[0];
-  if (verb && BOUNDING_VERBS.has(verb.lemma)) return boundedActivity(tokens, verb) ?? verb.lemma;
+  if (verb && BOUNDING_VERBS.has(verb.lemma)) {
+    const bounded = boundedActivity(tokens, verb);
+    if (bounded) return bounded;
+    // "at intervals not exceeding two (2) hours": a participle right before the value is its bound,
+    // not what is done; the clause (or the list's lead-in) names that elsewhere. (In a table's
+    // cell the bound stays the action: the row's frame would read the value as its column's.)
+    const inRow = tokens.some((t) => t.value === '|');
+    if (!inRow && /ing$/i.test(verb.value) && verb.start + verb.value.length >= quantityAt - 2) return null;
+    return verb.lemma;
+  }
   return verb ? verb.lemma : null;
 }
 
@@ -395,6 +404,11 @@ function verbLemma(word: string): string {
     verbLemmas.set(lower, (lemma = verb?.lemma ?? lower));
   }
   return lemma;
+}
+
+/** A noun that names a place, not the act its verb names: "every cold store", "a data store". */
+function namesAPlace(token: Token): boolean {
+  return token.pos === 'NOUN' && /^stores?$/i.test(token.value);
 }
 
 /** Light verbs of doing: "shall be performed / carried out / conducted / held / undertaken". */
@@ -508,8 +522,9 @@ function localSpan(text: string, quantities: Quantity[], i: number): { start: nu
   return { start, end };
 }
 
+// A number before a unit, even a qualified one ("24 calendar months"), is a quantity, no label.
 const LABELLED =
-  /\b([A-Za-z]{3,})\s+((?:[A-Z]|\d{1,2}|[IVX]{1,4})(?:\s*(?:,|and|or|&|\/)\s*(?:[A-Z]|\d{1,2}|[IVX]{1,4}))*)\b(?![-.:]?\s*(?:days?|hours?|weeks?|months?|years?|minutes?)\b)/g;
+  /\b([A-Za-z]{3,})\s+((?:[A-Z]|\d{1,2}|[IVX]{1,4})(?:\s*(?:,|and|or|&|\/)\s*(?:[A-Z]|\d{1,2}|[IVX]{1,4}))*)\b(?![-.:]?\s*(?:(?:calendar|business|working|consecutive|clear|full)\s+)?(?:days?|hours?|weeks?|months?|years?|minutes?)\b)/g;
 
 /** Nouns followed by identifiers: "Tier A systems", "Band 2 and 3 assets", "Severity 1". */
 function labelsIn(text: string): Map<string, string[]> {
@@ -591,6 +606,13 @@ function modifiersOf(content: Token[], words: string): Map<string, string[]> {
 function comparative(t: Token): boolean {
   return t.pos === 'ADJ' && /(?:er|est)$/i.test(t.value) && t.lemma !== t.value.toLowerCase();
 }
+
+/**
+ * What a row's subject leaves out ("confined space entry without hot work", "Confined space entry
+ * (no hot work)"): the case is the rest, not the thing excluded.
+ */
+const EXCLUDED_SCOPE =
+  /\b(?:without|excluding|except|other than)\s+[^,;:|()]*|\(\s*(?:no|not|excluding|without)\s+[^)]*\)/gi;
 
 /** Words that may name a subject: content words that are neither values nor filler. */
 function subjectTokens(text: string): Token[] {
@@ -811,17 +833,26 @@ function framedRequirement(
         .filter((w) => !actionWords.has(w)),
     ),
   ];
-  const content = subjectTokens(subjectCells).filter((t) => actionClassOf(t) !== action);
+  const content = subjectTokens(subjectCells.replace(EXCLUDED_SCOPE, ' ')).filter(
+    (t) => actionClassOf(t) !== action,
+  );
   const subject = lemmasOf(content);
   if (subject.length === 0) return null;
   const frameWords = lemmasOf(
     subjectTokens([columnName, frame.caption, frame.heading, frame.title].filter(Boolean).join(' . ')),
   );
+  // "| Brake systems | 42 days |" under "Inspection intervals": the time between inspections.
+  const kind =
+    quantity.kind === 'duration' &&
+    /\bintervals?\b/i.test([columnName, frame.caption, frame.heading].filter(Boolean).join(' '))
+      ? 'period'
+      : quantity.kind;
   return {
     segment,
     quantity: {
       ...quantity,
-      bound: quantity.bound === 'exact' ? columnBound(columnName, quantity.kind) : quantity.bound,
+      kind,
+      bound: quantity.bound === 'exact' ? columnBound(columnName, kind) : quantity.bound,
     },
     action,
     topic: [
@@ -1332,7 +1363,10 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
       const disabling = actions.has('revoke') || actions.has('lock');
       return disabling ? [{ ...requirement, action: 'revoke' }] : [];
     }
-    return requirement ? [sectionActivity(segment, text, quantity, requirement)] : [];
+    if (!requirement) return [];
+    const read = sectionActivity(segment, text, quantity, requirement);
+    // Items of one list under one lead-in ("7.4 Re-test intervals:") each state their own case.
+    return [segment.leadIn ? { ...read, leadIn: segment.leadIn } : read];
   });
   const result = out.length === 0 && quantities.length > 0 ? underLeadIn(segment, text) : out;
   cache.set(segment, result);

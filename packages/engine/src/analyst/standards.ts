@@ -169,6 +169,34 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
       '2011': '2018-09-15',
     },
   ),
+  // Re-issued every year: the Nth edition is in force from 1 January of year N + 1959 until the
+  // next one replaces it (62nd edition: 2021; 67th: 2026).
+  {
+    id: 'iata-dgr',
+    name: 'IATA Dangerous Goods Regulations',
+    pattern:
+      /\bIATA\s+(?:Dangerous\s+Goods\s+Regulations|DGR)\b,?\s*(?:\(DGR\)\s*,?\s*)?(\d{2})(?:st|nd|rd|th)\s+edition/gi,
+    edition: digits,
+    current: '67',
+    currentLabel: '67th Edition (2026)',
+    currentSince: 'January 2026',
+    superseded: Array.from({ length: 17 }, (_, i) => String(50 + i)),
+    retiredOn: Object.fromEntries(
+      Array.from({ length: 17 }, (_, i) => [String(50 + i), `${50 + i + 1960}-01-01`]),
+    ),
+  },
+  {
+    id: 'asprs-positional-accuracy',
+    name: 'ASPRS Positional Accuracy Standards for Digital Geospatial Data',
+    pattern:
+      /\bASPRS\s+Positional\s+Accuracy\s+Standards?(?:\s+for\s+Digital\s+Geospatial\s+Data)?,?\s+Edition\s+(\d)\b/gi,
+    edition: digits,
+    current: '2',
+    currentLabel: 'Edition 2',
+    currentSince: 'August 2023',
+    superseded: ['1'],
+    retiredOn: { '1': '2023-08-23' },
+  },
   {
     id: 'ohsas-18001',
     name: 'OHSAS 18001',

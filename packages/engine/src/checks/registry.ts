@@ -8,6 +8,11 @@ import { cardDataCheck } from './card-data';
 import { categoryStandardCheck } from './category-standard';
 import { catalogueStructureCheck } from './catalogue-structure';
 import { citationCheck } from './citation';
+import { copiedTableCheck } from './copied-table';
+import { enumeratedCodeCheck } from './enumerated-code';
+import { excludedScopeCheck } from './excluded-scope';
+import { requiredDocumentCheck } from './required-document';
+import { rowMinimumCheck } from './row-minimum';
 import { conceptConflictCheck } from './concept-conflict';
 import { controlStateCheck } from './control-state';
 import { dataClassificationCheck } from './data-classification';
@@ -52,12 +57,17 @@ import { versionReferenceCheck } from './version-reference';
 export const CHECKS: readonly AnyCheck[] = [
   conceptConflictCheck,
   requirementConflictCheck,
+  copiedTableCheck,
   amountThresholdCheck,
   definitionThresholdCheck,
   measuredLimitCheck,
   measuredReadingCheck,
   categoryStandardCheck,
   prohibitedValueCheck,
+  enumeratedCodeCheck,
+  rowMinimumCheck,
+  excludedScopeCheck,
+  requiredDocumentCheck,
   authorityMatrixCheck,
   dualApprovalCheck,
   controlStateCheck,

@@ -203,3 +203,91 @@ describe('a tier written as its range ("$10,000.01 to $50,000", "EUR 20,001 - EU
     ).toEqual([]);
   });
 });
+
+describe('limits per post that all start at nothing, a register naming the person and the post, and a bare amount under a column in TT$ or N$', () => {
+  // A Trinidad maintenance contractor lists each post's own limit, highest first; its procurement
+  // register records who signed ("Approved By") and in what post ("Approver Role"), with amounts
+  // bare under "Value TT$ (excl. VAT)".
+  const contractorPolicy = [
+    '# Procurement Policy',
+    '',
+    '4.2 Each purchase requisition is approved by the holder of a post within that post’s limit:',
+    '',
+    '| Post | Approval limit |',
+    '|---|---|',
+    '| General Manager | up to TT$1,000,000.00 |',
+    '| Finance Manager | up to TT$250,000.00 |',
+    '| Operations Manager | up to TT$50,000.00 |',
+    '| HSE Manager | up to TT$50,000.00 |',
+  ].join('\n');
+  const procurementRegister = (rows: string[]) =>
+    [
+      'Requisition No.,Description,Supplier,Value TT$ (excl. VAT),Approved By,Approver Role,Approval Date',
+      ...rows,
+    ].join('\n');
+  const withinLimit = [
+    'PR-0398,Gas detector calibration,Caroni Safety Supplies,"46,800.00",Kavita Ramdial,HSE Manager,12/03/2026',
+    'PR-0405,Compressor overhaul - Point Lisas,Gulf Rotating Equipment,"212,400.00",Marcus Baptiste,Finance Manager,19/03/2026',
+  ];
+
+  test('a Trinidad maintenance contractor: TT$86,250.00 of scaffolding approved by the Operations Manager, whose limit is TT$50,000.00', async () => {
+    const found = await issues({
+      'Procurement-Policy.md': contractorPolicy,
+      'Procurement-Register.csv': procurementRegister([
+        ...withinLimit,
+        'PR-0412,Scaffolding hire - turnaround,Southern Access Ltd,"86,250.00",Dwayne Mohammed,Operations Manager,26/03/2026',
+      ]),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'Procurement-Register.csv: 1 arrangement approved below the authority Procurement-Policy.md requires (PR-0412)',
+    ]);
+    expect(found[0]!.description).toContain('PR-0412 (86,250.00, approved by Operations Manager)');
+    expect(found[0]!.description).toContain('| Finance Manager | up to TT$250,000.00 |');
+    expect(found[0]!.description).toContain('in the tier of the Finance Manager');
+    expect(found[0]!.description).not.toMatch(/PR-0398|PR-0405/);
+    expect(found[0]!.quotes.map((q) => q.text)).toEqual([
+      '| Finance Manager | up to TT$250,000.00 |',
+      expect.stringContaining(
+        'PR-0412 | Scaffolding hire - turnaround | Southern Access Ltd | 86,250.00 | Dwayne Mohammed | Operations Manager',
+      ),
+    ]);
+  });
+
+  test('a Namibian water utility: N$ 312 400 of pipe approved by an Area Superintendent, whose limit is N$ 100 000', async () => {
+    const found = await issues({
+      'Delegation-of-Authority-Policy.md': [
+        '# Delegation of Authority Policy',
+        '',
+        '| Delegate | Limit per order |',
+        '|---|---|',
+        '| Executive: Operations | Up to N$ 2 000 000 |',
+        '| Area Superintendent | Up to N$ 100 000 |',
+        '| Manager: Infrastructure | Up to N$ 500 000 |',
+      ].join('\n'),
+      'Orders-Register.csv': [
+        'Order,Scheme,Order value,Authorised by,Authoriser post',
+        'WO-2201,Rehoboth reservoir valves,N$ 64 500,T. Shikongo,Area Superintendent',
+        'WO-2207,Okahandja bulk pipeline,N$ 312 400,T. Shikongo,Area Superintendent',
+        'WO-2213,Gobabis pump station,N$ 410 000,E. Nangolo,Manager: Infrastructure',
+      ].join('\n'),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      'Orders-Register.csv: 1 arrangement approved below the authority Delegation-of-Authority-Policy.md requires (WO-2207)',
+    ]);
+    expect(found[0]!.description).toContain('WO-2207 (N$ 312 400, approved by Area Superintendent)');
+    expect(found[0]!.description).toContain('in the tier of the Manager: Infrastructure');
+  });
+
+  test('decoy: every requisition within its approver’s own limit, and a register kept in US dollars', async () => {
+    expect(
+      await issues({
+        'Procurement-Policy.md': contractorPolicy,
+        'Procurement-Register.csv': procurementRegister(withinLimit),
+        'Offshore-Purchases.csv': [
+          'Requisition No.,Description,Value (USD),Approved By,Approver Role',
+          'US-031,Subsea camera rental,"86,250.00",Dwayne Mohammed,Operations Manager',
+        ].join('\n'),
+      }),
+    ).toEqual([]);
+  });
+});

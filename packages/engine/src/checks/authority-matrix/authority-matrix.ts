@@ -5,7 +5,7 @@
 // required tier or of a higher one meets the rule; one found only among the lower tiers does not.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
-import { amountsIn } from '../../analyst/amounts';
+import { amountsIn, currencyNamedIn } from '../../analyst/amounts';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { pipeCells } from '../../text/table-cells';
 import { tableOf } from '../record-attribute/record-attributes';
@@ -90,7 +90,9 @@ function readApprovalMatrices(analysis: CorpusAnalysis): Matrix[] {
     let tiers: Tier[] = [];
     const flush = () => {
       if (tiers.length >= 2 && new Set(tiers.map((t) => t.currency)).size === 1)
-        out.push({ document: doc.name, tiers: [...tiers].sort((a, b) => a.low - b.low) });
+        // Limits per post ("Operations Manager | up to TT$50,000.00") all start at nothing: the
+        // higher limit is the higher tier.
+        out.push({ document: doc.name, tiers: [...tiers].sort((a, b) => a.low - b.low || a.high - b.high) });
       tiers = [];
     };
     for (const segment of doc.segments) {
@@ -155,8 +157,8 @@ export function cellAmount(cell: string, currency: string, column: string): numb
   const bare = cell.match(/^\s*(\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?\s*$/);
   if (!bare) return null;
   // A bare number counts in the matrix's currency when the column says so or names none.
-  const named = amountsIn(`${column.replace(/[()]/g, ' ')} 1`).length > 0 || /\b[A-Z]{3}\b/.test(column);
-  if (named && !column.includes(currency)) return null;
+  const named = currencyNamedIn(column);
+  if (named && named !== currency) return null;
   return Number(bare[1]!.replace(/,/g, ''));
 }
 
@@ -177,13 +179,17 @@ function readUnderApprovals(analysis: CorpusAnalysis): UnderApproval[] {
     const table = tableOf(doc);
     if (!table) continue;
     const amountColumn = table.columns.findIndex((c) => AMOUNT_COLUMN.test(c));
-    const approverColumn = table.columns.findIndex((c) => APPROVER_COLUMN.test(c) && !NOT_APPROVER.test(c));
-    if (amountColumn < 0 || approverColumn < 0) continue;
+    // "Approved By" may hold the person and "Approver Role" the post the matrix names.
+    const approverColumns = table.columns.flatMap((c, i) =>
+      APPROVER_COLUMN.test(c) && !NOT_APPROVER.test(c) ? [i] : [],
+    );
+    if (amountColumn < 0 || approverColumns.length === 0) continue;
     for (const matrix of matrices) {
       const currency = matrix.tiers[0]!.currency;
       for (const row of table.rows) {
         const amount = cellAmount(row.cells[amountColumn] ?? '', currency, table.columns[amountColumn]!);
-        const approver = row.cells[approverColumn] ?? '';
+        const cells = approverColumns.map((i) => row.cells[i] ?? '').filter(Boolean);
+        const approver = cells.find((cell) => approverTier(matrix, cell) >= 0) ?? cells[0] ?? '';
         if (amount === null || !approver) continue;
         const required = matrix.tiers.findIndex((t) => amount > t.low && amount <= t.high);
         if (required < 0) continue;

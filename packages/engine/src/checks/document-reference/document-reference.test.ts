@@ -558,3 +558,93 @@ describe("a contract's own deliverable is not a missing document", () => {
     expect(candidates.map((c) => c.key)).toEqual(['docref:name:customer remote access standard']);
   });
 });
+
+describe("a document's identifier cited with another document's title", () => {
+  // A radiopharmacy cites its environmental monitoring procedure's number with the batch release
+  // procedure's title; a port authority cites its berth allocation procedure's number with the
+  // dangerous cargo procedure's title. Decoys: an identifier with its own title, a list written
+  // title first, and a title that starts the next line.
+  const radiopharmacy = {
+    'CRP-PRO-004 Batch Release Procedure.md':
+      '# Batch Release Procedure\n\nDocument ID: CRP-PRO-004\n\n1. The Qualified Person certifies each FDG batch before dispatch.\n',
+    'CRP-PRO-005 Environmental Monitoring Procedure.md':
+      '# Environmental Monitoring Procedure\n\nDocument ID: CRP-PRO-005\n\n1. Settle plates in the Grade A isolator are read after each run.\n',
+  };
+  const port = {
+    'Berth-Allocation-Procedure.md':
+      '# Berth Allocation Procedure\n\nDoc No: HPA-OPS-PRO-012\n\n1. The harbour master allocates berths 48 hours ahead of arrival.\n',
+    'Dangerous-Cargo-Procedure.md':
+      '# Dangerous Cargo Declaration Procedure\n\nDoc No: HPA-OPS-PRO-014\n\n1. Agents declare Class 1 cargo before the vessel enters pilotage waters.\n',
+  };
+
+  test.each([
+    [
+      'a radiopharmacy',
+      {
+        ...radiopharmacy,
+        'CRP-POL-001 Quality Policy.md':
+          '# Quality Policy\n\nDocument ID: CRP-POL-001\n\n3.2 Each batch of fludeoxyglucose is released in accordance with CRP-PRO-005 Batch Release Procedure.\n',
+      },
+      'CRP-POL-001 Quality Policy.md',
+      'CRP-PRO-005 Batch Release Procedure',
+      'CRP-PRO-5',
+      'CRP-PRO-005 Environmental Monitoring Procedure.md',
+      'CRP-PRO-004 Batch Release Procedure.md',
+    ],
+    [
+      'a port authority',
+      {
+        ...port,
+        'Port-Security-Plan.md':
+          '# Port Security Plan\n\nDoc No: HPA-SEC-PLN-001\n\n4.1 A vessel carrying explosives is assigned a berth only after clearance under HPA-OPS-PRO-012 Dangerous Cargo Declaration Procedure.\n',
+      },
+      'Port-Security-Plan.md',
+      'HPA-OPS-PRO-012 Dangerous Cargo Declaration Procedure',
+      'HPA-OPS-PRO-12',
+      'Berth-Allocation-Procedure.md',
+      'Dangerous-Cargo-Procedure.md',
+    ],
+  ])(
+    '%s: the finding names the citing document and both documents the reference mixes',
+    async (_, files, citing, written, key, carrier, named) => {
+      const { candidates, verdict } = await run(files);
+      expect(candidates.map((c) => c.key)).toEqual([`docref:swapped:${key}`]);
+      expect(candidates[0]!.documents).toEqual([citing]);
+      const [issue] = verdict(candidates[0]!.params).issues;
+      expect(issue!.primitive).toBe('citation_integrity_check');
+      expect(issue!.title).toBe(
+        `${citing} cites "${written}": the identifier is ${carrier}'s, the title ${named}'s`,
+      );
+      expect(issue!.description).toContain(`the document of the set that carries ${key} is ${carrier}`);
+      expect(issue!.description).toContain(`the title names ${named}`);
+      expect(issue!.quotes.map((q) => q.document)).toEqual([citing]);
+      expect(issue!.quotes[0]!.text).toContain(written);
+    },
+  );
+
+  test('decoys: an identifier with its own title, a list written title first, a title on the next line', async () => {
+    const radiopharmacyDecoys = await run({
+      ...radiopharmacy,
+      'CRP-POL-001 Quality Policy.md': [
+        '# Quality Policy',
+        '',
+        'Document ID: CRP-POL-001',
+        '',
+        '3.2 Each batch of fludeoxyglucose is released in accordance with CRP-PRO-004 Batch Release Procedure.',
+        '',
+        '3.3 Related documents: Quality Policy CRP-POL-001 Environmental Monitoring Procedure CRP-PRO-005 Batch Release Procedure CRP-PRO-004',
+      ].join('\n'),
+    });
+    expect(radiopharmacyDecoys.candidates).toEqual([]);
+    // A short field line, then a paragraph that opens with another document's title.
+    const nextLine = (gap: string) => ({
+      ...port,
+      'Port-Security-Plan.md': `# Port Security Plan\n\nDoc No: HPA-SEC-PLN-001\n\n4.1 Berthing of tankers\n\nBerthing: HPA-OPS-PRO-012${gap}Dangerous Cargo Declaration Procedure checks apply to Class 1 cargo.\n\n4.2 Related: HPA-OPS-PRO-014 Dangerous Cargo Declaration Procedure.\n`,
+    });
+    expect((await run(nextLine('\n'))).candidates).toEqual([]);
+    // The same words on one line are the swapped reference.
+    expect((await run(nextLine(' '))).candidates.map((c) => c.key)).toEqual([
+      'docref:swapped:HPA-OPS-PRO-12',
+    ]);
+  });
+});

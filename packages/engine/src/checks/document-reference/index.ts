@@ -9,6 +9,7 @@ import {
   identifierScheme,
   misnamedReferences,
   misnumberedForms,
+  swappedIdentifiers,
   unresolvedIdentifiers,
   unresolvedNames,
 } from './references';
@@ -16,9 +17,10 @@ import {
 /**
  * identifier, name: a missing document, by its identifier's canonical form ("PRC-7") or its
  * name's key; misnamed: a document of the set cited by a name it does not carry; misnumbered: a
- * filled-in form of the set cited under another number of its series.
+ * filled-in form of the set cited under another number of its series; swapped: a document's
+ * identifier cited with another document's title.
  */
-type ReferenceKind = 'identifier' | 'name' | 'misnamed' | 'misnumbered';
+type ReferenceKind = 'identifier' | 'name' | 'misnamed' | 'misnumbered' | 'swapped';
 
 type ReferenceParams =
   | { kind: ReferenceKind; key: string; written: string }
@@ -35,6 +37,7 @@ const LIST_FROM: Record<ReferenceKind, number> = {
   name: 2,
   misnamed: Infinity,
   misnumbered: Infinity,
+  swapped: Infinity,
 };
 const MAX_QUOTES = 3;
 
@@ -45,6 +48,8 @@ interface Citation {
   segment: LocatedSegment;
   /** For a misnamed reference: the title of the document meant. */
   meant?: string;
+  /** For a swapped identifier: the document that carries it. */
+  carrier?: string;
 }
 
 function citationsIn(analysis: CorpusAnalysis, segments: LocatedSegment[]): Citation[] {
@@ -79,6 +84,14 @@ function citationsIn(analysis: CorpusAnalysis, segments: LocatedSegment[]): Cita
       written: u.name,
       segment: u.segment,
       meant: u.meant.title.replace(/^[\d.\s]+/, ''),
+    })),
+    ...swappedIdentifiers(analysis, segments).map((u) => ({
+      kind: 'swapped' as const,
+      key: `swapped:${u.identifier.key}`,
+      written: `${u.identifier.text} ${u.title}`,
+      segment: u.segment,
+      meant: `${u.named.name}`,
+      carrier: `${u.carrier.name}`,
     })),
   ];
 }
@@ -134,8 +147,33 @@ function misnumberedIssue(mine: Citation[]): Issue {
   };
 }
 
+function swappedIssue(mine: Citation[]): Issue {
+  const { key, written, meant, carrier } = mine[0]!;
+  const segments = [...new Set(mine.map((c) => c.segment))];
+  const documents = [...new Set(segments.map((s) => s.document))];
+  const subject = `docref:${key}`;
+  const identifier = key.replace(/^swapped:/, '');
+  return {
+    primitive: 'citation_integrity_check',
+    subject,
+    aspects: [subject],
+    title: `${listDocuments(documents.slice(0, 3))} cite${documents.length === 1 ? 's' : ''} "${written}": the identifier is ${carrier}'s, the title ${meant}'s`,
+    description:
+      `${listDocuments(documents)} refer${documents.length === 1 ? 's' : ''} to "${written}", but the document of the set that carries ${identifier} is ${carrier}, ` +
+      `while the title names ${meant}, which carries another identifier. A reader cannot tell which document governs, and a reference followed by its identifier leads to the wrong one.`,
+    rootCause: `The reference was written from memory or copied from another document and not checked against the document register.`,
+    remediationScope: `Correct the reference to the identifier and title of one document, and check the set's other references against the register.`,
+    remediationEffortHours: 1,
+    severity: 'low',
+    confidence: 0.75,
+    frameworks: [],
+    quotes: segments.slice(0, MAX_QUOTES).map((s) => quoteOf(s)),
+  };
+}
+
 function singleIssue(analysis: CorpusAnalysis, mine: Citation[]): Issue {
   const { kind, key, written } = mine[0]!;
+  if (kind === 'swapped') return swappedIssue(mine);
   if (kind === 'misnamed') return misnamedIssue(mine);
   if (kind === 'misnumbered') return misnumberedIssue(mine);
   const segments = [...new Set(mine.map((c) => c.segment))];
@@ -252,7 +290,7 @@ export const documentReferenceCheck = defineCheck<ReferenceParams>({
       const mine = citations.filter((c) => c.key === key);
       const { kind, written } = mine[0]!;
       const signal =
-        kind === 'identifier' || kind === 'misnumbered'
+        kind === 'identifier' || kind === 'misnumbered' || kind === 'swapped'
           ? 0.85
           : kind === 'misnamed'
             ? 0.5

@@ -11,6 +11,7 @@ import { extractLinks } from '../../text/links';
 import { escapeRegExp } from '../../text/normalize';
 import { sentenceAround } from '../../text/sentences';
 import { resolveDocument } from '../citation/citations';
+import { isNormative } from '../../analyst/document-roles';
 
 /** "ISP-01", "POL-ISMS-004", "SOP-IT-12", "P-7.2": letters, then a number. */
 const IDENTIFIER = /\b([A-Z]{1,6}(?:-[A-Z]{1,6}){0,2})-(\d{1,4}(?:\.\d{1,2})?)([A-Z]?)\b(?![-.]\d)/g;
@@ -626,5 +627,83 @@ export function misnamedReferences(
   const out: MisnamedReference[] = [];
   for (const { name, key, segment, resolution } of namedReferences(analysis, segments))
     if (resolution.status === 'near') out.push({ name, key, segment, meant: resolution.document });
+  return out;
+}
+
+export interface SwappedIdentifier {
+  identifier: DocumentIdentifier;
+  segment: LocatedSegment;
+  /** The title written beside the identifier ("Batch Release Procedure"). */
+  title: string;
+  /** The document that carries the identifier, and the one the title names. */
+  carrier: AnalyzedDocument;
+  named: AnalyzedDocument;
+}
+
+/** A document's title written right after its identifier: "CRP-PRO-005 Batch Release Procedure". */
+const TITLE_AFTER = new RegExp(
+  `^[ \\t]*["“]?((?:[A-Z][A-Za-z&'’-]*\\s+(?:(?:and|of|for|&)\\s+)?){1,5}${DOCUMENT_KIND})\\b`,
+);
+
+/** A document's title written right before an identifier: "Information Security Policy RBS-ISMS-POL-001". */
+const TITLE_BEFORE = new RegExp(
+  `((?:[A-Z][A-Za-z&'’-]*\\s+(?:(?:and|of|for|&)\\s+)?){1,5}${DOCUMENT_KIND})[\\s,(]*$`,
+);
+
+/**
+ * Identifiers of the set cited with another document's title: the identifier is carried by one
+ * document of the set and the title written beside it is another's, so a reader cannot tell which
+ * is meant.
+ */
+export function swappedIdentifiers(
+  analysis: CorpusAnalysis,
+  segments: LocatedSegment[],
+): SwappedIdentifier[] {
+  const scheme = identifierScheme(analysis);
+  const out: SwappedIdentifier[] = [];
+  for (const segment of segments)
+    for (const identifier of identifiersIn(segment.text)) {
+      const carrier = scheme.carried.get(identifier.key);
+      if (!carrier) continue;
+      const title = TITLE_AFTER.exec(segment.text.slice(identifier.index + identifier.text.length))?.[1];
+      if (!title) continue;
+      // "Information Security Policy RBS-ISMS-POL-001 Incident Management Procedure RBS-ISMS-PRO-007":
+      // in a list written title first, the identifier belongs to the title before it.
+      const before = TITLE_BEFORE.exec(segment.text.slice(0, identifier.index))?.[1];
+      if (before && resolveDocument(analysis, before) === carrier) continue;
+      const named = resolveDocument(analysis, title);
+      if (!named || named === carrier) continue;
+      // The carrier's own title holds every word of the name: no other document is meant.
+      const words = nameKey(title).split(' ');
+      if (words.every((w) => nameKey(`${carrier.title} ${carrier.name}`).split(' ').includes(w))) continue;
+      out.push({ identifier, segment, title, carrier, named });
+    }
+  return out;
+}
+
+/** "The RPO shall maintain a Transport Emergency Response Plan": a named document a rule requires. */
+const REQUIRED_DOCUMENT = new RegExp(
+  `\\b(?:shall|must|will|is required to|are required to)\\s+(?:maintain|establish|keep|have|prepare|develop|implement|adopt)\\s+(?:and\\s+\\w+\\s+)?an?\\s+${NAME}\\b`,
+  'g',
+);
+
+/**
+ * Named documents a normative statement requires the organisation to keep ("shall maintain a
+ * Transport Emergency Response Plan") that no document of the set is, by name, title or heading.
+ */
+export function requiredButAbsent(analysis: CorpusAnalysis, segments: LocatedSegment[]): NamedReference[] {
+  const out: NamedReference[] = [];
+  for (const segment of segments) {
+    const source = analysis.byName.get(segment.document);
+    if (!source || !isNormative(source.role)) continue;
+    for (const m of segment.text.matchAll(REQUIRED_DOCUMENT)) {
+      const name = m[1]!.replace(/\s+/g, ' ').trim();
+      if (!distinctive(name) || EXTERNAL.test(name)) continue;
+      const key = nameKey(name);
+      if (nameKey(source.title).includes(key) || namedByIntake(analysis, key)) continue;
+      if (resolveName(analysis, name).status !== 'none') continue;
+      out.push({ name, key, segment });
+    }
+  }
   return out;
 }

@@ -1242,7 +1242,11 @@ function eventPhrasesIn(concept: ConceptDefinition, text: string): Set<string> {
       if (EVENT_FILLERS.has(w) || words.length === 2) break;
       words.unshift(w);
     }
-    if (words.length > 0) out.add([...words, m[0].toLowerCase().replace(/e?s$/, '')].join(' '));
+    const event = m[0].toLowerCase().replace(/e?s$/, '');
+    if (words.length > 0) out.add([...words, event].join(' '));
+    // A subject of more than one word names its event itself ("any actual or suspected security
+    // compromise").
+    if (event.includes(' ')) out.add(event);
   }
   return out;
 }

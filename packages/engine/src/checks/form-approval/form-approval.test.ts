@@ -590,3 +590,83 @@ describe('approved by the holder of a post the procedure bars from approving', (
     );
   });
 });
+
+// A maintenance record laid out as scanned: the "Work performed by" field is the maker, the "Return to
+// service" field (or section) the approver, and "signed by ... a designee who did not perform the work"
+// the rule against one person doing both.
+describe('a maintenance record: the technician who performed the work signed its return to service', () => {
+  const uasProcedure = {
+    'UAS-Maintenance-Procedure.md':
+      '# UAS Maintenance Procedure\n\n6.3 After any maintenance the aircraft may fly again only once the return to service is signed by the Maintenance Manager or a designee who did not perform the work.\n',
+  };
+  const uasRecord = (releaser: string) =>
+    [
+      'HALCYON AERIAL SURVEY LTD',
+      'UAS MAINTENANCE RECORD MR-0417',
+      'Aircraft: DJI Matrice 350 RTK Serial 1581F5FHD23',
+      'Defect: rear-left motor vibration reported after survey flight 2211',
+      '',
+      'WORK PERFORMED',
+      'Replaced M3 motor and propeller set; IMU and compass recalibrated; test hover 5 min.',
+      'Work performed by: Callum Reid, UAS technician (licence UAS-T-118) 14/04/2026',
+      '',
+      'RETURN TO SERVICE',
+      `Return to service signed by: ${releaser} Date 14/04/2026`,
+    ].join('\n');
+  const hospitalPolicy = {
+    'Medical-Equipment-Management-Policy.md':
+      '# Medical Equipment Management Policy\n\n8.2 Repaired equipment goes back to the ward only after its return-to-service check is signed by the Clinical Engineering Manager or a technician who did not carry out the work.\n',
+  };
+  const repairRecord = (releaser: string) =>
+    [
+      'ST BRIGIDS HOSPITAL - CLINICAL ENGINEERING',
+      'MEDICAL EQUIPMENT REPAIR RECORD',
+      'Asset: Volumetric infusion pump Asset no. CE-04471 Ward: 6B',
+      'Fault reported: occlusion alarm not sounding',
+      '',
+      'Work performed by',
+      'Siobhan Quinlan, Clinical Engineering Technician',
+      'Parts fitted: downstream pressure sensor assembly',
+      'Electrical safety test (IEC 62353): pass',
+      '',
+      'Return to service',
+      `${releaser} 02/03/2026`,
+    ].join('\n');
+
+  test('an aerial survey operator and a hospital: the person who did the repair released the aircraft or the pump', async () => {
+    const drone = await findings({
+      ...uasProcedure,
+      'UAS-Maintenance-Record-MR-0417.txt': uasRecord('Callum Reid'),
+    });
+    expect(drone.map((i) => i.title)).toEqual([
+      'The request in UAS-Maintenance-Record-MR-0417.txt self-approved: Callum Reid approved a request made by Callum Reid',
+    ]);
+    expect(drone[0]!.quotes.map((q) => q.text)).toEqual([
+      expect.stringContaining('Work performed by: Callum Reid'),
+      expect.stringContaining('Return to service signed by: Callum Reid'),
+      expect.stringContaining('a designee who did not perform the work'),
+    ]);
+    expect(drone[0]!.quotes.map((q) => q.document)).toEqual([
+      'UAS-Maintenance-Record-MR-0417.txt',
+      'UAS-Maintenance-Record-MR-0417.txt',
+      'UAS-Maintenance-Procedure.md',
+    ]);
+    const pump = await findings({
+      ...hospitalPolicy,
+      'Repair-Record-CE-04471.txt': repairRecord('S. Quinlan'),
+    });
+    expect(pump.map((i) => i.title)).toEqual([
+      'The request in Repair-Record-CE-04471.txt self-approved: S. Quinlan approved a request made by Siobhan Quinlan',
+    ]);
+    expect(pump[0]!.description).toContain('a technician who did not carry out the work');
+  });
+
+  test('decoys: another person signs the return to service', async () => {
+    expect(
+      await findings({ ...uasProcedure, 'UAS-Maintenance-Record-MR-0417.txt': uasRecord('Megan Ashworth') }),
+    ).toEqual([]);
+    expect(
+      await findings({ ...hospitalPolicy, 'Repair-Record-CE-04471.txt': repairRecord('Declan Mooney') }),
+    ).toEqual([]);
+  });
+});

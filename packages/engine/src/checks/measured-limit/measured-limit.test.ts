@@ -53,3 +53,107 @@ test('decoys: chilled and frozen storage in one unit, a recorded result that pas
     }),
   ).toEqual([]);
 });
+
+// A value opening a table cell is a threshold when the table's header or the row names one: a
+// radiopharmacy's radiation safety policy sets a finger-ring investigation level of 10 mSv in a table headed
+// "Investigation level" while its dosimetry register applies 25 mSv on a row that names the
+// investigation level, and a water utility's treatment standard sets a filter-outlet turbidity
+// "Action level" of 0.3 NTU while its SCADA alarm settings record applies 0.5 NTU. Decoys: the register
+// applies the same value, and a results sheet whose header ("Sample | Result") names no threshold.
+const radiopharmacyRules = [
+  '# Radiation Safety Policy - Radiopharmacy Local Rules',
+  '',
+  '## 7. Personal dose investigation levels',
+  '',
+  '| Dosimeter | Quantity | Investigation level |',
+  '|---|---|---|',
+  '| Whole body TLD badge | Hp(10) | 0.5 mSv in any monthly wear period |',
+  '| Extremity (finger ring) TLD | Hp(0.07) | 10 mSv in any monthly wear period |',
+  '',
+  'The Radiation Protection Supervisor investigates any dose at or above the investigation level.',
+  '',
+].join('\n');
+
+const dosimetryRegister = (extremity: string) =>
+  [
+    'Setting,Value',
+    'Dosimetry service,Landauer monthly TLD',
+    'Investigation level applied - whole body Hp(10),0.5 mSv per monthly wear period',
+    `Investigation level applied - extremity Hp(0.07),${extremity} per monthly wear period`,
+  ].join('\n');
+
+const turbidityStandard = [
+  '# Drinking Water Treatment Standard',
+  '',
+  '4.2 Filter performance is monitored continuously at each sample point below.',
+  '',
+  '| Sample point | Parameter | Action level |',
+  '|---|---|---|',
+  '| Rapid gravity filter outlet (each filter) | Turbidity | 0.3 NTU sustained for 15 minutes |',
+  '| Clear water tank outlet | Free chlorine | 0.5 mg/L minimum |',
+  '',
+].join('\n');
+
+describe('a threshold opening a table cell, named by the table header or the row', () => {
+  test('a radiopharmacy: a 10 mSv finger-ring investigation level in the radiation safety policy, 25 mSv in the dosimetry register', async () => {
+    const found = await issues({
+      'Radiation-Safety-Policy.md': radiopharmacyRules,
+      'Dosimetry-Register.csv': dosimetryRegister('25 mSv'),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      expect.stringMatching(
+        /^Conflicting acceptance limit \(.*extremity.*\): 10 mSv in Radiation-Safety-Policy\.md vs 25 mSv in Dosimetry-Register\.csv$/,
+      ),
+    ]);
+    expect(found[0]!.description).toContain('sets the limit at 10 mSv');
+    expect(found[0]!.description).toContain('sets it at 25 mSv');
+    expect(found[0]!.quotes.map((q) => q.document)).toEqual([
+      'Radiation-Safety-Policy.md',
+      'Dosimetry-Register.csv',
+    ]);
+    expect(found[0]!.quotes[0]!.text).toContain('Extremity (finger ring) TLD');
+    expect(found[0]!.quotes[1]!.text).toContain('25 mSv per monthly wear period');
+  });
+
+  test('a water utility: a 0.3 NTU filter-outlet "Action level" in the standard, 0.5 NTU in the SCADA alarm settings record', async () => {
+    const found = await issues({
+      'Drinking-Water-Treatment-Standard.md': turbidityStandard,
+      'SCADA-Alarm-Settings-Record.csv': [
+        'Tag,Description,Action level,Set by',
+        'RGF-TURB-01,Rapid gravity filter outlet turbidity (filter 1),0.5 NTU,J. Whitlock',
+        'RGF-TURB-02,Rapid gravity filter outlet turbidity (filter 2),0.5 NTU,J. Whitlock',
+      ].join('\n'),
+    });
+    expect(found.map((i) => i.title)).toEqual([
+      expect.stringMatching(
+        /^Conflicting acceptance limit \(.*turbidity.*\): 0\.3 NTU in Drinking-Water-Treatment-Standard\.md vs 0\.5 NTU in SCADA-Alarm-Settings-Record\.csv$/,
+      ),
+    ]);
+    expect(found[0]!.description).toContain('0.3 NTU');
+    expect(found[0]!.description).toContain('0.5 NTU');
+    expect(found[0]!.quotes[0]!.text).toContain('Rapid gravity filter outlet (each filter)');
+    expect(found[0]!.quotes[1]!.text).toContain('RGF-TURB-0');
+  });
+
+  test('decoy: the dosimetry register applies the same 10 mSv investigation level', async () => {
+    expect(
+      await issues({
+        'Radiation-Safety-Policy.md': radiopharmacyRules,
+        'Dosimetry-Register.csv': dosimetryRegister('10 mSv'),
+      }),
+    ).toEqual([]);
+  });
+
+  test('decoy: a turbidity results sheet whose header ("Sample | Result") names no threshold', async () => {
+    expect(
+      await issues({
+        'Drinking-Water-Treatment-Standard.md': turbidityStandard,
+        'Filter-Turbidity-Results-Record.csv': [
+          'Sample,Result',
+          'Rapid gravity filter outlet turbidity (filter 1),0.8 NTU',
+          'Rapid gravity filter outlet turbidity (filter 2),0.6 NTU',
+        ].join('\n'),
+      }),
+    ).toEqual([]);
+  });
+});

@@ -37,11 +37,16 @@ const VALUE_IN_UNIT = new RegExp(
 /** Words before the value that make it a ceiling: "limit", "at or below", "PASS <", "not exceed". */
 const CEILING_BEFORE =
   /(?:\blimits?\b|\bacceptance\b|\bmaximum\b|\bmax\b|\bnot (?:to )?exceed\b|\bno more than\b|\bat or below\b|\bbelow\b|\bunder\b|\bless than\b|[<≤])[^.;|]{0,30}$/i;
+/** A table's or row's name for a threshold that calls for action when reached. */
+const THRESHOLD =
+  /\b(?:investigation|action|alert|trigger|intervention)\s+levels?\b|\blimits?\b|\bmaximum\b|\bthreshold\b/i;
 /** Words right after it that do: "or less", "or below", "(max)". */
 const CEILING_AFTER = /^\s*(?:or (?:less|below|lower)\b|\(?max(?:imum)?\b\)?)/i;
 /** Words of what is measured that say nothing of what it is. */
 const GENERIC = new Set([
   'limit',
+  'investigation',
+  'apply',
   'pass',
   'fail',
   'reading',
@@ -87,9 +92,18 @@ function limitsIn(segment: LocatedSegment): MeasuredLimit[] {
   for (const m of segment.text.matchAll(VALUE_IN_UNIT)) {
     const before = segment.text.slice(Math.max(0, m.index - 160), m.index);
     const after = segment.text.slice(m.index + m[0].length, m.index + m[0].length + 20);
-    if (!CEILING_BEFORE.test(before) && !CEILING_AFTER.test(after)) continue;
-    // What is measured: the clause the value closes, back to the previous sentence or cell.
-    const clause = before.split(/[.;|]\s+/).pop() ?? '';
+    // A value opening a table cell ("| Extremity (finger ring) TLD | Hp(0.07) | 10 mSv in any
+    // monthly wear period |" under "| Dosimeter | Quantity | Investigation level |", or a
+    // register's "Investigation level applied - extremity Hp(0.07) | 25 mSv") is a threshold
+    // when its table or its row names one; what is measured is the row's cells before it.
+    const opensCell = /\|\s*$/.test(before);
+    const rowBefore = segment.text.slice(0, m.index).replace(/\|/g, ' ');
+    const threshold = opensCell && THRESHOLD.test(`${segment.frame?.header ?? ''} ${rowBefore}`);
+    if (!threshold && !CEILING_BEFORE.test(before) && !CEILING_AFTER.test(after)) continue;
+    // What is measured: the clause the value closes, back to the previous sentence or cell (for a
+    // cell, the row before it and what the cell says after the value: "in any monthly wear period").
+    const cellRest = segment.text.slice(m.index + m[0].length).split('|')[0] ?? '';
+    const clause = opensCell ? `${rowBefore} ${cellRest}` : (before.split(/[.;|]\s+/).pop() ?? '');
     const subject = contentLemmas(clause).filter((w) => !GENERIC.has(w) && !/\d/.test(w));
     const value = Number(m[1]!.replace('−', '-'));
     const { unit, shared } = unitOf(m[2]!);

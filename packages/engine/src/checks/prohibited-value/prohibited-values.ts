@@ -7,7 +7,7 @@ import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../ana
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { tableOf } from '../record-attribute/record-attributes';
-import { notesException } from '../record-attribute/record-table';
+import { firstPerColumn, notesException } from '../record-attribute/record-table';
 
 export interface ProhibitedKind {
   rule: LocatedSegment;
@@ -113,12 +113,7 @@ function readProhibitedRows(analysis: CorpusAnalysis): ProhibitedRows[] {
         out.push({ kind, register, header: table.header, column: table.columns[column]!, rows });
     }
   }
-  // One finding per register and column: the first rule that bans what it records.
-  const seen = new Set<string>();
-  return out.filter((r) => {
-    const key = `${r.register.name}|${r.column}`;
-    return !seen.has(key) && seen.add(key);
-  });
+  return firstPerColumn(out);
 }
 
 export function prohibitedRowsSubject(found: ProhibitedRows): string {

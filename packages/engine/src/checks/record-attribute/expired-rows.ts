@@ -22,7 +22,7 @@ const EXPIRY_COLUMN = /\b(?:expir\w*|valid\s+(?:to|until|till|through)|lapses?)\
  */
 const DUE_COLUMN = /\bdue\b/i;
 const PAST_DUE_RULE =
-  /\b(?:after|past|beyond)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,3}due\s+date\b|\bdue\s+date\s+has\s+passed\b|\bonce\s+(?:[\w-]+\s+){0,2}(?:is|becomes|falls)\s+overdue\b/i;
+  /\b(?:after|past|beyond)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,3}due\s+date\b|\bdue\s+date\s+has\s+passed\b|\bonce\s+(?:[\w-]+\s+){0,2}(?:is|becomes|falls)\s+overdue\b|\bwhose\s+(?:[\w-]+\s+){0,3}(?:has|have|is|are)\s+(?:lapsed|expired|overdue)\b/i;
 /** Words of an expiry header that do not name the thing that expires. */
 const EXPIRY_WORDS =
   /\b(?:expir\w*|valid|to|until|till|through|lapses?|date|on|of|the|dd\/mm\/yyyy|mm\/dd\/yyyy)\b/gi;
@@ -57,7 +57,9 @@ function expiryColumns(table: RecordTable): ExpiryColumn[] {
     const expiry = EXPIRY_COLUMN.test(name);
     const due = !expiry && DUE_COLUMN.test(name);
     if (!expiry && !due) return [];
+    // "Recurrent Due (End of Month)": a note in brackets names nothing that expires.
     const thing = name
+      .replace(/\([^)]*\)/g, ' ')
       .replace(EXPIRY_WORDS, ' ')
       .replace(/\bdue\b/gi, ' ')
       .replace(/[^A-Za-z' -]+/g, ' ')
@@ -93,7 +95,13 @@ interface ExpiredRow {
   segment: LocatedSegment;
   id: string;
   expired: string;
+  /** Who or what the entry is, as the row names it ("Jerome Thomas, AGT-1187"). */
+  named: string;
 }
+
+/** Columns that say whose entry it is and which certificate: "Name", "Certificate No.", "Licence number". */
+const NAMING_COLUMN =
+  /^(?:(?:full |holder |employee |staff )?name|holder|employee)$|\b(?:certificate|cert|licen[cs]e|permit|registration)\s*(?:no\.?|number|#)/i;
 
 /** Rows in use (by their status, where the register has one) whose expiry date is before the audit date. */
 function expiredRows(
@@ -103,13 +111,18 @@ function expiredRows(
   visible?: Set<LocatedSegment>,
 ): ExpiredRow[] {
   const status = table.columns.findIndex((c) => STATUS_COLUMN.test(c));
+  const naming = table.columns.flatMap((c, i) => (NAMING_COLUMN.test(c.trim()) && i > 0 ? [i] : []));
   return table.rows.flatMap((row) => {
     if (visible && !visible.has(row.segment)) return [];
     if (status >= 0 && !IN_USE.test(row.cells[status] ?? '')) return [];
     if (notesException(row.cells)) return [];
     const date = parseDateCell(row.cells[column.index] ?? '', table.dateOrder);
     if (!date || date.iso >= auditDate) return [];
-    return [{ segment: row.segment, id: row.cells[0] ?? '', expired: date.iso }];
+    const named = naming
+      .map((i) => (row.cells[i] ?? '').trim())
+      .filter(Boolean)
+      .join(', ');
+    return [{ segment: row.segment, id: row.cells[0] ?? '', expired: date.iso, named }];
   });
 }
 
@@ -137,7 +150,7 @@ export function expiredRowsIssue(
         `${rule.document} requires the ${column.thing.toLowerCase()} to be current ("${rule.text.slice(0, 200)}"), but ${doc.name} records ` +
         rows
           .slice(0, 6)
-          .map((r) => `${r.id} (${header} ${r.expired})`)
+          .map((r) => `${r.id} (${r.named ? `${r.named}; ` : ''}${header} ${r.expired})`)
           .join(', ') +
         ` as still in use on ${analysis.auditDate}: the ${column.noun.toLowerCase()} has expired and the entry was not suspended.`,
       rootCause: `Expiry dates in ${doc.name} are recorded but not monitored; nothing suspends an entry when its ${column.noun.toLowerCase()} lapses.`,

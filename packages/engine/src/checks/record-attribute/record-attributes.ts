@@ -695,7 +695,7 @@ export const SELF_APPROVAL_ID = 'self_approval';
 // An access review's "Name" column is the account holder's, whose access the reviewer keeps or
 // removes: a reviewer who is the holder reviews their own access.
 const MAKER_COLUMN =
-  /^name$|\w*holder\b|\b(author\w*|request\w*|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|assignee|changed by|performed by|carried out by|completed by|undertaken by|done by|deployed by|entered by|keyed by|released by|issued by|handed (?:over|out) by|paid by|payee set ?up by|assess\w*|audited by|auditor|inspected by|inspector|evaluated by|evaluator)\b/i;
+  /^name$|\w*holder\b|\b(author\w*|request\w*|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|designer|designed by|drawn by|drafted by|assignee|changed by|performed by|carried out by|completed by|undertaken by|done by|deployed by|entered by|keyed by|released by|issued by|handed (?:over|out) by|paid by|payee set ?up by|assess\w*|audited by|auditor|inspected by|inspector|evaluated by|evaluator)\b/i;
 const CHECKER_COLUMN =
   /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver))\b/i;
 /** Values that name a process or a body rather than a person. */
@@ -703,11 +703,16 @@ const NOT_A_PERSON =
   /^(n\/?a|none|tbd|-|system|auto\w*|pipeline|scheduler|bot|service|cab\b.*|committee\b.*|board\b.*|pre-?approved.*|standard.*|catalog\w*.*)$/i;
 /** A normative statement that the approver must differ from the maker. */
 const SEGREGATION =
-  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|(?:approv|review|attest|certif|confirm)\w*(?:,? or \w+(?: to)?,?)?,? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|same (?:person|individual|employee|officer|member of staff)\b[^.]{0,40}\bboth\b|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|(?:approv|authori[sz])\w*\b[^.;]{0,60}\b(?:to|for) (?:themselves|themself|himself|herself)\b|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals)|(?:(?:person|one|individual) who (?:approves|signs off|signs|authori[sz]es|reviews|checks|verifies|certifies)\b[^.;]{0,60}|approver )\b(?:must|shall|may|cannot|can)(?: not|not)? be (?:the|a) (?:[\w-]+ ){0,2}who (?:carried|performed|did|made|raised|prepared|requested|completed|undertook|entered))\b/i;
+  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|(?:approv|review|attest|certif|confirm)\w*(?:,? or \w+(?: to)?,?)?,? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|same (?:person|individual|employee|officer|member of staff)\b[^.]{0,40}\bboth\b|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|(?:approv|authori[sz])\w*\b[^.;]{0,60}\b(?:to|for) (?:themselves|themself|himself|herself)\b|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals)|(?:(?:person|one|individual) who (?:approves|signs off|signs|authori[sz]es|reviews|checks|verifies|certifies)\b[^.;]{0,60}|approver )\b(?:must|shall|may|cannot|can)(?: not|not)? be (?:the|a) (?:[\w-]+ ){0,2}who (?:carried|performed|did|made|raised|prepared|requested|completed|undertook|entered)|(?:approver|checker|reviewer|verifier)s? of (?:an?|the) [\w-]+ (?:shall|must|may|can)\s*not be (?:the|its|their) (?:designer|author|maker|preparer|originator|requester|requestor|checker))\b/i;
 
 /** Column holding person identifiers: mostly non-empty, non-date, short (a name or two with roles), with letters. */
 function personColumn(table: Table, header: RegExp, exclude = -1): number {
-  return table.columns.findIndex((name, i) => {
+  return personColumns(table, header, exclude)[0] ?? -1;
+}
+
+/** Every such column, in order ("Checked by" and "Approved by"). */
+function personColumns(table: Table, header: RegExp, exclude = -1): number[] {
+  const isPersonColumn = (name: string, i: number): boolean => {
     // "request_ref", "Request ID": a column of references, not of people.
     if (
       i === exclude ||
@@ -718,7 +723,8 @@ function personColumn(table: Table, header: RegExp, exclude = -1): number {
     const values = table.rows.map((r) => r.cells[i] ?? '').filter((c) => c.length > 0);
     const people = values.filter((v) => v.length <= 80 && /[a-z]/i.test(v) && parseDateCell(v) === null);
     return people.length >= 2 && people.length >= values.length * 0.8;
-  });
+  };
+  return table.columns.flatMap((name, i) => (isPersonColumn(name, i) ? [i] : []));
 }
 
 function personKey(value: string): string {
@@ -809,15 +815,21 @@ function selfApprovalIssue(
   table: Table,
   visible?: Set<LocatedSegment>,
 ): Issue | null {
-  const checker = personColumn(table, CHECKER_COLUMN);
-  const maker = personColumn(table, MAKER_COLUMN, checker);
-  if (maker < 0 || checker < 0 || CHECKER_COLUMN.test(table.columns[maker]!)) return null;
-  const offending = table.rows.filter((row) => {
-    if (visible && !visible.has(row.segment)) return false;
-    const a = row.cells[maker] ?? '';
-    const b = row.cells[checker] ?? '';
-    return a.length > 0 && !NOT_A_PERSON.test(a) && approvedAlone(a, b);
-  });
+  const first = personColumn(table, CHECKER_COLUMN);
+  const maker = personColumn(table, MAKER_COLUMN, first);
+  if (maker < 0 || first < 0 || CHECKER_COLUMN.test(table.columns[maker]!)) return null;
+  const selfApproved = (checker: number) =>
+    table.rows.filter((row) => {
+      if (visible && !visible.has(row.segment)) return false;
+      const a = row.cells[maker] ?? '';
+      const b = row.cells[checker] ?? '';
+      return a.length > 0 && !NOT_A_PERSON.test(a) && approvedAlone(a, b);
+    });
+  // A register may record a checker and an approver ("Checked by", "Approved by"): either one
+  // who is the maker is no independent sign-off.
+  const checker =
+    personColumns(table, CHECKER_COLUMN, maker).find((column) => selfApproved(column).length > 0) ?? first;
+  const offending = selfApproved(checker);
   if (offending.length === 0) return null;
   const rule = segregationRule(
     analysis,

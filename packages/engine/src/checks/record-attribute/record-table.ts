@@ -24,3 +24,12 @@ export function notesException(cells: string[]): boolean {
   const notes = cells.slice(1).join(' ');
   return EXCEPTION_NOTE.test(notes) && !NEGATED_EXCEPTION.test(notes);
 }
+
+/** One finding per register and column: the first of `found` (the first rule that reads it). */
+export function firstPerColumn<T extends { register: { name: string }; column: string }>(found: T[]): T[] {
+  const seen = new Set<string>();
+  return found.filter((f) => {
+    const key = `${f.register.name}|${f.column}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}

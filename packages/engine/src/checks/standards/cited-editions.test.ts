@@ -305,3 +305,89 @@ describe('an edition its publisher replaced that a regulation the set cites stil
     expect(issues.map((i) => i.aspects[0])).toEqual(['standard:nist-800-171']);
   });
 });
+
+describe('the IATA Dangerous Goods Regulations, re-issued every year by numbered edition', () => {
+  test("a courier's carriage contract binds the carrier to the 62nd edition; an airline's cargo manual accepts shipments to the 64th", async () => {
+    const issues = await superseded({
+      'Express-Carriage-Agreement.md':
+        '# Express Carriage Agreement\n\n7.3 The Carrier shall accept lithium battery consignments only when packed and marked in accordance with the IATA Dangerous Goods Regulations (DGR), 62nd edition.\n',
+      'Cargo-Acceptance-Manual.md':
+        '# Cargo Acceptance Manual\n\n4.2 Acceptance staff check each shipper’s declaration against the IATA DGR 64th Edition before loading.\n',
+    });
+    expect(issues.map((i) => i.title).sort()).toEqual([
+      'Superseded edition of IATA Dangerous Goods Regulations cited in Cargo-Acceptance-Manual.md',
+      'Superseded edition of IATA Dangerous Goods Regulations cited in Express-Carriage-Agreement.md',
+    ]);
+    const contract = issues.find((i) => i.quotes[0]!.document === 'Express-Carriage-Agreement.md')!;
+    expect(contract.description).toContain('(edition 62)');
+    expect(contract.description).toContain('67th Edition (2026) (January 2026)');
+    expect(contract.quotes[0]!.text).toContain('62nd edition');
+    const manual = issues.find((i) => i.quotes[0]!.document === 'Cargo-Acceptance-Manual.md')!;
+    expect(manual.description).toContain('"IATA DGR 64th Edition" (edition 64)');
+  });
+
+  test('a corpus dated 2021 that cites the 62nd edition cites the edition then in force', async () => {
+    const files = {
+      'Express-Carriage-Agreement.md':
+        '# Express Carriage Agreement\n\nSigned 12 March 2021.\n\n7.3 The Carrier shall accept lithium battery consignments only when packed and marked in accordance with the IATA Dangerous Goods Regulations (DGR), 62nd edition.\n',
+    };
+    expect(await superseded(files, '2021-09-30')).toEqual([]);
+    expect(familiesOf(await superseded(files, '2026-03-31'))).toEqual(['standard:iata-dgr']);
+  });
+
+  test('decoys: the current edition, the old edition in a revision history row, and "replaces the 62nd edition"', async () => {
+    const issues = await superseded({
+      'Cargo-Acceptance-Manual.md': [
+        '# Cargo Acceptance Manual',
+        '',
+        '## Revision history',
+        '',
+        '| 3.0 | 2021 | Aligned with the IATA DGR 62nd edition |',
+        '| 8.0 | 2026 | Aligned with the IATA DGR 67th edition |',
+        '',
+        '## 1. Acceptance',
+        '',
+        '1.1 Dangerous goods are accepted in accordance with the IATA Dangerous Goods Regulations, 67th edition.',
+        '',
+        '1.2 This issue of the manual replaces the checklists written to the IATA DGR 62nd edition.',
+      ].join('\n'),
+    });
+    expect(issues).toEqual([]);
+  });
+});
+
+describe('the ASPRS Positional Accuracy Standards for Digital Geospatial Data', () => {
+  test("a survey firm's quality plan and a city GIS office's data standard still test accuracy to Edition 1", async () => {
+    const issues = await superseded({
+      'Survey-Quality-Plan.md':
+        '# Survey Quality Plan\n\n5.1 Orthoimagery and lidar deliverables are checked against the ASPRS Positional Accuracy Standards for Digital Geospatial Data, Edition 1, using independent check points.\n',
+      'GIS-Data-Standard.md':
+        '# GIS Data Standard\n\n3.4 The parcel basemap’s horizontal accuracy is reported to the ASPRS Positional Accuracy Standards Edition 1 at 95% confidence.\n',
+    });
+    expect(issues.map((i) => i.title).sort()).toEqual([
+      'Superseded edition of ASPRS Positional Accuracy Standards for Digital Geospatial Data cited in GIS-Data-Standard.md',
+      'Superseded edition of ASPRS Positional Accuracy Standards for Digital Geospatial Data cited in Survey-Quality-Plan.md',
+    ]);
+    for (const issue of issues) {
+      expect(issue.description).toContain('(edition 1)');
+      expect(issue.description).toContain('Edition 2 (August 2023)');
+    }
+  });
+
+  test('decoys: Edition 2, and Edition 1 named in a revision history row', async () => {
+    const issues = await superseded({
+      'GIS-Data-Standard.md': [
+        '# GIS Data Standard',
+        '',
+        '## Change log',
+        '',
+        '| 1.0 | 2019 | Accuracy reporting per ASPRS Positional Accuracy Standards, Edition 1 |',
+        '',
+        '## 3. Accuracy',
+        '',
+        '3.4 Horizontal accuracy is reported to the ASPRS Positional Accuracy Standards for Digital Geospatial Data, Edition 2.',
+      ].join('\n'),
+    });
+    expect(issues).toEqual([]);
+  });
+});

@@ -343,3 +343,52 @@ test('decoys: the current Alberta Act (S.A. 2020, c. O-2.2), and the 2017 Act ci
     ),
   ).toEqual([]);
 });
+
+describe('the Medicines Control Council of South Africa, replaced by SAHPRA on 1 June 2018', () => {
+  test("a community pharmacy's dispensing policy and a clinical trial site's SOP still rely on the Council", async () => {
+    const { candidates, verdict } = await runCheck(
+      supersededInstrumentCheck,
+      {
+        ...DATED_2026,
+        'Dispensing-Policy.md':
+          '# Dispensing Policy\n\n2.1 Schedule 5 medicines are kept only at premises covered by the licence issued by the Medicines Control Council.\n',
+        'Trial-Supplies-SOP.md':
+          '# Investigational Product SOP\n\n4.3 Import permits for trial medicines are applied for from the Medicines Control Council before shipment.\n',
+      },
+      BLANK_INTAKE,
+      '2026-11-26',
+    );
+    expect(candidates.map((c) => c.key)).toEqual(['instrument:za-medicines-control-council']);
+    expect(candidates[0]!.documents.sort()).toEqual(['Dispensing-Policy.md', 'Trial-Supplies-SOP.md']);
+    const [issue] = verdict(candidates[0]!.params).issues;
+    expect(issue!.title).toContain('Medicines Control Council (MCC) is relied on in');
+    expect(issue!.title).toContain('but it was replaced on 2018-06-01');
+    expect(issue!.description).toContain(
+      'was replaced by the South African Health Products Regulatory Authority (SAHPRA) on 2018-06-01',
+    );
+    expect(issue!.description).toContain('(South Africa)');
+    expect(issue!.quotes.map((q) => q.text).join(' ')).toContain(
+      'the licence issued by the Medicines Control Council',
+    );
+  });
+
+  test('decoys: SAHPRA named with the Council it replaced, and an audit dated before the change', async () => {
+    expect(
+      await keys({
+        ...DATED_2026,
+        'Dispensing-Policy.md':
+          '# Dispensing Policy\n\n2.1 Premises are licensed by SAHPRA, which replaced the Medicines Control Council.\n',
+      }),
+    ).toEqual([]);
+    expect(
+      await keys(
+        {
+          'Minutes.txt': 'Minutes of the pharmacy committee, 6 February 2018.\n',
+          'Dispensing-Policy.md':
+            '# Dispensing Policy\n\n2.1 Premises are licensed by the Medicines Control Council.\n',
+        },
+        '2018-03-31',
+      ),
+    ).toEqual([]);
+  });
+});
