@@ -30,8 +30,8 @@ export function requiredDocumentIssue(found: NamedReference[]): Issue {
     title: `Missing ${name}: ${segment.document} requires it, and no document of the set is it`,
     description:
       `${segment.document} requires the ${name} ("${segment.text.slice(0, 300)}"), but no document of the set has that name, ` +
-      `title or heading, and nothing else sets out what it should cover. Either the document was never written or it was not ` +
-      `supplied; in both cases the commitment cannot be shown to operate.`,
+      `title or heading. Either the document was never written or it was not supplied; in both cases the commitment cannot ` +
+      `be shown to operate.`,
     rootCause: `The commitment in ${segment.document} was made without writing (or keeping in the set) the ${name} that carries it out.`,
     remediationScope: `Write and approve the ${name} as ${segment.document} describes it (or supply it), and test it where the policy requires.`,
     remediationEffortHours: 16,
