@@ -702,6 +702,12 @@ export function requiredButAbsent(analysis: CorpusAnalysis, segments: LocatedSeg
       const key = nameKey(name);
       if (nameKey(source.title).includes(key) || namedByIntake(analysis, key)) continue;
       if (resolveName(analysis, name).status !== 'none') continue;
+      // A heading of its own, numbered or not ("## Transport Emergency Response Plan"), is the plan.
+      const heading = new RegExp(
+        `^[ \\t#*]*(?:\\d+(?:\\.\\d+)*\\.?\\s+)?${escapeRegExp(name).replace(/ /g, '\\s+')}[ \\t*:]*$`,
+        'im',
+      );
+      if (analysis.documents.some((d) => heading.test(d.text))) continue;
       out.push({ name, key, segment });
     }
   }

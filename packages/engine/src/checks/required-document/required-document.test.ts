@@ -122,6 +122,23 @@ test('decoy: the Transport Emergency Response Plan is a heading inside the dispa
   ).toEqual([]);
 });
 
+test("decoy: the plan is an unnumbered heading, or a bold line of its own, in a port's operations manual", async () => {
+  for (const heading of ['## Port Facility Security Plan', '**Port Facility Security Plan**'])
+    expect(
+      await issues({
+        ...portFiles,
+        'Port-Operations-Manual.md': [
+          '# Port Operations Manual',
+          '',
+          heading,
+          '',
+          'Access to restricted areas of the container terminal is by photo pass; visitors are escorted at all times.',
+          '',
+        ].join('\n'),
+      }),
+    ).toEqual([]);
+});
+
 test('decoy: "the Transport Emergency Response Plan" cited with "the" is a reference, not a requirement', async () => {
   expect(
     await issues({
