@@ -58,15 +58,22 @@ function keyWords(text: string): string[] {
   return [...new Set(contentLemmas(text).filter((w) => !VAGUE.has(w) && w.length > 2))];
 }
 
-/** The document's statements grouped by the section they stand in. */
+const sectionCache = new WeakMap<AnalyzedDocument, LocatedSegment[][]>();
+
+/** The document's statements grouped by the section they stand in (read once per document). */
 function sections(doc: AnalyzedDocument): LocatedSegment[][] {
+  let found = sectionCache.get(doc);
+  if (found) return found;
   const out = new Map<string, LocatedSegment[]>();
   for (const s of doc.segments) {
     if (withinRevisionHistory(doc, s.start)) continue;
     const key = s.section ?? '';
-    out.set(key, [...(out.get(key) ?? []), s]);
+    const list = out.get(key);
+    if (list) list.push(s);
+    else out.set(key, [s]);
   }
-  return [...out.values()];
+  sectionCache.set(doc, (found = [...out.values()]));
+  return found;
 }
 
 const cache = new WeakMap<CorpusAnalysis, ExcludedScope[]>();
