@@ -90,6 +90,8 @@ export function normaliseFrameworks(names: string[]): string[] {
     if (/\bpopia\b|protection of personal information act/.test(lower)) out.add('POPIA');
     if (/\bcert-?in\b/.test(lower)) out.add('CERT-In Directions');
     if (/\bdscsa\b|drug supply chain security/.test(lower)) out.add('DSCSA');
+    // The FAA's rule for small unmanned aircraft.
+    if (/\bpart\s*107\b|14 cfr 107/.test(lower)) out.add('FAA Part 107');
     // Occupational health and safety law and its management standard, whatever the country.
     if (
       /45001|occupational (?:health|safety)|\bohs\b|\bosha\b|(?:health,? safety|safety,? health) and welfare|health and safety at work|work health and safety|\bwhs\b/.test(
