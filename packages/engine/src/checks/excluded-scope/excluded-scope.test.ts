@@ -138,6 +138,20 @@ test('decoy: a third document named for the crewed aircraft takes it on', async 
   ).toEqual([]);
 });
 
+test('decoy: a programme named for the crewed aircraft ("crewed", a participle, counts as a word of the matter)', async () => {
+  expect(
+    await issues({
+      ...surveyFiles,
+      'Crewed-Aircraft-Maintenance-Programme.md': [
+        '# Crewed Aircraft Maintenance Programme',
+        '',
+        '1.1 The Cessna is maintained by an approved maintenance organisation to the manufacturer’s schedule.',
+        '',
+      ].join('\n'),
+    }),
+  ).toEqual([]);
+});
+
 test('decoy: the procedure excludes something no other document discusses', async () => {
   expect(
     await issues({

@@ -8,8 +8,8 @@
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
-import { contentLemmas } from '../../analyst/requirements';
 import { withinRevisionHistory } from '../../analyst/revision-history';
+import { stem, tokenize } from '../../text/normalize';
 import { carriedIdentifiers } from '../document-reference/references';
 
 export interface ExcludedScope {
@@ -35,8 +35,8 @@ const HANDLED_ELSEWHERE =
 /** After the exclusion, a pointer to where the matter is handled: "(see ...)", "; they follow ...". */
 const POINTED_ELSEWHERE =
   /^[^.]{0,20}(?:\(?see\b|;\s*(?:see|refer|they|these|it)\b|\b(?:which|and)\s+(?:is|are)\s+(?:covered|governed|managed|handled))/i;
-/** Words of a matter that say nothing of what it is. */
-const VAGUE = new Set([
+/** Words of a matter that say nothing of what it is (compared as stems). */
+const VAGUE_WORDS = [
   'activity',
   'work',
   'related',
@@ -52,10 +52,13 @@ const VAGUE = new Set([
   'procedure',
   'policy',
   'site',
-]);
+];
+const VAGUE = new Set(VAGUE_WORDS.map(stem));
 
 function keyWords(text: string): string[] {
-  return [...new Set(contentLemmas(text).filter((w) => !VAGUE.has(w) && w.length > 2))];
+  // Stems, not a tagger's lemmas: "crewed" in "the crewed survey aircraft" and in a title
+  // "Crewed Aircraft ..." are one word however each is tagged.
+  return [...new Set(tokenize(text).filter((w) => w.length > 2 && !/\d/.test(w) && !VAGUE.has(w)))];
 }
 
 const sectionCache = new WeakMap<AnalyzedDocument, LocatedSegment[][]>();
@@ -108,7 +111,7 @@ function readExcludedScopes(analysis: CorpusAnalysis): ExcludedScope[] {
       const cites = (s: LocatedSegment) =>
         RELIES.test(s.text) || names.some((n) => n.length > 3 && s.text.includes(n));
       const shared = (text: string) => {
-        const lemmas = new Set(contentLemmas(text));
+        const lemmas = new Set(tokenize(text));
         return words.filter((w) => lemmas.has(w)).length;
       };
       // The section of another document most about the matter that relies on a written process
