@@ -670,3 +670,63 @@ describe('a maintenance record: the technician who performed the work signed its
     ).toEqual([]);
   });
 });
+
+describe('a check certificate: the checker is a member of the team whose work is checked', () => {
+  const engineeringStandard = {
+    'Design-Check-Standard.md':
+      '# Design Check Standard\n\n4.2 For Category 2 structures the checker shall be independent of the design team and shall not have contributed to the design.\n',
+  };
+  const certificate = (checker: string) =>
+    [
+      'LOUGH DERG CONSULTING ENGINEERS',
+      'DESIGN CHECK CERTIFICATE DC-0912',
+      'Structure: Portumna footbridge, two-span steel truss',
+      'Check category: 2',
+      '',
+      'Design team',
+      'R. Kilbride (Designer); M. Hogan (Project Engineer)',
+      '',
+      `Checker name: ${checker}, Chartered Engineer, Galway office`,
+      'Date: 12/10/2026',
+    ].join('\n');
+  const auditPolicy = {
+    'Internal-Audit-Charter.md':
+      '# Internal Audit Charter\n\n5.1 Every audit file is reviewed before the report issues by a quality reviewer who is independent of the engagement team.\n',
+  };
+  const reviewSheet = (reviewer: string) =>
+    [
+      'ENGAGEMENT QUALITY REVIEW SHEET',
+      'Engagement: payroll controls audit 2026-07',
+      'Engagement team: Aoife Brennan (lead auditor), Colm Daly (auditor)',
+      '',
+      `Independent checker name: ${reviewer}`,
+      'Review completed: 18/09/2026',
+    ].join('\n');
+
+  test('an engineering practice and an internal audit function: the checker sits in the team', async () => {
+    const footbridge = await findings({
+      ...engineeringStandard,
+      'Design-Check-Certificate-DC-0912.txt': certificate('M. Hogan'),
+    });
+    expect(footbridge.map((i) => i.title)).toEqual([
+      'The request in Design-Check-Certificate-DC-0912.txt self-approved: M. Hogan approved a request made by M. Hogan',
+    ]);
+    expect(footbridge[0]!.description).toContain('independent of the design team');
+    const audit = await findings({ ...auditPolicy, 'EQR-Sheet-2026-07.txt': reviewSheet('Colm Daly') });
+    expect(audit.map((i) => i.title)).toEqual([
+      'The request in EQR-Sheet-2026-07.txt self-approved: Colm Daly approved a request made by Colm Daly',
+    ]);
+  });
+
+  test('decoys: a checker from outside the team', async () => {
+    expect(
+      await findings({
+        ...engineeringStandard,
+        'Design-Check-Certificate-DC-0912.txt': certificate('S. Fahy'),
+      }),
+    ).toEqual([]);
+    expect(await findings({ ...auditPolicy, 'EQR-Sheet-2026-07.txt': reviewSheet('Niamh Walsh') })).toEqual(
+      [],
+    );
+  });
+});

@@ -38,7 +38,7 @@ const REQUESTER_LABEL =
  * "Issuing Authority" of a permit to work.
  */
 const APPROVER_LABEL =
-  /\b(?:approved by|approver\s*name|authori[sz]ed by|issuing authority|permit issued by|return[- ]to[- ]service)\b/i;
+  /\b(?:approved by|approver\s*name|authori[sz]ed by|issuing authority|permit issued by|return[- ]to[- ]service|(?:independent\s+)?checker(?:'s)?\s+name)\b/i;
 /** A form reference: "Request No. VRA-2026-088", "Request reference PAR-2026-031". */
 const REFERENCE =
   /\brequest\s+(?:no\.?|number|ref(?:erence)?\.?)\s*[:|]?\s*([A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)+)/i;
@@ -66,7 +66,7 @@ const NOT_A_NAME =
  * release it".
  */
 const SELF_APPROVAL_RULE =
-  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\b(?:approver|(?:person|officer|individual)\s+(?:approving|who\s+approves)(?:\s+(?:a|the)\s+request)?)\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b|\b(?:issuing authority|approver|authori[sz]er)\s+(?:shall|must|may|can)\s*not\s+(?:also\s+)?be\s+the\s+(?:performing authority|request(?:e|o)r|applicant|permit holder)\b|\b(?:person|officer|individual)\s+who\s+(?:authori[sz]es?|approves?)\b[^.]{0,60}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:also\s+)?(?:carry out|perform|release|execute)\b|\b(?:designee|person|individual|someone|engineer|technician)\s+who\s+did\s+not\s+(?:perform|carry out|do)\s+the\s+work\b/i;
+  /\b(?:may|must|sha[il]l|can|will|should)\s*(?:not|never)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her|its)\s+own\b|\b(?:no (?:one|person|individual|user|employee|member of staff)|nobody)\s+(?:may|can|shall|is (?:permitted|allowed) to)\s+(?:approve|authori[sz]e)\b[^.\n]{0,30}\b(?:their|his|her)\s+own\b|\b(?:request(?:e|o)r|sponsor|applicant)s?\b[^.\n]{0,60}\b(?:may|must|sha[il]l|can|will|should)\s*not\s+(?:also\s+)?(?:approve|authori[sz]e|be the approver)\b|\bnot\s+(?:be\s+)?approved\s+by\s+(?:the\s+)?(?:request(?:e|o)r|sponsor|applicant)\b|\bsegregation of duties\b|\bif the request(?:e|o)r is (?:also )?the\b[^.\n]{0,60}\b(?:must|sha[il]l|will|is to)\s+be\s+approved\s+by\b|\b(?:signed|completed|approved)\s+by\s+different\s+(?:officers|persons|people|individuals|staff)\b|\bmust be a different person\b|\b(?:person|officer|individual|user|employee|member of staff)\s+who\s+(?:captures?|enters?|keys?|inputs?|prepares?|raises?|submits?|requests?|makes?|initiates?)\b[^.]{0,80}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:\w+\s+or\s+)?(?:approve|authori[sz]e)\b|\b(?:approver|(?:person|officer|individual)\s+(?:approving|who\s+approves)(?:\s+(?:a|the)\s+request)?)\s+(?:may|must|sha[il]l|can)\s*not\s+be\s+the\s+(?:person|officer|individual|user|employee)\s+(?:making|raising|submitting|who\s+(?:makes|made|raises|raised|submits|submitted))\b|\bby the same person (?:is|are) not (?:valid|permitted|allowed)\b|\b(?:issuing authority|approver|authori[sz]er)\s+(?:shall|must|may|can)\s*not\s+(?:also\s+)?be\s+the\s+(?:performing authority|request(?:e|o)r|applicant|permit holder)\b|\b(?:person|officer|individual)\s+who\s+(?:authori[sz]es?|approves?)\b[^.]{0,60}?\b(?:may|must|sha[il]l|can)\s*not\s+(?:also\s+)?(?:carry out|perform|release|execute)\b|\b(?:designee|person|individual|someone|engineer|technician)\s+who\s+did\s+not\s+(?:perform|carry out|do)\s+the\s+work\b|\bindependent\s+of\s+the\s+(?:design|project|engagement|audit|development|delivery)\s+team\b/i;
 
 /** The next field's label read on as part of a name ("Owen Bisson Job title ...", "Edwin Okello Designation"). */
 const FIELD_WORD =
@@ -139,6 +139,28 @@ function nameAfterLabel(
 }
 
 /** The names of the fields a label marks, wherever they stand in the form. */
+/**
+ * The team a form lists as having done the work ("Design team / E. Lardner (Designer); P. Rabbitte
+ * (Project Engineer)"): every member is a maker, whom an independent checker must not be.
+ */
+const TEAM_LABEL = /^\s*(?:design|project|engagement|audit|development|delivery)\s+team\b\s*:?/i;
+
+function teamNames(doc: AnalyzedDocument, lines: RegExpMatchArray[]): NameField[] {
+  return lines.flatMap((line, i) => {
+    const m = TEAM_LABEL.exec(line[0]);
+    if (!m) return [];
+    // The members: on the label's line after it, else on the next line.
+    const own = { text: line[0].slice(m[0].length), at: line.index! + m[0].length };
+    const next = lines[i + 1];
+    const field = own.text.trim() || !next ? own : { text: next[0], at: next.index! };
+    return [...field.text.matchAll(new RegExp(PERSON.source, 'g'))].flatMap((person) => {
+      if (NOT_A_NAME.test(person[1]!)) return [];
+      const segment = segmentAt(doc, field.at + person.index);
+      return segment ? [{ name: withoutNextLabel(person[1]!), segment }] : [];
+    });
+  });
+}
+
 function fieldNames(doc: AnalyzedDocument, lines: RegExpMatchArray[], label: RegExp): NameField[] {
   return lines.flatMap((line, i) => {
     const m = label.exec(line[0]);
@@ -257,9 +279,11 @@ function findSelfApprovedForms(analysis: CorpusAnalysis): SelfApprovedForm[] {
     const sections = sectionNames(doc, lines);
     const approvers = [...fieldNames(doc, lines, APPROVER_LABEL), ...sections.approval];
     if (approvers.length === 0) continue;
-    const requesters = [...fieldNames(doc, lines, REQUESTER_LABEL), ...sections.request].filter(
-      (r) => !approvers.some((a) => a.segment === r.segment && a.name === r.name),
-    );
+    const requesters = [
+      ...fieldNames(doc, lines, REQUESTER_LABEL),
+      ...sections.request,
+      ...teamNames(doc, lines),
+    ].filter((r) => !approvers.some((a) => a.segment === r.segment && a.name === r.name));
     const pair = requesters
       .flatMap((requester) => approvers.map((approver) => ({ requester, approver })))
       .find(({ requester, approver }) => samePerson(requester.name, approver.name));
