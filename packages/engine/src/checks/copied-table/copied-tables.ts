@@ -7,6 +7,7 @@ import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../ana
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { extractTimeQuantities, incompatible, type Quantity } from '../../analyst/quantities';
+import { pipeCells } from '../../text/table-cells';
 
 export interface CopiedCellConflict {
   column: string;
@@ -20,16 +21,6 @@ interface KeyedTable {
   header: string;
   columns: string[];
   rows: Map<string, LocatedSegment>;
-}
-
-/** A pipe row's cells, without the outer bars. */
-function cellsOf(text: string): string[] {
-  return text
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
-    .map((c) => c.trim());
 }
 
 /** A cell as both copies would write it: case, dashes and spacing aside ("C — HL-01" is "C - HL-01"). */
@@ -53,11 +44,11 @@ function keyedTables(document: AnalyzedDocument): KeyedTable[] {
     byHeader.set(header, entry);
   }
   return [...byHeader.values()].flatMap(({ header, rows }) => {
-    const columns = cellsOf(header);
+    const columns = pipeCells(header);
     if (columns.length < 3) return [];
     const keyed = new Map<string, LocatedSegment | null>();
     for (const row of rows) {
-      const key = normalised(cellsOf(row.text)[0] ?? '');
+      const key = normalised(pipeCells(row.text)[0] ?? '');
       if (key) keyed.set(key, keyed.has(key) ? null : row);
     }
     const unique = new Map([...keyed].filter((e): e is [string, LocatedSegment] => e[1] !== null));
@@ -96,7 +87,7 @@ function readConflicts(analysis: CorpusAnalysis): CopiedCellConflict[] {
       for (const [key, rowA] of ta.rows) {
         const rowB = tb.rows.get(key);
         if (!rowB) continue;
-        const [cellsA, cellsB] = [cellsOf(rowA.text), cellsOf(rowB.text)];
+        const [cellsA, cellsB] = [pipeCells(rowA.text), pipeCells(rowB.text)];
         for (let k = 1; k < ta.columns.length; k += 1) {
           const [cellA, cellB] = [cellsA[k] ?? '', cellsB[k] ?? ''];
           const [qa, qb] = [cellValue(cellA), cellValue(cellB)];
@@ -126,7 +117,7 @@ export function copiedCellIssue(c: CopiedCellConflict): Issue {
     aspects: [subject],
     title: `Conflicting ${c.column} for ${c.key}: ${c.a.cell} in ${docA} vs ${c.b.cell} in ${docB}`,
     description:
-      `${docA} and ${docB} carry the same table (columns "${cellsOf(c.a.header).join('", "')}"), but the row for ` +
+      `${docA} and ${docB} carry the same table (columns "${pipeCells(c.a.header).join('", "')}"), but the row for ` +
       `"${c.key}" gives "${c.a.cell}" under "${c.column}" in ${docA} and "${c.b.cell}" in ${docB}. ` +
       `Staff working from one copy break the other, and the control cannot be tested against a single value.`,
     rootCause: `The table in one document was changed without updating its copy in the other.`,

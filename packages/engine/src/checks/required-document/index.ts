@@ -10,13 +10,19 @@ interface RequiredDocumentParams {
   key: string;
 }
 
+const cache = new WeakMap<CorpusAnalysis, Map<string, NamedReference[]>>();
+
+/** Required documents the set lacks, by name key (read once per corpus: every verdict asks). */
 function absentDocuments(analysis: CorpusAnalysis): Map<string, NamedReference[]> {
+  const cached = cache.get(analysis);
+  if (cached) return cached;
   const out = new Map<string, NamedReference[]>();
   for (const r of requiredButAbsent(
     analysis,
     analysis.documents.flatMap((d) => d.segments),
   ))
     out.set(r.key, [...(out.get(r.key) ?? []), r]);
+  cache.set(analysis, out);
   return out;
 }
 
