@@ -1941,7 +1941,7 @@ describe('a due-date header with a note in brackets, and a rule on whoever "whos
       'Pilot-Register.csv: 1 entry in use with recurrent past its due date (RP-02), against Remote-Pilot-Training-Procedure.md',
     ]);
     expect(found[0]!.description).toContain(
-      'RP-02 (Mereana Tawhiri; Recurrent Due (End of Month) 2026-08-31)',
+      'RP-02 (Mereana Tawhiri; Recurrent Due (End of Month) 31/08/2026, read as 2026-08-31)',
     );
     expect(found[0]!.description).toContain('whose recurrent training has lapsed');
     expect(found[0]!.description).not.toMatch(/RP-01|RP-03/);

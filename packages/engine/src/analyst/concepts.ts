@@ -471,6 +471,21 @@ CONCEPTS.push({
   focus: ['device', 'mobile', 'endpoint', 'asset', 'incident'],
 });
 
+// A quality or cold-chain deviation (a temperature excursion, a process deviation) is told to the
+// customer, the regulator or quality within a window, as a security incident is.
+CONCEPTS.push({
+  id: 'deviation_notification',
+  actions: ['notify'],
+  label: 'deviation notification window',
+  kind: 'duration',
+  subject: /\b(?:temperature|quality|process|product|batch|cold[- ]chain)\s+(?:deviations?|excursions?)\b/i,
+  action: /\b(notif\w*|notice|report\w*|inform\w*|escalat\w*|tell)\b/i,
+  scopes: [VENDOR_SCOPE],
+  query: 'notify temperature deviation excursion within hours customer',
+  severity: 'high',
+  focus: ['quality', 'cold chain', 'temperature', 'vendor'],
+});
+
 CONCEPTS.push({
   id: 'consent_validity',
   label: 'validity period of a consent or authorisation',

@@ -311,6 +311,9 @@ const LEGAL_ENTITY =
 const RUNNING_HEADER_FIELD =
   /(?:^|\|\s*)(?:[A-Z][A-Za-z ]{2,24}:\s*\S|page \d+ of \d+|(?:confidential|internal|restricted|public|official)\s*(?:\||$))|\b(?:ref|no)\.\s*[A-Z0-9]/i;
 
+/** A field that is a document's code alone: "SC-2026-0117", "CEF-CON-014". */
+const DOCUMENT_CODE = /^[A-Z]{2,6}(?:-[A-Z0-9]{1,6}){1,3}$/;
+
 function documentTitle(text: string, name: string): string {
   const frontMatter = FRONT_MATTER.exec(text);
   const fieldTitle = frontMatter ? FRONT_MATTER_TITLE.exec(frontMatter[1]!) : null;
@@ -327,6 +330,13 @@ function documentTitle(text: string, name: string): string {
     // A running header of fields ("Agreement No. X | Classification: Confidential") files the
     // document; the title follows it.
     if (RUNNING_HEADER_FIELD.test(clean) && /\s\|\s/.test(clean)) continue;
+    // So does a line of fields naming the document's code or a company ("SC-2026-0117 | Bayou
+    // Surveys, LLC | No CUI").
+    if (
+      /\s\|\s/.test(clean) &&
+      clean.split(/\s\|\s/).some((f) => LEGAL_ENTITY.test(f) || DOCUMENT_CODE.test(f))
+    )
+      continue;
     if (
       clean.length >= 4 &&
       clean.length <= 120 &&
@@ -735,6 +745,22 @@ function noticePeriod(text: string, q: Quantity): boolean {
   );
 }
 
+/** An ordinal day of a month or quarter: "Monthly, by the 10th business day", "... of the following month". */
+function dayOfCycle(text: string, q: Quantity): boolean {
+  if (
+    !/\b\d{1,3}(?:st|nd|rd|th)\b|\b(?:first|second|third|fifth|tenth|fifteenth|twentieth)\b/i.test(q.phrase)
+  )
+    return false;
+  const before = text.slice(Math.max(0, q.index - 40), q.index);
+  const after = text.slice(q.index + q.phrase.length, q.index + q.phrase.length + 50);
+  return (
+    /\b(?:monthly|quarterly|each month|every month)\b/i.test(before) ||
+    /^\s*(?:of|after the end of)\s+(?:the|each|every)\s+(?:following\s+|next\s+)?(?:calendar\s+)?(?:month|quarter)\b/i.test(
+      after,
+    )
+  );
+}
+
 /** A cell that opens with its value ("90 days Date of log entry", "8 years"). */
 const BARE_VALUE_CELL = /^\s*\d+\s+(?:days?|weeks?|months?|years?)\b(?![^.;]{60})/i;
 
@@ -809,6 +835,10 @@ export function conceptFactsOf(
     // "on at least thirty (30) days' written notice" is how far ahead a party is told, not a time
     // to act within.
     if (concept.kind === 'duration') candidates = candidates.filter((q) => !noticePeriod(text, q));
+    // "Service report | Monthly, by the 10th business day", "by the 5th Business Day of the
+    // following month": a day of a reporting cycle, not a time after the event.
+    if (concept.kind === 'duration' && concept.actions?.includes('notify'))
+      candidates = candidates.filter((q) => !dayOfCycle(text, q));
     if (concept.maxDays) candidates = candidates.filter((q) => q.value < concept.maxDays!);
     // "daily backups; last restore test in July": a frequency belongs to the action of its own
     // clause, not to an action named in another clause of the sentence.

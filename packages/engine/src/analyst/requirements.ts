@@ -88,6 +88,8 @@ const ACTION_CLASSES: Record<string, string[]> = {
     'check',
     'inspect',
     'inspection',
+    'examine',
+    'examination',
     'verify',
     'verification',
   ],
@@ -805,6 +807,9 @@ function valueColumnOf(columns: string): string | null {
   return (beforeValueNoun ?? actions[0])?.value ?? null;
 }
 
+const RETENTION_TABLE = /\bretention\b/i;
+const RECORD_NOUN = /\b(?:records?|files?|registers?|logs?|documents?|forms?|copies|archives?)\b/i;
+
 /** A row's requirement from its subject cells, the value's column name and its other cells. */
 function framedRequirement(
   segment: LocatedSegment,
@@ -815,14 +820,14 @@ function framedRequirement(
   const { subject: subjectCells, column: columnName, own: ownCells } = cells;
   // The nearest words first: the value's column name, then the row's own cells ("Acknowledge
   // receipt"), then what introduces the table.
-  const action = firstActionClass([
-    columnName,
-    subjectCells,
-    frame.caption,
-    ownCells,
-    frame.heading,
-    frame.title,
-  ]);
+  // A row of a retention schedule about records ("Incident records, including regulatory
+  // notifications | 5 years") states how long they are kept, whatever act its subject names.
+  const retentionRow =
+    RETENTION_TABLE.test(`${frame.title} ${frame.heading ?? ''} ${frame.caption ?? ''}`) &&
+    RECORD_NOUN.test(subjectCells);
+  const action = retentionRow
+    ? 'retain'
+    : firstActionClass([columnName, subjectCells, frame.caption, ownCells, frame.heading, frame.title]);
   if (!action) return null;
   const actionWords = new Set(ACTION_CLASSES[action] ?? []);
   const lemmasOf = (tokens: Token[]) => [
@@ -1323,6 +1328,17 @@ function comparedWith(text: string, quantity: Quantity): boolean {
   );
 }
 
+/**
+ * "may be deferred once, by no more than fourteen (14) days", "extended by 30 days": how far a
+ * due date may move, not how often or how soon the thing is done.
+ */
+function deferral(text: string, quantity: Quantity): boolean {
+  const before = text.slice(Math.max(0, quantity.index - 60), quantity.index).toLowerCase();
+  return /\b(?:defer\w*|postpon\w*|extend\w*|delay\w*)\b[^.;]{0,30}\bby\s+(?:(?:up to|no more than|not more than|at most|a maximum of)\s+)?$/.test(
+    before,
+  );
+}
+
 /** The requirements with a time quantity that one segment states (cached per segment). */
 export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const cached = cache.get(segment);
@@ -1331,7 +1347,7 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
   const text = foldTypography(segment.text);
   const condition = leadingConditionEnd(text);
   const quantities = (text.length <= 600 ? extractTimeQuantities(text) : []).filter(
-    (q) => !namesAKind(text, q) && !comparedWith(text, q) && q.index >= condition,
+    (q) => !namesAKind(text, q) && !comparedWith(text, q) && !deferral(text, q) && q.index >= condition,
   );
   const frame =
     segment.frame && (/\s\|\s/.test(text) || segment.frame.leading !== undefined) ? segment.frame : null;
@@ -1368,7 +1384,13 @@ export function requirementsOf(segment: LocatedSegment): Requirement[] {
     // Items of one list under one lead-in ("7.4 Re-test intervals:") each state their own case.
     return [segment.leadIn ? { ...read, leadIn: segment.leadIn } : read];
   });
-  const result = out.length === 0 && quantities.length > 0 ? underLeadIn(segment, text) : out;
+  // A sentence too long to read whole may still be a list of short items.
+  const result =
+    out.length > 0 || (quantities.length === 0 && text.length <= 600)
+      ? out
+      : segment.leadIn
+        ? underLeadIn(segment, foldTypography(segment.leadIn), text)
+        : inlineList(segment, text);
   cache.set(segment, result);
   return result;
 }
@@ -1412,30 +1434,49 @@ function sectionActivity(
 
 /**
  * A list item that names no action of its own takes its lead-in's ("Laptops are patched at these
- * intervals:" over "(b) kiosks in branches: monthly;"): the
- * values of the item, read with the lead-in before it.
+ * intervals:" over "(b) kiosks in branches: monthly;"): the values of the item (which starts at
+ * `offset` of the segment's text), read with the lead-in before it.
  */
-function underLeadIn(segment: LocatedSegment, text: string): Requirement[] {
-  const leadIn = segment.leadIn;
-  if (!leadIn) return [];
-  const joined = `${foldTypography(leadIn)} ${text}`;
-  const shift = joined.length - text.length;
+function underLeadIn(segment: LocatedSegment, leadIn: string, item: string, offset = 0): Requirement[] {
+  const joined = `${leadIn} ${item}`;
+  const shift = joined.length - item.length;
   const quantities = extractTimeQuantities(joined).filter(
     (q) => q.index >= shift && !namesAKind(joined, q) && !comparedWith(joined, q),
   );
   return quantities.flatMap((quantity) => {
     const requirement = requirementIn(segment, joined, quantity, { start: 0, end: joined.length });
-    // The value stays where it stands in the item's own text.
+    // The value stays where it stands in the segment's own text.
     return requirement
       ? [
           {
             ...requirement,
-            quantity: { ...quantity, index: quantity.index - shift },
-            leadIn,
+            quantity: { ...quantity, index: quantity.index - shift + offset },
+            leadIn: segment.leadIn ?? leadIn,
           },
         ]
       : [];
   });
+}
+
+/**
+ * A sentence whose list runs on after a colon, its items apart by semicolons ("Lifting equipment
+ * is thoroughly examined: lifting accessories: at least every six months; all other lifting
+ * equipment: at least every twelve months"): each item read as a list item under the words before
+ * the colon, so that the items are cases of one rule.
+ */
+function inlineList(segment: LocatedSegment, text: string): Requirement[] {
+  const colon = text.search(/:\s/);
+  if (colon < 0 || !text.includes(';', colon)) return [];
+  const leadIn = text.slice(0, colon);
+  let offset = colon + 1;
+  return text
+    .slice(colon + 1)
+    .split(';')
+    .flatMap((item) => {
+      const read = underLeadIn(segment, leadIn, item, offset);
+      offset += item.length + 1;
+      return read;
+    });
 }
 
 /**

@@ -197,6 +197,20 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     superseded: ['1'],
     retiredOn: { '1': '2023-08-23' },
   },
+  // The US Army Corps of Engineers' safety manual, republished whole: the 2024 edition replaced
+  // the 2014 one (itself after 2008 and 2003).
+  {
+    id: 'usace-em-385-1-1',
+    name: 'USACE EM 385-1-1',
+    pattern:
+      /\bEM\s*385-1-1\b(?:,?\s*(?:Safety\s+and\s+Health\s+Requirements\s+Manual\s*)?,?\s*\(?\s*(?:(?:\d{1,2}\s+)?[A-Z][a-z]+\s+)?((?:19|20)\d\d)(?:\s+edition)?\)?)?/gi,
+    edition: digits,
+    current: '2024',
+    currentLabel: 'EM 385-1-1 (2024 edition)',
+    currentSince: 'March 2024',
+    superseded: ['2003', '2008', '2014'],
+    retiredOn: { '2003': '2008-09-15', '2008': '2014-11-30', '2014': '2024-03-15' },
+  },
   {
     id: 'ohsas-18001',
     name: 'OHSAS 18001',
@@ -573,9 +587,12 @@ function compareEditions(a: string, b: string): number {
   return 0;
 }
 
-/** "NCSC CAF v3.2", "TISAX / VDA ISA 6.0", "HISO 10029:2022": a name and the edition in scope. */
+/**
+ * "NCSC CAF v3.2", "TISAX / VDA ISA 6.0", "HISO 10029:2022": a name and the edition in scope. A
+ * bare number is an edition only when short and alone: "DFARS 252.204-7012" is a clause.
+ */
 const SCOPED_EDITION =
-  /^(.*?[A-Za-z0-9])\)?\s*(?:[,(]\s*)?(?:(?:v|version|edition|rev(?:ision)?)\.?\s*(\d+(?:\.\d+)*)|:\s*((?:19|20)\d\d)|\s(\d+\.\d+(?:\.\d+)*))\b/i;
+  /^(.*?[A-Za-z0-9])\)?\s*(?:[,(]\s*)?(?:(?:v|version|edition|rev(?:ision)?)\.?\s*(\d+(?:\.\d+)*)|:\s*((?:19|20)\d\d)|\s(\d{1,2}\.\d+(?:\.\d+)*))\b(?!-\d)/i;
 
 /**
  * The standards an engagement's intake scopes by edition that the catalogue does not know
@@ -613,7 +630,7 @@ export function intakeScopedFamilies(frameworks: readonly string[]): StandardFam
       id: `scoped:${name.toLowerCase()}`,
       name,
       pattern: new RegExp(
-        `\\b${key.join(key.length > 1 && /[a-z]/.test(key[1]!) ? '\\s+' : '\\s*')}\\b\\)?\\s*(?:[,(]\\s*)?(?:(?:v|version|edition|rev(?:ision)?)\\.?\\s*(\\d+(?:\\.\\d+)*)|:\\s*((?:19|20)\\d\\d)|\\s(\\d+\\.\\d+(?:\\.\\d+)*))\\b`,
+        `\\b${key.join(key.length > 1 && /[a-z]/.test(key[1]!) ? '\\s+' : '\\s*')}\\b\\)?\\s*(?:[,(]\\s*)?(?:(?:v|version|edition|rev(?:ision)?)\\.?\\s*(\\d+(?:\\.\\d+)*)|:\\s*((?:19|20)\\d\\d)|\\s(\\d{1,2}\\.\\d+(?:\\.\\d+)*))\\b(?!-\\d)`,
         'gi',
       ),
       edition: plainEdition,

@@ -32,6 +32,7 @@ import { modelProposalCheck } from './model-proposal';
 import { overdueRowsCheck } from './overdue-rows';
 import { controlNameCheck, frameworkReferenceCheck } from './framework-reference';
 import { productLifecycleCheck } from './product-lifecycle';
+import { prohibitedPracticeCheck } from './prohibited-practice';
 import { prohibitedValueCheck } from './prohibited-value';
 import { selfReferenceCheck } from './self-reference';
 import { seriesReferenceCheck } from './series-reference';
@@ -64,6 +65,7 @@ export const CHECKS: readonly AnyCheck[] = [
   measuredReadingCheck,
   categoryStandardCheck,
   prohibitedValueCheck,
+  prohibitedPracticeCheck,
   enumeratedCodeCheck,
   rowMinimumCheck,
   excludedScopeCheck,

@@ -25,13 +25,19 @@ const DOC_KIND =
   '(?:Policy|Plan|Procedure|Standard|Agreement|Contract|Manual|Handbook|Guidelines?|Guide|Charter|Addendum|Program(?:me)?|Playbook|Runbook|Framework|Methodology|Specification|Baseline|Register)';
 /** A document code ("ISP-01", "QP-7.5", "TC-POL-001"): documents are often cited by their ID. */
 export const DOC_CODE = '[A-Z]{2,6}(?:-[A-Z0-9]{1,6}(?:\\.\\d{1,3})?){1,3}\\b(?!-)';
+/**
+ * A document's name: its words may join with "and", "of", "for" ("the Health and Safety Policy").
+ * A named "Schedule" is a document too ("the Export Market Phytosanitary Schedule"); a bare one is
+ * a part of the document at hand.
+ */
+const NAMED_DOCUMENT = `(?:(?:[A-Z][\\w&/-]*\\s+(?:(?:and|of|for|&)\\s+(?=[A-Z]))?){1,6}Schedule\\b|(?:[A-Z][\\w&/-]*\\s+(?:(?:and|of|for|&)\\s+(?=[A-Z]))?){0,6}${DOC_KIND})`;
 const REFERENCE = new RegExp(
   // A number followed by "/" and digits is a date ("Schedule 22/09/2025"), not a reference.
   // "§" binds to its number with or without a space ("§12.3.1"); "para" is a paragraph.
   `(?:\\b([Ss]ections?|[Ss]ec\\.|[Cc]lauses?|[Pp]aragraphs?|[Pp]aras?\\.?|Appendix|Annexure|Annex|Schedule|Exhibit)\\s+|(§)\\s*)((?:\\d{1,3}(?:\\.\\d{1,3}){0,4})(?![A-Za-z\\d]|[/-]\\d)|[A-Z]\\b)` +
     // "Schedule 6 (Security Incident Notification) of the Agreement": a part's title may stand between;
     // a name may join its words with "and", "of", "for" ("the OT Remote Access and Hardening Standard").
-    `(?:(?:\\s*\\([^()\\n]{1,60}\\))?\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?((?:[A-Z][\\w&/-]*\\s+(?:(?:and|of|for|&)\\s+(?=[A-Z]))?){0,6}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
+    `(?:(?:\\s*\\([^()\\n]{1,60}\\))?\\s+(?:of|in)\\s+(?:the\\s+|our\\s+|its\\s+)?(${NAMED_DOCUMENT}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z])))?`,
   'g',
 );
 
@@ -41,6 +47,9 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
     // "`§2.1(a)`": an example of the notation in a code span, not a reference.
     if (segment.text[m.index - 1] === '`') continue;
     if (isPartHeading(segment.text, m.index, m[0].length)) continue;
+    // "Section 01 (measurement and payment)": a construction specification's division, numbered
+    // with a leading zero as no corpus document numbers its own sections.
+    if (/^0\d/.test(m[3]!)) continue;
     const kind = (m[1] ?? m[2]!)
       .toLowerCase()
       .replace(/\.$/, '')
@@ -84,6 +93,12 @@ export function extractReferences(segment: LocatedSegment): SectionReference[] {
         LISTED_REFERENCE_TAIL.exec(after) ??
         BRACKETED_REFERENCE_TAIL.exec(segment.text.slice(m.index + m[0].length, m.index + m[0].length + 200));
       if (listed) citedName = listed[1]!.trim();
+    }
+    // "Annex A checklist of OSL-PRO-006": the part's kind of content stands between it and its
+    // document.
+    if (!citedName) {
+      const described = DESCRIBED_PART_TAIL.exec(after);
+      if (described) citedName = described[1]!.trim();
     }
     // "section 38 of that Act": a section of the law the sentence named, outside the set.
     if (
@@ -133,12 +148,17 @@ const DOC_KIND_AT_END = new RegExp(`\\b${DOC_KIND}$`);
  * security) and section 6 (access control) of the Information Security Policy (BGH-POL-001)".
  */
 const BRACKETED_REFERENCE_TAIL = new RegExp(
-  `^\\s*\\([^()]{1,80}\\)(?:\\s*(?:,|and|or|&)\\s*(?:(?:sections?|clauses?|paragraphs?)\\s+)?\\d{1,3}(?:\\.\\d{1,3})*(?:\\s*\\([^()]{1,80}\\))?)*\\s+(?:of|in)\\s+(?:the\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z]))`,
+  `^\\s*\\([^()]{1,80}\\)(?:\\s*(?:,|and|or|&)\\s*(?:(?:sections?|clauses?|paragraphs?)\\s+)?\\d{1,3}(?:\\.\\d{1,3})*(?:\\s*\\([^()]{1,80}\\))?)*\\s+(?:of|in)\\s+(?:the\\s+)?(${NAMED_DOCUMENT}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z]))`,
+);
+
+/** A part's content named before its document: " checklist of OSL-PRO-006", " form in the Fleet Procedure". */
+const DESCRIBED_PART_TAIL = new RegExp(
+  `^\\s+[a-z]+(?:\\s+[a-z]+)?\\s+(?:of|in)\\s+(?:the\\s+)?(${NAMED_DOCUMENT}|${DOC_CODE})`,
 );
 
 /** The rest of a list of numbers and the name it belongs to: " and 21 of POPIA", ", 4.2 and 4.3 of the Plan". */
 const LISTED_REFERENCE_TAIL = new RegExp(
-  `^(?:\\s*(?:,|and|or|to|&|-)\\s*\\d{1,3}(?:\\.\\d{1,3})*(?:\\([0-9a-z]{1,3}\\))*)+\\s+(?:of|in)\\s+(?:the\\s+)?((?:[A-Z][\\w&/-]*\\s+){0,5}${DOC_KIND}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z]))`,
+  `^(?:\\s*(?:,|and|or|to|&|-)\\s*\\d{1,3}(?:\\.\\d{1,3})*(?:\\([0-9a-z]{1,3}\\))*)+\\s+(?:of|in)\\s+(?:the\\s+)?(${NAMED_DOCUMENT}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z]))`,
 );
 
 /**
@@ -381,6 +401,16 @@ function mismatchedReference(
   reference: SectionReference,
 ): Issue | null {
   if (!/^\d/.test(reference.number)) return null;
+  // "sections 4.2 to 4.7 of the Policy": a range's subject is its sections', not the first one's.
+  const after = reference.segment.text.slice(
+    reference.segment.text.indexOf(reference.phrase) + reference.phrase.length,
+  );
+  if (/^\s*(?:to|-|–|through)\s*\d/.test(after)) return null;
+  // A sentence citing sections of two documents speaks of both: its words are no one section's.
+  const documentsNamed = new Set(
+    [...reference.segment.text.matchAll(new RegExp(NAMED_DOCUMENT, 'g'))].map((m) => m[0].toLowerCase()),
+  );
+  if (documentsNamed.size > 1) return null;
   // A document-control field listing parent or related documents states no subject to compare.
   const text = reference.segment.text;
   const at = text.indexOf(reference.phrase);

@@ -183,8 +183,9 @@ function caveatOf(label: string, known: Set<string>): boolean {
   return rest.length > 0 && known.has(normaliseLabel(first!));
 }
 
+// A form's marking in capitals counts too: "CLASSIFICATION: RESTRICTED".
 const USAGE =
-  /\b(?:classified(?:\s+as)?|classification(?:\s+level)?(?:\s+(?:of|is))?|label(?:l)?ed(?:\s+as)?|marked(?:\s+as)?|(?:handled|treated)\s+as)[\s:|*"“'‘]*([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2})|\b((?:Highly|Strictly|Top|Company|Internal)\s+(?:Confidential|Restricted|Secret))\b/g;
+  /\b(?:classified(?:\s+as)?|classification(?:\s+level)?(?:\s+(?:of|is))?|label(?:l)?ed(?:\s+as)?|marked(?:\s+as)?|(?:handled|treated)\s+as)[\s:|*"“'‘]*([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2})|\b((?:Highly|Strictly|Top|Company|Internal)\s+(?:Confidential|Restricted|Secret))\b|\bCLASSIFICATION(?:\s+LEVEL)?\s*:\s*([A-Z][A-Z-]+(?:\s+[A-Z][A-Z-]+)?)\b/g;
 
 /**
  * "are designated **OT-Sensitive**": information designated a level. "Designated" names roles and
@@ -352,7 +353,7 @@ export function classificationLabelIssues(segments: LocatedSegment[], onlyLabel?
   for (const segment of segments) {
     if (otherSchemes.has(segment) || FORMER.test(segment.text)) continue;
     const uses = [
-      ...[...segment.text.matchAll(USAGE)].map((m) => (m[1] ?? m[2]!).trim()),
+      ...[...segment.text.matchAll(USAGE)].map((m) => (m[1] ?? m[2] ?? m[3]!).trim()),
       ...classificationCell(segment),
       ...[...segment.text.matchAll(DESIGNATED_USAGE)].map((m) => m[1]!).filter(endsInLevel),
     ];

@@ -406,7 +406,11 @@ function namedByIntake(analysis: CorpusAnalysis, key: string): boolean {
 
 function distinctive(name: string): boolean {
   const words = name.split(/\s+/).slice(0, -1);
-  return words.some((w) => !GENERIC.test(w) && !/^(?:and|of|for|&)$/i.test(w));
+  // "the GCDM Policies", "the Company's Procedures": a body of documents of the organisation (its
+  // acronym or a possessive), not one document's name.
+  const collection =
+    /(?:Policies|Procedures)$/.test(name) && words.every((w) => /^[A-Z]{2,6}$|['\u2019]s$/.test(w));
+  return !collection && words.some((w) => !GENERIC.test(w) && !/^(?:and|of|for|&)$/i.test(w));
 }
 
 /**
@@ -563,6 +567,31 @@ export interface MisnamedReference extends NamedReference {
   meant: AnalyzedDocument;
 }
 
+/** A table whose first column holds posts: "Role", "Position", "Post", "Title". */
+const ROLE_COLUMN = /^\s*\|?\s*(?:role|position|post|job title|title|function|responsible person)s?\b/i;
+const tabledRolesCache = new WeakMap<CorpusAnalysis, Set<string>>();
+
+/**
+ * The posts a roles table names in its first column ("| Head Guide | Keeps the Guide Licence
+ * Register ... |"): a name ending in "Guide" or "Plan" there is a person's title, not a document.
+ */
+function tabledRoles(analysis: CorpusAnalysis): Set<string> {
+  let roles = tabledRolesCache.get(analysis);
+  if (roles) return roles;
+  roles = new Set();
+  for (const doc of analysis.documents)
+    for (const segment of doc.segments) {
+      if (!ROLE_COLUMN.test(segment.frame?.header ?? '')) continue;
+      const first = segment.text
+        .split('|')
+        .find((cell) => cell.trim())
+        ?.trim();
+      if (first && first.length <= 60) roles.add(nameKey(first));
+    }
+  tabledRolesCache.set(analysis, roles);
+  return roles;
+}
+
 function namedReferences(
   analysis: CorpusAnalysis,
   segments: LocatedSegment[],
@@ -583,7 +612,7 @@ function namedReferences(
       if (source && (nameKey(source.title).includes(key) || nameKey(source.name).includes(key))) continue;
       if (source && fileNameWords(source).every((word) => key.split(' ').includes(word))) continue;
       if (linkedOnTheWeb(analysis, key) || listedInRegister(analysis, key)) continue;
-      if (namedByIntake(analysis, key)) continue;
+      if (namedByIntake(analysis, key) || tabledRoles(analysis).has(key)) continue;
       // The retired document, not its replacement ("replaced by the Visitor Standard").
       const replacement = /\b(?:by|with|to|see)\s+(?:the\s+|our\s+)?["“‘']?$/i.test(
         segment.text.slice(Math.max(0, m.index - 16), m.index + m[0].indexOf(m[1]!)),

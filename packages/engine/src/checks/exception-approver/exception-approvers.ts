@@ -1,5 +1,5 @@
 // flow_down_check: an exception approved in correspondence by someone the policy does not let
-// approve exceptions. The policy names who approves ("Exceptions to this Policy shall be approved by
+// approve exceptions, or a reserved decision a register records as taken by another post. The policy names who approves ("Exceptions to this Policy shall be approved by
 // the Chief Risk Officer", "shall be approved jointly by the CISO and the CRO"); an e-mail grants an
 // exception in the first person ("I approve the exception", "the undersigned approves that MFA ...
 // may be disabled") and its signature gives the signer's post ("Head of IT"), which is none of them.
@@ -10,6 +10,8 @@ import { FIRST_PERSON_GRANT, ownMessage, EXCEPTION_WORDS, speaksOfException } fr
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { samePost, signerPost } from '../../analyst/signatures';
 import { wordLemmas } from '../../analyst/requirements';
+import roleNouns from '../../analyst/role-nouns.json';
+import { tableOf } from '../record-attribute/record-attributes';
 
 export interface ExceptionRule {
   segment: LocatedSegment;
@@ -32,6 +34,8 @@ export interface UnauthorisedApproval {
   grant: LocatedSegment;
   signer: string;
   subject: string | null;
+  /** Where the decision is recorded: a message that grants it, or a register row that records it. */
+  source: 'message' | 'register';
 }
 
 /**
@@ -54,19 +58,32 @@ const APPROVAL_GIVEN_BY =
  * verb, group 2 the posts.
  */
 const RESERVED_TO =
-  /\b(?:may|can|shall)\s+be\s+(released|authori[sz]ed|signed\s+off|approved)\s+only\s+by\s+(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&()-]*){0,6}(?:,?\s+or\s+(?:,?\s*in\s+[^,.;]{0,60}\babsence,?\s+)?(?:by\s+)?(?:the\s+)?[A-Z][\w&()-]*(?:\s+[A-Z][\w&()-]*){0,6})?)/;
+  /\b(?:may|can|shall)\s+be\s+(released|authori[sz]ed|signed\s+off|approved)\s+only\s+by\s+(?:the\s+)?([A-Z][\w&()-]*(?:\s+(?:of\s+|&\s+|and\s+(?=[A-Z][\w&()-]*\s+[A-Z]))?[A-Z][\w&()-]*){0,6}(?:,?\s+or\s+(?:,?\s*in\s+[^,.;]{0,60}\babsence,?\s+)?(?:by\s+)?(?:the\s+)?[A-Z][\w&()-]*(?:\s+[A-Z][\w&()-]*){0,6})?)/;
+
+/** A word a post's title ends in ("Manager", "Officer", "Board"), or an acronym standing for one. */
+const POST_END = new RegExp(
+  `(?:\\b(?:${[...roleNouns.leadership, ...roleNouns.person, ...roleNouns.group].join('|')})|\\b[A-Z]{2,6})$`,
+);
 
 /** The posts named in a rule's approver phrase ("the CISO and the CRO" -> ["CISO", "CRO"]). */
 function approverPosts(phrase: string): string[] {
-  return (
-    phrase
-      .replace(/\s*\([^)]*\)/g, '')
-      // "&" joins two posts only before "the" ("the CISO & the CRO"); within a title it is one
-      // post ("President & CEO", "Head of Risk & Compliance").
-      .split(/,?\s+(?:and|or|&(?=\s+the\b)),?\s+(?:in\s+[^,]{0,60}\babsence,?\s+)?(?:by\s+)?(?:the\s+)?/)
-      .map((p) => p.trim())
-      .filter((p) => p.length > 1)
-  );
+  const parts = phrase
+    .replace(/\s*\([^)]*\)/g, '')
+    // "&" joins two posts only before "the" ("the CISO & the CRO"); within a title it is one
+    // post ("President & CEO", "Head of Risk & Compliance").
+    .split(/,?\s+(?:and|or|&(?=\s+the\b)),?\s+(?:in\s+[^,]{0,60}\babsence,?\s+)?(?:by\s+)?(?:the\s+)?/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 1);
+  // "Quality and Compliance Manager": a part that ends in no post's word is the first half of the
+  // next post's title.
+  const out: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    const previous = out.at(-1);
+    if (previous !== undefined && !POST_END.test(previous) && i > 0)
+      out[out.length - 1] = `${previous} and ${part}`;
+    else out.push(part);
+  }
+  return out;
 }
 
 /** The words of the sentence before a reserved decision's verb: what it is about ("Held product"). */
@@ -76,7 +93,13 @@ function phraseBefore(text: string, verbAt: number): string {
       .slice(0, verbAt)
       .split(/[.;:]\s+/)
       .pop() ?? '';
-  return before.replace(/^\s*\d+(?:\.\d+)*\s+/, '').trim();
+  // "Fruit affected by a Critical deviation is placed on HOLD and": the subject, not the clause
+  // that says what else happens to it.
+  return before
+    .replace(/^\s*\d+(?:\.\d+)*\s+/, '')
+    .replace(/\s+(?:is|are)\s+[^,;]*$/i, '')
+    .replace(/\s+and\s*$/i, '')
+    .trim();
 }
 
 /** The lemmas of what a reserved decision is about ("Held product": hold, product). */
@@ -84,12 +107,18 @@ function reservedObject(text: string, verbAt: number): string[] {
   return wordLemmas(phraseBefore(text, verbAt)).slice(-4);
 }
 
+/**
+ * An exception to a rule, as a reserved decision's subject: "Exceptions ... may be approved only
+ * by"; a "deviation" only from or to something ("a Critical temperature deviation" is an event).
+ */
+const POLICY_EXCEPTION = /\b(?:exceptions?|waivers?|dispensations?)\b|\bdeviations?\s+(?:from|to)\b/i;
+
 export function exceptionRules(analysis: CorpusAnalysis): ExceptionRule[] {
   const out: ExceptionRule[] = [];
   for (const doc of analysis.documents.filter((d) => isNormative(d.role)))
     for (const segment of doc.segments) {
       const reserved = RESERVED_TO.exec(segment.text);
-      if (reserved && !EXCEPTION_WORDS.test(segment.text.slice(0, reserved.index))) {
+      if (reserved && !POLICY_EXCEPTION.test(segment.text.slice(0, reserved.index))) {
         const object = reservedObject(segment.text, reserved.index);
         const approvers = approverPosts(reserved[2]!);
         const stem = reserved[1]!.toLowerCase().replace(/\s+/g, ' ').slice(0, 6);
@@ -169,7 +198,53 @@ function readUnauthorisedApprovals(analysis: CorpusAnalysis): UnauthorisedApprov
       grant,
       signer,
       subject: doc.text.match(/^Subject:\s*(.+)$/im)?.[1]?.trim() ?? null,
+      source: 'message',
     });
+  }
+  return [...out, ...registeredDecisions(analysis, rules)];
+}
+
+/** Empty cells and cells that say nothing was decided. */
+const NO_DECISION = /^(?:-+|n\/?a\b.*|none|nil|not applicable|pending|tbc|tbd)?$/i;
+/** The post a register writes beside a name: "B. Lowry (Coolstore Supervisor)", "B. Lowry, Coolstore Supervisor". */
+const POST_IN_CELL = /\(([A-Z][^()]{2,60})\)\s*$|,\s*([A-Z][A-Za-z&' -]{2,60})$/;
+
+/**
+ * Register rows that record a reserved decision ("Released by | B. Lowry (Coolstore Supervisor)")
+ * taken by a post the rule does not name, on a row about what the rule reserves ("Held", "hold").
+ */
+function registeredDecisions(analysis: CorpusAnalysis, rules: ExceptionRule[]): UnauthorisedApproval[] {
+  const out: UnauthorisedApproval[] = [];
+  for (const doc of analysis.documents) {
+    if (doc.role !== 'evidence') continue;
+    const table = tableOf(doc);
+    if (!table) continue;
+    for (const rule of rules) {
+      if (!rule.reserved) continue;
+      const column = table.columns.findIndex((c) => rule.reserved!.verb.test(c) && /\bby\b/i.test(c));
+      if (column < 0) continue;
+      const row = table.rows.find((r) => {
+        const cell = (r.cells[column] ?? '').trim();
+        const post = POST_IN_CELL.exec(cell);
+        if (NO_DECISION.test(cell) || !post) return false;
+        const words = new Set(wordLemmas(r.cells.join(' ')));
+        return (
+          rule.reserved!.object.some((w) => words.has(w)) &&
+          !rule.approvers.some((a) => samePost((post[1] ?? post[2])!, a))
+        );
+      });
+      if (!row) continue;
+      const post = POST_IN_CELL.exec(row.cells[column]!.trim())!;
+      out.push({
+        rule,
+        document: doc,
+        grant: row.segment,
+        signer: (post[1] ?? post[2])!.trim(),
+        subject: null,
+        source: 'register',
+      });
+      break;
+    }
   }
   return out;
 }
@@ -191,7 +266,9 @@ export function unauthorisedApprovalIssue(found: UnauthorisedApproval): Issue {
       : `${document.name}: an exception approved by the ${signer}, though ${rule.segment.document} reserves exception approval to the ${approvers}`,
     description:
       `${rule.segment.document} says who decides ("${rule.segment.text.slice(0, 200)}"), but in ${document.name}` +
-      `${subject ? ` ("${subject}")` : ''} the ${signer} grants it on their own authority: "${grant.text.slice(0, 300)}".`,
+      (found.source === 'register'
+        ? ` the decision is recorded as taken by the ${signer}: "${grant.text.slice(0, 300)}".`
+        : `${subject ? ` ("${subject}")` : ''} the ${signer} grants it on their own authority: "${grant.text.slice(0, 300)}".`),
     rootCause: `The decision was taken in correspondence without the approval route of ${rule.segment.document}.`,
     remediationScope: `Put the decision before the ${approvers} or reverse it, and record it as ${rule.segment.document} requires.`,
     remediationEffortHours: 2,

@@ -244,8 +244,9 @@ const ASSURANCE_SCHEMES: Array<{ label: string; pattern: RegExp }> = [
 /** A section heading or lead-in that introduces the clauses third-party contracts must contain. */
 const CONTRACT_SECTION_HEADING =
   /\b(contract(?:ual)?|agreements?)\b[^\n]{0,40}\b(clauses?|terms|requirements?|provisions?|obligations?)\b|\b(mandatory|minimum|required)\b[^\n]{0,30}\b(clauses?|contract\w*|terms)\b/i;
+// Also "engages carriers only under a written agreement that requires the provider to:".
 const CONTRACT_LEAD_IN =
-  /\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will|is required to|are required to)\b[^.]{0,80}\b(contain\w*|includ\w*|incorporat\w*|address\w*|following|below)\b|\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will)\b[^.:]{0,40}:\s*$|\b(?:must|shall|will)\s+(?:sign|enter into|conclude|have|put in place)\b[^.]{0,60}\b(?:contracts?|agreements?)\b[^.]{0,80}:\s*$|\b(?:not|never) sign\b[^.]{0,120}\b(unless|without)\b/i;
+  /\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will|is required to|are required to)\b[^.]{0,80}\b(contain\w*|includ\w*|incorporat\w*|address\w*|following|below)\b|\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will)\b[^.:]{0,40}:\s*$|\b(?:must|shall|will)\s+(?:sign|enter into|conclude|have|put in place)\b[^.]{0,60}\b(?:contracts?|agreements?)\b[^.]{0,80}:\s*$|\b(?:not|never) sign\b[^.]{0,120}\b(unless|without)\b|\b(?:contracts?|agreements?)\s+(?:that|which)\s+(?:requires?|obliges?|binds?)\b[^.:]{0,80}:\s*$/i;
 const CONTRACT_CLAUSE_REQUIREMENT = {
   test: (text: string) =>
     /\b(contracts?|agreements?)\b/i.test(text) &&
@@ -395,7 +396,10 @@ export function contractObligations(parent: AnalyzedDocument): ContractObligatio
   parent.headings.forEach((heading, index) => {
     const section = sectionSegments(parent, index);
     // A numbered statement is a clause, unless it opens a list ("9.1 Every contract ... shall:").
-    const leadIn = section.find(
+    // The heading's own line may run on into the lead-in ("8. Freight forwarders OOE engages
+    // carriers only under a written agreement that requires the provider to:").
+    const headed = parent.segments.find((s) => s.start === heading.start);
+    const leadIn = [...(headed ? [headed] : []), ...section].find(
       (s) => (!ITEM_MARKER.test(s.text) || /:\s*$/.test(s.text)) && CONTRACT_LEAD_IN.test(s.text),
     );
     if (!CONTRACT_SECTION_HEADING.test(heading.title) && !leadIn) return;
@@ -687,8 +691,10 @@ function clauseIssues(
  * Sub-contractors bound to the same terms as the provider: "agree in writing to the same
  * restrictions and conditions", "obligations no less protective", "flow down equivalent terms".
  */
+// Also the clauses a sub-contract must carry, copied into each one ("include in each lower-tier
+// subcontract the clauses listed in Schedule B").
 const EQUAL_TERMS =
-  /\b(same|equivalent|identical|substantially similar|no less (?:protective|stringent|onerous)|at least as (?:protective|stringent)|materially the same|comparable)\b[^.]{0,60}\b(restrictions?|conditions?|obligations?|requirements?|terms|protections?|safeguards?|standards?)\b|\b(?:restrictions?|conditions?|obligations?|requirements?|terms|protections?|safeguards?)\b[^.]{0,30}\b(?:no less (?:protective|stringent|onerous)|at least as (?:protective|stringent)|equivalent to|the same as)\b|\bflow(?:s|ed|ing)?[- ]down\b|\bflowed down\b|\b(?:bound|binds?) (?:by|to) (?:the )?(?:same|equivalent)\b/i;
+  /\b(same|equivalent|identical|substantially similar|no less (?:protective|stringent|onerous)|at least as (?:protective|stringent)|materially the same|comparable)\b[^.]{0,60}\b(restrictions?|conditions?|obligations?|requirements?|terms|protections?|safeguards?|standards?)\b|\b(?:restrictions?|conditions?|obligations?|requirements?|terms|protections?|safeguards?)\b[^.]{0,30}\b(?:no less (?:protective|stringent|onerous)|at least as (?:protective|stringent)|equivalent to|the same as)\b|\bflow(?:s|ed|ing)?[- ]down\b|\bflowed down\b|\b(?:bound|binds?) (?:by|to) (?:the )?(?:same|equivalent)\b|\b(?:include|incorporate|insert)\w*\s+in\s+(?:each|every|any|all)\s+(?:[\w-]+\s+){0,3}?sub-?contracts?\b[^.]{0,40}\b(?:clauses?|terms|provisions)\b/i;
 
 /**
  * The provider's own sub-contractors ("its subcontractors", "ensure that any subcontractor"), not
@@ -732,14 +738,24 @@ function equalTermsRequirement(parent: AnalyzedDocument, seen: (s: LocatedSegmen
 /** How often a document about information speaks of data or information (an operations policy: once or twice). */
 const INFORMATION_DOCUMENT_MENTIONS = 5;
 
-/** A contract whose provider is called "the Sub-Contractor" (a haulage or works sub-contract). */
+/**
+ * A contract whose provider is called "the Sub-Contractor" (a haulage or works sub-contract), or
+ * defined as plain "Subcontractor" ("BAYOU SURVEYS, LLC ... ("Subcontractor")").
+ */
 function partyNamedSubcontractor(child: AnalyzedDocument): boolean {
-  return /\bsub-?contract/i.test(child.title) && /\b[Tt]he Sub-?[Cc]ontractor\b/.test(child.text);
+  return (
+    /\bsub-?contract/i.test(child.title) &&
+    (/\b[Tt]he Sub-?[Cc]ontractor\b/.test(child.text) ||
+      DEFINED_SUBCONTRACTOR.test(child.text.slice(0, 3000)))
+  );
 }
+const DEFINED_SUBCONTRACTOR = /\(\s*(?:the\s+)?["\u201c]Sub-?[Cc]ontractor["\u201d]\s*\)/;
 
 /** The statement with the provider's name ("the Sub-Contractor") put as a party's. */
 function withoutPartyName(text: string): string {
-  return text.replace(/\b([Tt]he) Sub-?[Cc]ontractor(?!['\u2019]s\s+sub)/g, '$1 Provider');
+  return text
+    .replace(/\b([Tt]he) Sub-?[Cc]ontractor(?!['\u2019]s\s+sub)/g, '$1 Provider')
+    .replace(/(?<!\b[A-Z][\w-]*\s|[Tt]he\s)\bSub-?[Cc]ontractor\b(?!s|['\u2019]s\s+sub)/g, 'Provider');
 }
 
 /** Sub-contracting the processing of personal data, or passing work on. */
@@ -878,10 +894,28 @@ function untimedSameEvent(
   );
 }
 
+/**
+ * "shall notify the Customer of any Temperature Deviation without undue delay, and shall give the
+ * Customer a written incident report ... within five (5) Business Days": the notice is untimed;
+ * the value is of what a later clause adds.
+ */
+function laterValueOfPromptNotice(fact: ConceptFact): boolean {
+  const text = fact.segment.text;
+  const prompt = UNTIMED_PROMPTNESS.exec(text);
+  if (!prompt || prompt.index > fact.quantity.index) return false;
+  const action = fact.concept.action?.exec(text);
+  if (!action || action.index > prompt.index) return false;
+  return /,?\s+and\s+(?:shall|must|will)\b|;/.test(text.slice(prompt.index, fact.quantity.index));
+}
+
 /** A statement of the concept: its subject, and its action where the concept has one. */
 function mentionsConcept(concept: ConceptDefinition, text: string): boolean {
   return concept.subject.test(text) && (!concept.action || concept.action.test(text));
 }
+
+/** "shall not itself notify any third party of a Security Incident": a bar on notice, not a notice. */
+const NOTICE_FORBIDDEN =
+  /\b(?:shall|must|may|will)\s+not\s+(?:\w+\s+){0,2}(?:notify|inform|report|disclose)\b/i;
 
 /** The parent sets a window for third parties (e.g. incident notice); the contract sets none. */
 function missingTimedObligation(
@@ -905,7 +939,7 @@ function missingTimedObligation(
   const overlap = (s: LocatedSegment) => tokenize(s.text).filter((t) => parentTokens.has(t)).length;
   const prompt = (s: LocatedSegment) => (mentions.includes(s) && UNTIMED_PROMPTNESS.test(s.text) ? 1 : 0);
   const notices = child.segments
-    .filter((s) => seen(s) && !pf.concept.exclude?.test(s.text))
+    .filter((s) => seen(s) && !pf.concept.exclude?.test(s.text) && !NOTICE_FORBIDDEN.test(s.text))
     .map((s) => ({ s, score: overlap(s) }))
     .filter(({ s, score }) => mentions.includes(s) || (pf.concept.action?.test(s.text) && score >= 4));
   const untimed = notices.sort((a, b) => prompt(b.s) - prompt(a.s) || b.score - a.score)[0]?.s;
@@ -1010,7 +1044,7 @@ const PROVIDER_ROLE =
  * Indian and older English drafting, `(hereinafter referred to as the "Service Provider", ...)`.
  */
 const DEFINED_PROVIDER = new RegExp(
-  `([A-Z][\\w.&'-]*(?:[ \\t]+[A-Z][\\w.&'-]*){0,5})(?:,[^"\u201c()]{0,200})?\\s*\\(\\s*(?:hereinafter\\s+(?:referred\\s+to\\s+as|called)\\s+)?(?:the\\s+)?["\u201c]?(?:[A-Z][\\w-]*["\u201d]?\\s+or\\s+(?:the\\s+)?["\u201c]?)?${PROVIDER_ROLE}\\b`,
+  `([A-Z][\\w.&'-]*(?:[ \\t]+(?:&|\\(?[A-Z][\\w.&'-]*\\)?)){0,5})(?:,(?:[^"\u201c()]|\\([^"\u201c()]{0,80}\\)){0,300})?\\s*\\(\\s*(?:hereinafter\\s+(?:referred\\s+to\\s+as|called)\\s+)?["\u201c]?(?:the\\s+)?["\u201c]?(?:[A-Z][\\w-]*["\u201d]?\\s+or\\s+(?:the\\s+)?["\u201c]?)?${PROVIDER_ROLE}\\b`,
 );
 /** A cover-sheet field: "Supplier: Acme Hosting Ltd" or "Supplier" on one line and the name on the next. */
 const PROVIDER_FIELD = new RegExp(
@@ -1018,15 +1052,36 @@ const PROVIDER_FIELD = new RegExp(
   'm',
 );
 
-/** The contract's provider: the party defined as provider, supplier or processor, else the first party. */
+/** What the organisation is called in its own contracts: the party served, not the provider. */
+const CUSTOMER_ROLE = /^(?:Company|Customer|Client|Buyer|Purchaser|Principal|Employer|Owner)$/;
+/** Every party a contract's opening defines: `ACME HAULAGE LTD, a company ... (the "Haulier")`. */
+const DEFINED_PARTY = new RegExp(
+  `([A-Z][\\w.&'-]*(?:[ \\t]+(?:&|\\(?[A-Z][\\w.&'-]*\\)?)){0,5})(?:,(?:[^"\u201c()]|\\([^"\u201c()]{0,80}\\)){0,300})?\\s*\\(\\s*(?:hereinafter\\s+(?:referred\\s+to\\s+as|called)\\s+)?["\u201c]?(?:the\\s+)?["\u201c]?([A-Z][\\w-]*(?:\\s+[A-Z][\\w-]*)?)["\u201d]`,
+  'g',
+);
+
+function partyName(captured: string): string {
+  return captured
+    .replace(/^(?:between|and)\s+/i, '')
+    .replace(/[,.]$/, '')
+    .trim();
+}
+
+/**
+ * The contract's provider: the party defined as provider, supplier or processor; else the one
+ * party defined in another role than the organisation's own ("the Haulier" beside "the Company");
+ * else the first party.
+ */
 export function counterparty(doc: AnalyzedDocument): string | null {
   const opening = doc.text.slice(0, 1500).replace(/\*\*/g, '');
+  const parties = [...opening.matchAll(DEFINED_PARTY)];
+  // In a sub-contract the "Contractor" is the organisation and the "Subcontractor" its provider.
+  const subcontractor = parties.find((p) => /^Sub-?contractor$/i.test(p[2]!));
+  if (subcontractor) return partyName(subcontractor[1]!);
   const defined = opening.match(DEFINED_PROVIDER) ?? opening.match(PROVIDER_FIELD);
-  if (defined)
-    return defined[1]!
-      .replace(/^(?:between|and)\s+/i, '')
-      .replace(/[,.]$/, '')
-      .trim();
+  if (defined) return partyName(defined[1]!);
+  const others = parties.filter((p) => !CUSTOMER_ROLE.test(p[2]!));
+  if (others.length === 1 && parties.length > others.length) return partyName(others[0]![1]!);
   const m = opening.match(/\bbetween\s+(.{3,80}?)\s*(?:\(|,|\band\b)/i);
   return m ? m[1]!.replace(/["\u201c\u201d]/g, '').trim() : null;
 }
@@ -1112,7 +1167,9 @@ export function flowDownIssues(
     // strictest one.
     // A commitment about the very event the policy names ("personal data breach") is the one
     // that carries it, though the contract is stricter about another ("security incident").
-    const ofConcept = childFacts.filter((f) => f.concept.id === pf.concept.id);
+    const ofConcept = childFacts.filter(
+      (f) => f.concept.id === pf.concept.id && !laterValueOfPromptNotice(f),
+    );
     const sameEvent = ofConcept.filter((f) => sharesEvent(pf, f));
     // The contract times another event ("system outage ... within two hours") and leaves the
     // policy's own event untimed ("privacy breach ... promptly after it is confirmed").
@@ -1121,7 +1178,12 @@ export function flowDownIssues(
       issues.push(untimedObligationIssue(parent, child, pf, untimed));
       continue;
     }
-    const cf: ConceptFact | undefined = (sameEvent.length > 0 ? sameEvent : ofConcept)
+    // Else the statements about the same kind of event by its noun ("ICT-related incidents" and
+    // "any Security Incident"), before those about another ("Personal Data Breach").
+    const sameNoun = ofConcept.filter((f) => sharesSubjectNoun(pf, f));
+    const cf: ConceptFact | undefined = (
+      sameEvent.length > 0 ? sameEvent : sameNoun.length > 0 ? sameNoun : ofConcept
+    )
       .slice()
       .sort((a, b) =>
         higherIsStricter(pf.concept)
@@ -1251,6 +1313,17 @@ function eventPhrasesIn(concept: ConceptDefinition, text: string): Set<string> {
   return out;
 }
 
+/** The concept's subject nouns a fact's statement uses ("incident", "breach"), singular. */
+function subjectNouns(fact: ConceptFact): Set<string> {
+  const subject = new RegExp(fact.concept.subject.source, 'gi');
+  return new Set([...fact.segment.text.matchAll(subject)].map((m) => m[0].toLowerCase().replace(/e?s$/, '')));
+}
+
+function sharesSubjectNoun(a: ConceptFact, b: ConceptFact): boolean {
+  const nouns = subjectNouns(b);
+  return [...subjectNouns(a)].some((n) => nouns.has(n));
+}
+
 /** Two facts about one named kind of event ("personal data breach" in both). */
 function sharesEvent(a: ConceptFact, b: ConceptFact): boolean {
   const events = eventPhrases(b);
@@ -1262,7 +1335,7 @@ function sharesEvent(a: ConceptFact, b: ConceptFact): boolean {
  * information to a service provider ... only where the creditor client has given its prior
  * written approval".
  */
-const RESTRICTION = /\bonly (?:where|if|when|with|after|once)\b/i;
+const RESTRICTION = /\bonly (?:where|if|when|with|after|once|under)\b/i;
 
 export function parentPolicies(analysis: CorpusAnalysis): AnalyzedDocument[] {
   return analysis.documents.filter(
@@ -1318,11 +1391,15 @@ export function flowDownEvidenceHints(
 ): EvidenceRequest[] {
   const rows = new Set(providerRowFacts(parent, child).map((f) => f.segment.text));
   const timed = new Set(CONCEPTS.map((c) => `${flowSubject(child.name)}:${c.id}`));
-  const subjects = new Set(found.map((i) => i.subject));
+  // A subject the verdict already reported from other statements still asks for the statements
+  // the whole contract decides it on: the clause the retrieval left out ("notify ... without undue
+  // delay after ... a Personal Data Breach") may be the one that carries the obligation.
+  const quoted = new Map(found.map((i) => [i.subject, new Set(i.quotes.map((q) => q.text))]));
+  const reported = (i: Issue) => i.quotes.every((q) => quoted.get(i.subject)?.has(q.text));
   const quotes = allFlowDownIssues(analysis, parent, child)
     .filter(
       (i) =>
-        !subjects.has(i.subject) &&
+        !reported(i) &&
         (i.subject.endsWith(':subcontracting') ||
           i.subject.endsWith(':assurance_type') ||
           i.subject.endsWith(':customer_notice') ||

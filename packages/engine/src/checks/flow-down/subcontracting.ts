@@ -14,8 +14,9 @@ const RANK: Record<SubcontractControl, number> = {
   approval: 3,
 };
 
+// "sub-charter" is how carriers by air and sea pass their work on.
 export const SUBCONTRACT =
-  /\b(sub-?contract\w*|sub-?processors?|sub-?operators?|sub-?suppliers?|sub-?vendors?|fourth[- ]part\w*)\b/i;
+  /\b(sub-?contract\w*|sub-?processors?|sub-?operators?|sub-?suppliers?|sub-?vendors?|sub-?charter\w*|fourth[- ]part\w*)\b/i;
 /**
  * Passing work on without the word ("may engage other hauliers to carry any Consignment"): the
  * provider's own sub-contracting, however its trade names the others.
@@ -42,8 +43,9 @@ const GENERAL_CONSENT =
 /** Approval of the sub-contractors named at signature, which says nothing about new ones. */
 const LISTED_APPROVAL =
   /\b(?:approv|authori[sz])\w*\b[^.;]{0,50}\b(?:listed|set out|named|as (?:of|at) (?:the )?(?:date|effective|commencement)|at (?:the )?(?:date|signature)|effective date|commencement date)\b|\b(?:listed|set out|named)\b[^.;]{0,50}\b(?:approv|authori[sz])\w*\b/i;
+// Notice in a later periodic report ("in its next monthly operations report") comes after too.
 const NOTICE_AFTER =
-  /\b(?:after|following)\s+(?:such\s+|the\s+|its\s+|their\s+|any\s+)?(?:appointment|engagement|change|replacement|addition)\b|\bafter (?:appointing|engaging|adding)\b|\bwithin\b[^.;]{0,40}\b(?:after|following)\b/i;
+  /\bin (?:its|the|their) next (?:\w+ ){0,2}report\b|\b(?:after|following)\s+(?:such\s+|the\s+|its\s+|their\s+|any\s+)?(?:appointment|engagement|change|replacement|addition)\b|\bafter (?:appointing|engaging|adding)\b|\bwithin\b[^.;]{0,40}\b(?:after|following)\b/i;
 
 export function controlRank(control: SubcontractControl): number {
   return RANK[control];

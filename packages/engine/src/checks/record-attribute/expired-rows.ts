@@ -99,9 +99,12 @@ interface ExpiredRow {
   named: string;
 }
 
-/** Columns that say whose entry it is and which certificate: "Name", "Certificate No.", "Licence number". */
+/**
+ * Columns that say whose entry it is and which certificate: "Name", "Operator", "Certificate No.",
+ * "Licence number".
+ */
 const NAMING_COLUMN =
-  /^(?:(?:full |holder |employee |staff )?name|holder|employee)$|\b(?:certificate|cert|licen[cs]e|permit|registration)\s*(?:no\.?|number|#)/i;
+  /^(?:(?:full |holder |employee |staff )?name|holder|employee|operator|worker|driver|technician|pilot|trainee|staff member)$|\b(?:certificate|cert|licen[cs]e|permit|registration)\s*(?:no\.?|number|#)/i;
 
 /** Rows in use (by their status, where the register has one) whose expiry date is before the audit date. */
 function expiredRows(
@@ -122,7 +125,11 @@ function expiredRows(
       .map((i) => (row.cells[i] ?? '').trim())
       .filter(Boolean)
       .join(', ');
-    return [{ segment: row.segment, id: row.cells[0] ?? '', expired: date.iso, named }];
+    // As the register writes it, with the date read from it where the two differ ("14/08/2026,
+    // read as 2026-08-14").
+    const written = (row.cells[column.index] ?? '').trim();
+    const expired = written === date.iso ? date.iso : `${written}, read as ${date.iso}`;
+    return [{ segment: row.segment, id: row.cells[0] ?? '', expired, named }];
   });
 }
 

@@ -696,14 +696,15 @@ export const SELF_APPROVAL_ID = 'self_approval';
 // removes: a reviewer who is the holder reviews their own access.
 const MAKER_COLUMN =
   /^name$|\w*holder\b|\b(author\w*|request\w*|full name|user name|employee name|staff name|grantee|assigned to|raised by|submitted by|submitter|initiat\w*|originat\w*|created by|creator|prepar\w*|maker|implement\w*|developer|engineer|designer|designed by|drawn by|drafted by|assignee|changed by|performed by|carried out by|completed by|undertaken by|done by|deployed by|entered by|keyed by|released by|issued by|handed (?:over|out) by|paid by|payee set ?up by|assess\w*|audited by|auditor|inspected by|inspector|evaluated by|evaluator)\b/i;
+// A permit's issuer authorises the work ("Permit Issuer", "Issuing authority").
 const CHECKER_COLUMN =
-  /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver))\b/i;
+  /\b(approv\w*|authori[sz]\w*|signed off by|sign-?off|checker|checked by|reviewer|reviewed by|verifier|verified by|countersign\w*|second (?:signatory|approver)|issuer|issuing authority)\b/i;
 /** Values that name a process or a body rather than a person. */
 const NOT_A_PERSON =
   /^(n\/?a|none|tbd|-|system|auto\w*|pipeline|scheduler|bot|service|cab\b.*|committee\b.*|board\b.*|pre-?approved.*|standard.*|catalog\w*.*)$/i;
 /** A normative statement that the approver must differ from the maker. */
 const SEGREGATION =
-  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|(?:approv|review|attest|certif|confirm)\w*(?:,? or \w+(?: to)?,?)?,? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|same (?:person|individual|employee|officer|member of staff)\b[^.]{0,40}\bboth\b|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|(?:approv|authori[sz])\w*\b[^.;]{0,60}\b(?:to|for) (?:themselves|themself|himself|herself)\b|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals)|(?:(?:person|one|individual) who (?:approves|signs off|signs|authori[sz]es|reviews|checks|verifies|certifies)\b[^.;]{0,60}|approver )\b(?:must|shall|may|cannot|can)(?: not|not)? be (?:the|a) (?:[\w-]+ ){0,2}who (?:carried|performed|did|made|raised|prepared|requested|completed|undertook|entered)|(?:approver|checker|reviewer|verifier)s? of (?:an?|the) [\w-]+ (?:shall|must|may|can)\s*not be (?:the|its|their) (?:designer|author|maker|preparer|originator|requester|requestor|checker))\b/i;
+  /\b(segregation of duties|separation of duties|independent of the|may not (?:also )?approve|must not (?:also )?approve|cannot approve|not (?:be )?approve[ds]? by (?:the|its|their) (?:own )?(?:author|requester|requestor|maker|preparer|originator|submitter)|(?:approv|review|attest|certif|confirm)\w*(?:,? or \w+(?: to)?,?)?,? (?:by )?(?:their|his|her|its|his or her|his\/her|one's|one’s) own|same (?:person|individual|employee|officer|member of staff)\b[^.]{0,40}\bboth\b|own (?:change|request|payment|entry|journal|transaction|invoice|order|work)s?\b[^.]{0,40}\bapprov\w*|(?:approv|authori[sz])\w*\b[^.;]{0,60}\b(?:to|for) (?:themselves|themself|himself|herself)\b|four[- ]eyes|maker[- ]checker|two-person|different (?:person|individual|employee) (?:from|than)|(?:must|shall) be different (?:individuals|persons|people|employees)|(?:two|separate) different (?:persons|people|individuals)|(?:(?:person|one|individual) who (?:approves|signs off|signs|authori[sz]es|reviews|checks|verifies|certifies)\b[^.;]{0,60}|approver )\b(?:must|shall|may|cannot|can)(?: not|not)? be (?:the|a) (?:[\w-]+ ){0,2}who (?:carried|performed|did|made|raised|prepared|requested|completed|undertook|entered)|(?:approver|checker|reviewer|verifier)s? of (?:an?|the) [\w-]+ (?:shall|must|may|can)\s*not be (?:the|its|their) (?:designer|author|maker|preparer|originator|requester|requestor|checker)|(?:shall|must|may|can)\s*not (?:issue|approve|authori[sz]e|sign|certify|verify)\b[^.;]{0,80}\b(?:that|which) (?:he|she|they|he or she|he\/she) (?:will |would )?(?:personally |himself or herself )?(?:perform|carr(?:y|ies) out|do|does|undertake))\b/i;
 
 /** Column holding person identifiers: mostly non-empty, non-date, short (a name or two with roles), with letters. */
 function personColumn(table: Table, header: RegExp, exclude = -1): number {
@@ -779,7 +780,7 @@ function normativeRule(
   return cache.get(key) ?? null;
 }
 
-const SEGREGATION_VERB = /\b(?:approv|review|attest|certif|authori[sz]|signs? off|checks?\b|verif)\w*/i;
+const SEGREGATION_VERB = /\b(?:approv|review|attest|certif|authori[sz]|signs? off|checks?\b|verif|issu)\w*/i;
 const segregationCache = new WeakMap<CorpusAnalysis, LocatedSegment[]>();
 
 /** The word stems a rule and a register share ("authorise ... release" and "Authorised by", "Released by"). */
@@ -886,6 +887,9 @@ const DATE_IN_CELL = /\b(?:\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{4}-\d{2}-\d{2})\b/
 const ACCOUNT_STATUS_COLUMN = /\b(?:account )?(?:status|state)\b/i;
 const HOLDER_STATUS_COLUMN = /\b(?:hr|employment|holder|employee|staff|personnel)\b/i;
 const STILL_ENABLED = /^(?:enabled|active|open|live|unlocked)\b/i;
+/** The status of something the account has, not of the account: "MFA Status", "Training status". */
+const FEATURE_STATUS_COLUMN =
+  /\b(?:mfa|2fa|multi-factor|token|training|exception|review|certification|approval|vpn)\b/i;
 const KEPT_COLUMN = /\b(?:decision|outcome|review result|action)\b/i;
 const KEPT = /^(?:retain\w*|keep|kept|no change|approved?|continue\w*)\b/i;
 const LAST_USE_COLUMN =
@@ -946,7 +950,9 @@ function departedColumns(table: Table): DepartedColumns {
     departureDate: where((c) => DEPARTURE_DATE_COLUMN.test(c)),
     holderStatus: where((c) => HOLDER_STATUS_COLUMN.test(c) && /\bstatus\b/i.test(c)),
     accountStatus: table.columns.flatMap((c, i) =>
-      ACCOUNT_STATUS_COLUMN.test(c) && !HOLDER_STATUS_COLUMN.test(c) ? [i] : [],
+      ACCOUNT_STATUS_COLUMN.test(c) && !HOLDER_STATUS_COLUMN.test(c) && !FEATURE_STATUS_COLUMN.test(c)
+        ? [i]
+        : [],
     ),
     kept: where((c) => KEPT_COLUMN.test(c)),
     lastUse: where((c) => LAST_USE_COLUMN.test(c)),
