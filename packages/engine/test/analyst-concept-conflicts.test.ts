@@ -44,6 +44,21 @@ describe('quantities', () => {
     expect(describeDays(90)).toBe('90 days');
   });
 
+  test('"twice a day", "three times per week", "twice per 12-hour shift": a frequency, not the unit', () => {
+    const values = (text: string) => extractTimeQuantities(text).map((q) => [q.kind, q.phrase, q.value]);
+    // A dredging contractor's turbidity readings and a care home's medication rounds; "a day"
+    // alone had been read as a length of one day.
+    expect(values('Turbidity readings are taken twice per 12-hour shift.')).toEqual([
+      ['period', 'twice per 12-hour shift', 0.25],
+    ]);
+    expect(values('Readings are taken twice a day while pumping.')).toEqual([['period', 'twice a day', 0.5]]);
+    expect(values('Medication rounds are done three times per week by the nurse in charge.')).toEqual([
+      ['period', 'three times per week', 7 / 3],
+    ]);
+    // Decoy: a length of time after "a day" is still a length ("within a day").
+    expect(values('Faults are reported within a day.')).toEqual([['duration', 'a day', 1]]);
+  });
+
   test('"six-monthly" and months named "each year" are as often as they say, not monthly or yearly', () => {
     const values = (text: string) => extractTimeQuantities(text).map((q) => [q.phrase, Math.round(q.value)]);
     // A credit union's review register title and a garment maker's review calendar.

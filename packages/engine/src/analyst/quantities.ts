@@ -74,6 +74,16 @@ const ORDINAL_WORDS: Record<string, number> = {
 const NUMBER = `(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS)
   .sort((a, b) => b.length - a.length)
   .join('|')})`;
+const NUMBER_NONCAPTURING = `(?:${NUMBER.slice(1, -1)})`;
+
+/** How many times "once", "twice", "three times" says. */
+function timesIn(word: string): number | null {
+  const lower = word.toLowerCase();
+  if (lower === 'once') return 1;
+  if (lower === 'twice') return 2;
+  if (lower === 'thrice') return 3;
+  return parseNumber(lower.replace(/\s+times$/, ''));
+}
 
 const UNIT_DAYS: Record<string, number> = {
   second: 1 / 86400,
@@ -195,17 +205,18 @@ export function extractTimeQuantities(text: string): Quantity[] {
     taken.push([q.index, q.index + length]);
     found.push(q);
   };
-  // "no more than twice in any calendar year": a frequency, not a length of time.
+  // "no more than twice in any calendar year", "twice a day", "three times per week", "Twice per
+  // 12-hour shift": a frequency, not a length of time.
   const oncePer = new RegExp(
-    `\\b(once|twice)\\s+(?:in|per|during|within)\\s+(?:any|each|a|every)\\s+(?:period\\s+of\\s+)?(?:${NUMBER}(?:\\s*\\((\\d+)\\))?(?:\\s+|-))?${UNIT}\\b(?:\\s+period)?`,
+    `\\b(once|twice|thrice|${NUMBER_NONCAPTURING}\\s+times)\\s+(?:(?:in|per|during|within)\\s+(?:any|each|a|an|every)\\s+|(?:a|an|per|each|every)\\s+)(?:period\\s+of\\s+)?(?:${NUMBER}(?:\\s*\\((\\d+)\\))?(?:\\s+|-))?${UNIT}\\b(?:\\s+(?:period|shift))?`,
     'gi',
   );
   for (const m of text.matchAll(oncePer)) {
     // "once in any thirty-six (36) months": the digits in brackets restate the words.
     const n = m[3] ? Number(m[3]) : m[2] ? parseNumber(m[2]) : 1;
     const unit = UNIT_DAYS[m[4]!.toLowerCase()];
-    if (n === null || unit === undefined) continue;
-    const times = m[1]!.toLowerCase() === 'twice' ? 2 : 1;
+    const times = timesIn(m[1]!);
+    if (n === null || unit === undefined || times === null) continue;
     add(periodAt(text, m, (n * unit) / times), m[0].length);
   }
   // "six-monthly", "three-monthly", "two-weekly": every so many months or weeks (British usage),

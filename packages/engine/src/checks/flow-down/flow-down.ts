@@ -244,7 +244,10 @@ const ASSURANCE_SCHEMES: Array<{ label: string; pattern: RegExp }> = [
 /** A section heading or lead-in that introduces the clauses third-party contracts must contain. */
 const CONTRACT_SECTION_HEADING =
   /\b(contract(?:ual)?|agreements?)\b[^\n]{0,40}\b(clauses?|terms|requirements?|provisions?|obligations?)\b|\b(mandatory|minimum|required)\b[^\n]{0,30}\b(clauses?|contract\w*|terms)\b/i;
-// Also "engages carriers only under a written agreement that requires the provider to:".
+/**
+ * A lead-in to the clauses every contract must hold: "Every contract ... shall include the
+ * following:", "engages carriers only under a written agreement that requires the provider to:".
+ */
 const CONTRACT_LEAD_IN =
   /\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will|is required to|are required to)\b[^.]{0,80}\b(contain\w*|includ\w*|incorporat\w*|address\w*|following|below)\b|\b(contracts?|agreements?)\b[^.]{0,160}\b(must|shall|will)\b[^.:]{0,40}:\s*$|\b(?:must|shall|will)\s+(?:sign|enter into|conclude|have|put in place)\b[^.]{0,60}\b(?:contracts?|agreements?)\b[^.]{0,80}:\s*$|\b(?:not|never) sign\b[^.]{0,120}\b(unless|without)\b|\b(?:contracts?|agreements?)\s+(?:that|which)\s+(?:requires?|obliges?|binds?)\b[^.:]{0,80}:\s*$/i;
 const CONTRACT_CLAUSE_REQUIREMENT = {
@@ -689,10 +692,10 @@ function clauseIssues(
 
 /**
  * Sub-contractors bound to the same terms as the provider: "agree in writing to the same
- * restrictions and conditions", "obligations no less protective", "flow down equivalent terms".
+ * restrictions and conditions", "obligations no less protective", "flow down equivalent terms";
+ * also the clauses copied into each sub-contract ("include in each lower-tier subcontract the
+ * clauses listed in Schedule B").
  */
-// Also the clauses a sub-contract must carry, copied into each one ("include in each lower-tier
-// subcontract the clauses listed in Schedule B").
 const EQUAL_TERMS =
   /\b(same|equivalent|identical|substantially similar|no less (?:protective|stringent|onerous)|at least as (?:protective|stringent)|materially the same|comparable)\b[^.]{0,60}\b(restrictions?|conditions?|obligations?|requirements?|terms|protections?|safeguards?|standards?)\b|\b(?:restrictions?|conditions?|obligations?|requirements?|terms|protections?|safeguards?)\b[^.]{0,30}\b(?:no less (?:protective|stringent|onerous)|at least as (?:protective|stringent)|equivalent to|the same as)\b|\bflow(?:s|ed|ing)?[- ]down\b|\bflowed down\b|\b(?:bound|binds?) (?:by|to) (?:the )?(?:same|equivalent)\b|\b(?:include|incorporate|insert)\w*\s+in\s+(?:each|every|any|all)\s+(?:[\w-]+\s+){0,3}?sub-?contracts?\b[^.]{0,40}\b(?:clauses?|terms|provisions)\b/i;
 
