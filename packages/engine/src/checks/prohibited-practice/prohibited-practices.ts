@@ -1,8 +1,9 @@
 // A procedure that tells staff to do what a policy forbids: the policy says "Card details must
 // never be written down, e-mailed, photographed or stored", the procedure's step says "Write the
 // card details ... on the Telephone Booking Sheet". The prohibition (of a policy or standard) is
-// read as its verbs and the thing they act on; an instruction is a statement of a procedure that
-// uses one of those verbs on the same thing, with no negation before the verb.
+// read as its verbs and the thing they act on (two words at least); an instruction is a step of a
+// procedure told in the imperative, opening with one of those verbs on the same thing, with no
+// negation before the verb. A description ("Staff collect milk ...") is no instruction.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { quoteOf, type Issue } from '../../analyst/issue';
 import { wordLemmas } from '../../analyst/requirements';
