@@ -151,6 +151,9 @@ const BRACKETED_REFERENCE_TAIL = new RegExp(
   `^\\s*\\([^()]{1,80}\\)(?:\\s*(?:,|and|or|&)\\s*(?:(?:sections?|clauses?|paragraphs?)\\s+)?\\d{1,3}(?:\\.\\d{1,3})*(?:\\s*\\([^()]{1,80}\\))?)*\\s+(?:of|in)\\s+(?:the\\s+)?(${NAMED_DOCUMENT}|${DOC_CODE}|[A-Z]{2,6}\\b(?![a-z]))`,
 );
 
+/** Every document name a text holds (built once: the unrelated-content judgement reads it per reference). */
+const NAMED_DOCUMENTS = new RegExp(NAMED_DOCUMENT, 'g');
+
 /** A part's content named before its document: " checklist of OSL-PRO-006", " form in the Fleet Procedure". */
 const DESCRIBED_PART_TAIL = new RegExp(
   `^\\s+[a-z]+(?:\\s+[a-z]+)?\\s+(?:of|in)\\s+(?:the\\s+)?(${NAMED_DOCUMENT}|${DOC_CODE})`,
@@ -408,7 +411,7 @@ function mismatchedReference(
   if (/^\s*(?:to|-|–|through)\s*\d/.test(after)) return null;
   // A sentence citing sections of two documents speaks of both: its words are no one section's.
   const documentsNamed = new Set(
-    [...reference.segment.text.matchAll(new RegExp(NAMED_DOCUMENT, 'g'))].map((m) => m[0].toLowerCase()),
+    [...reference.segment.text.matchAll(NAMED_DOCUMENTS)].map((m) => m[0].toLowerCase()),
   );
   if (documentsNamed.size > 1) return null;
   // A document-control field listing parent or related documents states no subject to compare.

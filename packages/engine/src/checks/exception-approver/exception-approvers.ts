@@ -223,23 +223,23 @@ function registeredDecisions(analysis: CorpusAnalysis, rules: ExceptionRule[]): 
       if (!rule.reserved) continue;
       const column = table.columns.findIndex((c) => rule.reserved!.verb.test(c) && /\bby\b/i.test(c));
       if (column < 0) continue;
-      const row = table.rows.find((r) => {
+      const decided = table.rows.flatMap((r) => {
         const cell = (r.cells[column] ?? '').trim();
         const post = POST_IN_CELL.exec(cell);
-        if (NO_DECISION.test(cell) || !post) return false;
+        if (NO_DECISION.test(cell) || !post) return [];
         const words = new Set(wordLemmas(r.cells.join(' ')));
-        return (
-          rule.reserved!.object.some((w) => words.has(w)) &&
-          !rule.approvers.some((a) => samePost((post[1] ?? post[2])!, a))
-        );
+        return [{ row: r, post: (post[1] ?? post[2])!.trim(), words }];
       });
-      if (!row) continue;
-      const post = POST_IN_CELL.exec(row.cells[column]!.trim())!;
+      const found = decided.find(
+        ({ post, words }) =>
+          rule.reserved!.object.some((w) => words.has(w)) && !rule.approvers.some((a) => samePost(post, a)),
+      );
+      if (!found) continue;
       out.push({
         rule,
         document: doc,
-        grant: row.segment,
-        signer: (post[1] ?? post[2])!.trim(),
+        grant: found.row.segment,
+        signer: found.post,
         subject: null,
         source: 'register',
       });
