@@ -15,6 +15,12 @@ const POLICY_LINE = 'Ledger extracts are kept in the archive for seven years aft
 const CONTRACT_LINE =
   'The Processor shall purge every ledger extract within two years of the engagement ending.';
 
+/**
+ * Each eval is a child process that starts TypeScript and the engine (a few seconds alone, many more
+ * when CI runs three test files on two cores): room beyond jest's default 30 s per test.
+ */
+const CHILD_PROCESS_TESTS_MS = 120_000;
+
 let server: LoopbackServer;
 let corpus: string;
 
@@ -72,28 +78,34 @@ function evalWith(args: string[], env: Record<string, string>) {
   );
 }
 
-test('no remote model configured, or none answering: one line, exit code 2', async () => {
-  const unconfigured = await evalWith(['--provider', 'openai', corpus], {});
-  expect(unconfigured).toEqual({
-    code: 2,
-    stdout: '',
-    stderr:
-      'eval: no openai model is reachable at https://api.openai.com/v1: set OPENAI_BASE_URL to an OpenAI-compatible server (Ollama, vLLM, llama.cpp) or OPENAI_API_KEY for api.openai.com\n',
-  });
-  const anthropic = await evalWith(['--provider=anthropic', corpus], {});
-  expect(anthropic.code).toBe(2);
-  expect(anthropic.stderr).toBe(
-    'eval: no anthropic model is reachable at https://api.anthropic.com: set ANTHROPIC_API_KEY\n',
-  );
+test(
+  'no remote model configured, or none answering: one line, exit code 2',
+  async () => {
+    const unconfigured = await evalWith(['--provider', 'openai', corpus], {});
+    expect(unconfigured).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'eval: no openai model is reachable at https://api.openai.com/v1: set OPENAI_BASE_URL to an OpenAI-compatible server (Ollama, vLLM, llama.cpp) or OPENAI_API_KEY for api.openai.com\n',
+    });
+    const anthropic = await evalWith(['--provider=anthropic', corpus], {});
+    expect(anthropic.code).toBe(2);
+    expect(anthropic.stderr).toBe(
+      'eval: no anthropic model is reachable at https://api.anthropic.com: set ANTHROPIC_API_KEY\n',
+    );
 
-  // Port 1 on the loopback: nothing listens there.
-  const down = await evalWith(['--provider', 'openai', corpus], { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' });
-  expect(down.code).toBe(2);
-  expect(down.stdout).toBe('');
-  expect(down.stderr).toMatch(
-    /^eval: no openai model is reachable at http:\/\/127\.0\.0\.1:1\/v1: .*unreachable.*\n$/,
-  );
-});
+    // Port 1 on the loopback: nothing listens there.
+    const down = await evalWith(['--provider', 'openai', corpus], {
+      OPENAI_BASE_URL: 'http://127.0.0.1:1/v1',
+    });
+    expect(down.code).toBe(2);
+    expect(down.stdout).toBe('');
+    expect(down.stderr).toMatch(
+      /^eval: no openai model is reachable at http:\/\/127\.0\.0\.1:1\/v1: .*unreachable.*\n$/,
+    );
+  },
+  CHILD_PROCESS_TESTS_MS,
+);
 
 /** Each protocol's settings for the loopback server, and how its requests carry the schema. */
 const PROTOCOLS = {
@@ -171,4 +183,5 @@ test.each(['openai', 'anthropic'] as const)(
     const discovery = requests.filter((r) => r.task === 'corpus_discovery');
     expect(discovery.some((r) => r.user.includes(POLICY_LINE))).toBe(true);
   },
+  CHILD_PROCESS_TESTS_MS,
 );
