@@ -223,6 +223,12 @@ interface Token {
   end: number;
 }
 
+/**
+ * Words the model lemmatises to another word's spelling: "cheque" (the payment) to "check" (the
+ * act), which would read every payment by cheque as a review.
+ */
+const OWN_LEMMA = /^cheques?$/i;
+
 function tokensOf(text: string): Token[] {
   const doc = nlp().readDoc(text);
   const out: Token[] = [];
@@ -233,7 +239,7 @@ function tokensOf(text: string): Token[] {
     const start = at >= 0 ? at : offset;
     out.push({
       value,
-      lemma: (token.out(lemmaOf) ?? value).toLowerCase(),
+      lemma: (OWN_LEMMA.test(value) ? value.replace(/s$/i, '') : (token.out(lemmaOf) ?? value)).toLowerCase(),
       pos: token.out(its.pos),
       start,
       end: start + value.length,

@@ -197,6 +197,38 @@ export const STANDARD_FAMILIES: StandardFamily[] = [
     superseded: ['1'],
     retiredOn: { '1': '2023-08-23' },
   },
+  // The BRCGS food safety standard, re-issued whole: Issue 9 (August 2022) replaced Issue 8 for
+  // audits from 1 February 2023. Other BRCGS standards (packaging, storage) number their issues
+  // apart, so only the food safety one is read.
+  {
+    id: 'brcgs-food-safety',
+    name: 'BRCGS Global Standard for Food Safety',
+    pattern:
+      /\bBRC(?:GS)?\s+(?:(?:Global\s+)?Standard\s+for\s+Food\s+Safety|Food\s+Safety(?:\s+Standard)?),?\s+Issue\s+(\d{1,2})\b/gi,
+    edition: digits,
+    current: '9',
+    currentLabel: 'Issue 9',
+    currentSince: 'August 2022, for audits from 1 February 2023',
+    superseded: ['5', '6', '7', '8'],
+    retiredOn: { '6': '2015-07-01', '7': '2019-02-01', '8': '2023-02-01' },
+  },
+  // The WHO's drinking-water guidelines: the fourth edition (2011, since re-published with its
+  // addenda in 2017 and 2022) replaced the third (2004).
+  {
+    id: 'who-gdwq',
+    name: 'WHO Guidelines for Drinking-water Quality',
+    pattern:
+      /\bGuidelines\s+for\s+Drinking[-\s]water\s+Quality,?\s*\(?((?:1st|2nd|3rd|4th|first|second|third|fourth))\s+edition\b/gi,
+    edition: (written) =>
+      ({ '1st': '1', first: '1', '2nd': '2', second: '2', '3rd': '3', third: '3', '4th': '4', fourth: '4' })[
+        written.toLowerCase()
+      ] ?? null,
+    current: '4',
+    currentLabel: 'fourth edition incorporating the first and second addenda',
+    currentSince: 'July 2011, addenda 2017 and 2022',
+    superseded: ['1', '2', '3'],
+    retiredOn: { '3': '2011-07-04' },
+  },
   // The US Army Corps of Engineers' safety manual, republished whole: the 2024 edition replaced
   // the 2014 one (itself after 2008 and 2003).
   {

@@ -90,6 +90,10 @@ const INLINE_SCHEME_SENTENCE = /\bclassifications\b[^.:]{0,60}?\b(?:are|is)\s+([
 const INLINE_SCHEME_LEVELS =
   /\b(?:classified|classification)\b[^:.]{0,60}?\b(?:levels?|categories|classes|tiers)\b[^:.]{0,20}:\s*(.+)$/i;
 
+/** "ECW information is classified as Public, Internal, Confidential or Restricted.": the levels as alternatives. */
+const INLINE_SCHEME_ALTERNATIVES =
+  /\bclassified\s+(?:as|into)\s+((?:[A-Z][A-Za-z-]*\s*,\s*)+[A-Z][A-Za-z-]*\s*,?\s+(?:or|and)\s+[A-Z][A-Za-z-]*)/;
+
 /** Tables whose first column lists three or more levels, and inline lists "levels: A, B, C and D". */
 export function classificationSchemes(segments: LocatedSegment[]): ClassificationScheme[] {
   const schemes: ClassificationScheme[] = [];
@@ -111,7 +115,8 @@ export function classificationSchemes(segments: LocatedSegment[]): Classificatio
     const inline =
       segment.text.match(INLINE_SCHEME) ??
       segment.text.match(INLINE_SCHEME_SENTENCE) ??
-      segment.text.match(INLINE_SCHEME_LEVELS);
+      segment.text.match(INLINE_SCHEME_LEVELS) ??
+      segment.text.match(INLINE_SCHEME_ALTERNATIVES);
     if (inline) {
       const items = inline[1]!
         .split(/,|;|\/|\band\b|\bor\b/)
@@ -177,10 +182,17 @@ function companyLegalForm(text: string, index: number, label: string): boolean {
 const FORMER =
   /\b(?:older|former|previous|legacy|retired|obsolete|superseded|replaced|withdrawn|no\s+longer\s+(?:used|in\s+use|valid|applie[sd]|recogni[sz]ed)|discontinued)\b/i;
 
-/** "OFFICIAL-SENSITIVE", "Confidential - HR": a caveat on a level of the scheme, not another level. */
+/**
+ * "OFFICIAL-SENSITIVE", "Confidential - HR": a caveat on a level of the scheme, not another level;
+ * "Company Confidential" where the scheme has Confidential is that level too.
+ */
 function caveatOf(label: string, known: Set<string>): boolean {
   const [first, ...rest] = label.split(/\s*[-\s]\s*/);
-  return rest.length > 0 && known.has(normaliseLabel(first!));
+  const owned = /^company\s+(.+)$/i.exec(label);
+  return (
+    (rest.length > 0 && known.has(normaliseLabel(first!))) ||
+    (!!owned && known.has(normaliseLabel(owned[1]!)))
+  );
 }
 
 // A form's marking in capitals counts too: "CLASSIFICATION: RESTRICTED".

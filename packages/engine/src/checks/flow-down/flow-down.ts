@@ -129,8 +129,9 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
   {
     id: 'audit_rights',
     label: 'right to audit',
-    parent: /\b(audit\w*|inspect\w*)\b/i,
-    child: [/\b(audit\w*|inspect\w*)\b/i],
+    // An audit trail or audit log is a record a system keeps, no right to audit.
+    parent: /\b(audit(?!\s+(?:trails?|logs?|logging)\b)\w*|inspect\w*)\b/i,
+    child: [/\b(audit(?!\s+(?:trails?|logs?|logging)\b)\w*|inspect\w*)\b/i],
     // An audit right "including inspection of the vendor's sites" is not carried by "the vendor's
     // yearly assurance report discharges any right of audit", "no on-site audit will be allowed" or
     // "rights to verify ... are limited to the documents described in clause 11.1",
@@ -146,8 +147,9 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
       },
       grant:
         /\b(?:may|shall|will|must|entitled to|right to|permit\w*|allow\w*|grant\w*)\b[^.;]{0,100}\b(?:audit\w*|inspect\w*)|\b(?:audit|inspection|access) rights?\b/i,
+      // "shall not be required to permit on-site audits or inspections": no audit of any kind.
       denial:
-        /\bno rights? (?:to|of) (?:audit|inspect)\w*|\bnot (?:be )?entitled to (?:audit|inspect)\w*|\bno (?:audits?|inspections?) (?:of|by|shall|will|may)\b/i,
+        /\bno rights? (?:to|of) (?:audit|inspect)\w*|\bnot (?:be )?entitled to (?:audit|inspect)\w*|\bno (?:audits?|inspections?) (?:of|by|shall|will|may)\b|\bnot (?:be )?(?:required|obliged|obligated) to (?:permit|allow|accept|submit to|undergo)\b[^.;]{0,30}\b(?:audit|inspect)\w*/i,
     },
     namedParty: { pattern: REGULATOR, label: 'regulator audit and inspection rights' },
   },

@@ -14,9 +14,10 @@ const RANK: Record<SubcontractControl, number> = {
   approval: 3,
 };
 
-// "sub-charter" is how carriers by air and sea pass their work on.
+// "sub-charter" is how carriers by air and sea pass their work on; road carriers and brokers
+// "re-broker" a load to "sub-carriers" or "sub-hauliers".
 export const SUBCONTRACT =
-  /\b(sub-?contract\w*|sub-?processors?|sub-?operators?|sub-?suppliers?|sub-?vendors?|sub-?charter\w*|fourth[- ]part\w*)\b/i;
+  /\b(sub-?contract\w*|sub-?processors?|sub-?operators?|sub-?suppliers?|sub-?vendors?|sub-?charter\w*|sub-?carriers?|sub-?hauliers?|re-?brok\w*|fourth[- ]part\w*)\b/i;
 /**
  * Passing work on without the word ("may engage other hauliers to carry any Consignment"): the
  * provider's own sub-contracting, however its trade names the others.

@@ -157,3 +157,50 @@ describe('a threshold opening a table cell, named by the table header or the row
     ).toEqual([]);
   });
 });
+
+// A ceiling written as a condition the rule acts on ("If ... is above 8°C, do not collect", "where
+// ... exceeds 6°C"), or as a cell that opens with its sign ("| ≤ 6°C |"): a creamery's intake
+// policy against its haulage procedure, and a cold store's standard table against its loading
+// procedure. Decoy: a value past which nothing is refused ("kept above 2 °C") and two temperatures
+// of different things (the farm tank at collection, the tanker at intake).
+test('a creamery: collection refused where the tank "exceeds 6°C" in the policy, only "above 8°C" in the procedure', async () => {
+  const found = await issues({
+    'Milk-Intake-Policy.md':
+      '# Milk Intake Policy\n\n5.2 Milk shall not be collected where the farm bulk tank temperature exceeds 6°C at the time of collection.\n',
+    'Haulage-Procedure.md':
+      '# Haulage Procedure\n\n8. If the bulk tank temperature is above 8°C, do not collect the milk and phone the depot.\n',
+  });
+  expect(found.map((i) => i.title)).toEqual([
+    expect.stringMatching(/^Conflicting acceptance limit \(bulk tank\): 6°C .* vs 8°C /),
+  ]);
+});
+
+test('a cold store: the standard\'s table caps chilled dispatch at "≤ 5 °C", the loading procedure refuses only when it is over 8 °C', async () => {
+  const found = await issues({
+    'Cold-Store-Standard.md': [
+      '# Cold Store Standard',
+      '',
+      '| Check | When | Limit |',
+      '|---|---|---|',
+      '| Chilled pallet core temperature | At dispatch | ≤ 5 °C |',
+    ].join('\n'),
+    'Loading-Procedure.md':
+      '# Loading Procedure\n\n3. When the chilled pallet core temperature is over 8 °C, do not load the pallet.\n',
+  });
+  expect(found).toHaveLength(1);
+  expect(found[0]!.description).toContain('5 °C');
+  expect(found[0]!.description).toContain('8 °C');
+});
+
+test('decoys: a floor said with "above", and the farm tank and the tanker held to different temperatures', async () => {
+  expect(
+    await issues({
+      'Milk-Intake-Policy.md':
+        '# Milk Intake Policy\n\n5.2 Milk shall not be collected where the farm bulk tank temperature exceeds 6°C.\n6.2 The temperature of the milk in the tanker on arrival at intake shall not exceed 8°C.\n',
+      'Intake-Procedure.md':
+        '# Intake Procedure\n\n4. Reject the load if the milk in the tanker is above 8°C on arrival at intake.\n',
+      'Vaccine-Fridge-Procedure.md':
+        '# Vaccine Fridge Procedure\n\n2. Keep the vaccine fridge above 2°C at all times.\n',
+    }),
+  ).toEqual([]);
+});

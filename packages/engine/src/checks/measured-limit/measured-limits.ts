@@ -36,10 +36,19 @@ const VALUE_IN_UNIT = new RegExp(
 
 /** Words before the value that make it a ceiling: "limit", "at or below", "PASS <", "not exceed". */
 const CEILING_BEFORE =
-  /(?:\blimits?\b|\bacceptance\b|\bmaximum\b|\bmax\b|\bnot (?:to )?exceed\b|\bno more than\b|\bat or below\b|\bbelow\b|\bunder\b|\bless than\b|[<≤])[^.;|]{0,30}$/i;
+  /(?:\blimits?\b|\bacceptance\b|\bmaximum\b|\bmax\b|\bnot (?:to )?exceed\b|\bno(?:t)? more than\b|\bat or below\b|\bbelow\b|\bunder\b|\bless than\b|[<≤])[^.;|]{0,30}$/i;
 /** A table's or row's name for a threshold that calls for action when reached. */
 const THRESHOLD =
   /\b(?:investigation|action|alert|trigger|intervention)\s+levels?\b|\blimits?\b|\bmaximum\b|\bthreshold\b/i;
+/**
+ * A condition that a value goes past, which the rule then acts on: "If the bulk tank temperature is
+ * above 8°C, do not collect", "where the temperature exceeds 6°C". Said outside a condition, "above"
+ * is as often a floor ("kept above 2°C"), so it counts only here.
+ */
+const CONDITION_PAST =
+  /\b(?:if|where|when(?:ever)?|that|which)\b[^.;|]{0,80}?\b(?:above|over|exceeds?|exceeding|higher than|greater than|more than)\s*$/i;
+/** A cell that opens with the ceiling's sign or words ("| ≤ 6°C |", "| Not more than 8°C |"). */
+const CELL_CEILING = /\|\s*(?:[<≤]=?|not more than|no more than|max(?:imum)?:?|up to)?\s*$/i;
 /** Words right after it that do: "or less", "or below", "(max)". */
 const CEILING_AFTER = /^\s*(?:or (?:less|below|lower)\b|\(?max(?:imum)?\b\)?)/i;
 /** Words of what is measured that say nothing of what it is. */
@@ -60,6 +69,8 @@ const GENERIC = new Set([
   'check',
   'record',
   'line',
+  // Every limit in degrees is a temperature: the word tells two of them apart no more than the unit.
+  'temperature',
 ]);
 
 export interface MeasuredLimit {
@@ -96,10 +107,11 @@ function limitsIn(segment: LocatedSegment): MeasuredLimit[] {
     // monthly wear period |" under "| Dosimeter | Quantity | Investigation level |", or a
     // register's "Investigation level applied - extremity Hp(0.07) | 25 mSv") is a threshold
     // when its table or its row names one; what is measured is the row's cells before it.
-    const opensCell = /\|\s*$/.test(before);
+    const opensCell = CELL_CEILING.test(before);
     const rowBefore = segment.text.slice(0, m.index).replace(/\|/g, ' ');
     const threshold = opensCell && THRESHOLD.test(`${segment.frame?.header ?? ''} ${rowBefore}`);
-    if (!threshold && !CEILING_BEFORE.test(before) && !CEILING_AFTER.test(after)) continue;
+    const ceiling = CEILING_BEFORE.test(before) || CONDITION_PAST.test(before) || CEILING_AFTER.test(after);
+    if (!threshold && !ceiling) continue;
     // What is measured: the clause the value closes, back to the previous sentence or cell (for a
     // cell, the row before it and what the cell says after the value: "in any monthly wear period").
     const cellRest = segment.text.slice(m.index + m[0].length).split('|')[0] ?? '';

@@ -1,6 +1,6 @@
 // conflict_check: register rows of a kind a normative rule prohibits ("Shared" accounts).
 import { defineCheck, quoteRequests } from '../check';
-import { prohibitedRows, prohibitedRowsIssue, prohibitedRowsSubject } from './prohibited-values';
+import { forbiddenOf, prohibitedRows, prohibitedRowsIssue, prohibitedRowsSubject } from './prohibited-values';
 
 interface ProhibitedValueParams {
   subject: string;
@@ -14,7 +14,7 @@ export const prohibitedValueCheck = defineCheck<ProhibitedValueParams>({
     return prohibitedRows(analysis).map((found) => ({
       key: prohibitedRowsSubject(found),
       primitive: 'conflict_check',
-      label: `${found.kind.kinds.join(' or ')} ${found.kind.noun}s in ${found.register.name}`,
+      label: `${forbiddenOf(found.kind)} in ${found.register.name}`,
       documents: [found.register.name, found.kind.rule.document],
       params: { subject: prohibitedRowsSubject(found) },
       signal: 0.75,

@@ -2,7 +2,9 @@
 // prohibited on all systems" and an access review listing an account whose "Account type" is
 // "Shared"; "No personal devices may be used" and a device register with "Personal" under
 // "Ownership". The rule names the kind by an adjective and a noun; the register by a cell that is
-// the adjective, in a column whose header names the noun (or the register is about it).
+// the adjective, in a column whose header names the noun (or the register is about it). A rule may
+// also forbid a thing by name ("never in cash", "Do not ask for or accept a health insurance card"):
+// a register cell naming it is a row that breaks the rule.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
 import { quoteOf, type Issue } from '../../analyst/issue';
@@ -11,10 +13,16 @@ import { firstPerColumn, notesException } from '../record-attribute/record-table
 
 export interface ProhibitedKind {
   rule: LocatedSegment;
-  /** The adjectives the rule names ("shared", "generic"), lower-case. */
+  /** The adjectives the rule names ("shared", "generic"), lower-case; for a forbidden term, the term. */
   kinds: string[];
-  /** The noun, singular and lower-case ("account"). */
+  /** The noun, singular and lower-case ("account"); empty for a forbidden term (see prohibitedTerms). */
   noun: string;
+  /**
+   * For a forbidden one-word term ("never in cash"): the rule's other content words, two of which
+   * the register's name or title must carry ("Payment for a catalytic converter ... never in
+   * cash" judges a catalytic converter purchase register, not every register paid in cash).
+   */
+  scope?: string[];
 }
 
 export interface ProhibitedRows {
@@ -51,6 +59,8 @@ const NOT_A_KIND = new Set([
   'own',
   'more',
   'further',
+  'its',
+  'their',
 ]);
 
 function singular(noun: string): string {
@@ -76,6 +86,91 @@ export function prohibitedKinds(analysis: CorpusAnalysis): ProhibitedKind[] {
   return out;
 }
 
+/**
+ * A thing the rule forbids by name rather than by kind: "never in cash", "Never pay cash for ...",
+ * "Do not ask for or accept a health insurance card", "shall not request or accept the Quebec
+ * health insurance card". The name runs to the next preposition, conjunction or stop.
+ */
+const FORBIDDEN_VERB = String.raw`(?:pay|accept|record|request|ask\s+for|take|use)`;
+const TERM = String.raw`((?:[A-Za-z][\w'’-]*\s+){0,4}?[A-Za-z][\w'’-]*)(?=\s*(?:[.,;:()]|$|\s(?:for|as|from|in|to|at|on|and|or|unless|except|when|if|under)\b))`;
+const FORBIDDEN_TERMS = [
+  new RegExp(String.raw`\bnever\s+(?:in|by|with)\s+(?:an?\s+|the\s+)?${TERM}`, 'gi'),
+  new RegExp(
+    String.raw`\b(?:never|do\s+not|must\s+not|shall\s+not|may\s+not)\s+${FORBIDDEN_VERB}(?:\s*(?:,|or|and)\s*${FORBIDDEN_VERB})*\s+(?:an?\s+|the\s+|any\s+)?${TERM}`,
+    'gi',
+  ),
+];
+/** Words of a rule that scope nothing: its modal verbs and the words of paying or buying itself. */
+const SCOPE_STOP = new Set([
+  'payment',
+  'never',
+  'shall',
+  'made',
+  'only',
+  'make',
+  'must',
+  'transaction',
+  'purchase',
+]);
+
+/** The things the normative documents forbid by name. */
+export function prohibitedTerms(analysis: CorpusAnalysis): ProhibitedKind[] {
+  const out: ProhibitedKind[] = [];
+  for (const doc of analysis.documents.filter((d) => isNormative(d.role)))
+    for (const rule of doc.segments)
+      for (const pattern of FORBIDDEN_TERMS)
+        for (const m of rule.text.matchAll(pattern)) {
+          const term = m[1]!.toLowerCase();
+          const words = term.split(/\s+/);
+          if (NOT_A_KIND.has(words[0]!)) continue;
+          const scope =
+            words.length === 1
+              ? contentWords(rule.text).filter((w) => !words.includes(w) && !SCOPE_STOP.has(w))
+              : undefined;
+          out.push({ rule, kinds: [term], noun: '', scope });
+        }
+  return out;
+}
+
+const contentWords = (text: string) => [
+  ...new Set((text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).map((w) => singular(w))),
+];
+
+/** A cell naming the forbidden term: its words before any bracket are the term or its tail. */
+function namesTerm(cell: string, term: string): boolean {
+  const named = cell.toLowerCase().replace(/\(.*$/, '').replace(/\s+/g, ' ').trim();
+  return (
+    named.length > 0 &&
+    (named === term || term.endsWith(` ${named}`)) &&
+    named.split(' ').length >= Math.min(2, term.split(' ').length)
+  );
+}
+
+/** Per register and forbidden term, the rows whose cell names it. */
+function termRows(analysis: CorpusAnalysis, terms: ProhibitedKind[]): ProhibitedRows[] {
+  const out: ProhibitedRows[] = [];
+  for (const register of analysis.documents.filter((d) => d.role === 'evidence')) {
+    const table = tableOf(register);
+    if (!table) continue;
+    const about = new Set(contentWords(`${register.name.replace(/[-_.]+/g, ' ')} ${register.title}`));
+    for (const kind of terms) {
+      if (kind.scope && kind.scope.filter((w) => about.has(w)).length < 2) continue;
+      const term = kind.kinds[0]!;
+      for (let column = 1; column < table.columns.length; column += 1) {
+        const rows = table.rows.flatMap((row) => {
+          const value = (row.cells[column] ?? '').trim();
+          return namesTerm(value, term) && !notesException(row.cells)
+            ? [{ segment: row.segment, id: row.cells[0] ?? '', value }]
+            : [];
+        });
+        if (rows.length > 0)
+          out.push({ kind, register, header: table.header, column: table.columns[column]!, rows });
+      }
+    }
+  }
+  return out;
+}
+
 const cache = new WeakMap<CorpusAnalysis, ProhibitedRows[]>();
 
 /** Per register and prohibited kind, the rows recorded as that kind. */
@@ -87,7 +182,8 @@ export function prohibitedRows(analysis: CorpusAnalysis): ProhibitedRows[] {
 
 function readProhibitedRows(analysis: CorpusAnalysis): ProhibitedRows[] {
   const kinds = prohibitedKinds(analysis);
-  if (kinds.length === 0) return [];
+  const named = termRows(analysis, prohibitedTerms(analysis));
+  if (kinds.length === 0) return firstPerColumn(named);
   const out: ProhibitedRows[] = [];
   for (const register of analysis.documents.filter((d) => d.role === 'evidence')) {
     const table = tableOf(register);
@@ -113,7 +209,12 @@ function readProhibitedRows(analysis: CorpusAnalysis): ProhibitedRows[] {
         out.push({ kind, register, header: table.header, column: table.columns[column]!, rows });
     }
   }
-  return firstPerColumn(out);
+  return firstPerColumn([...out, ...named]);
+}
+
+/** What the rule forbids, as a finding names it: a kind ("shared or generic accounts") or a thing ("cash"). */
+export function forbiddenOf(kind: ProhibitedKind): string {
+  return kind.noun ? `${kind.kinds.join(' or ')} ${kind.noun}s` : `"${kind.kinds[0]}"`;
 }
 
 export function prohibitedRowsSubject(found: ProhibitedRows): string {
@@ -123,6 +224,8 @@ export function prohibitedRowsSubject(found: ProhibitedRows): string {
 export function prohibitedRowsIssue(found: ProhibitedRows): Issue {
   const { kind, register, column, rows } = found;
   const subject = prohibitedRowsSubject(found);
+  const forbidden = forbiddenOf(kind);
+  const entry = kind.noun || 'entry';
   const listed = rows
     .slice(0, 6)
     .map((r) => `${r.id} (${r.value})`)
@@ -131,12 +234,12 @@ export function prohibitedRowsIssue(found: ProhibitedRows): Issue {
     primitive: 'conflict_check',
     subject,
     aspects: [subject],
-    title: `${register.name}: ${rows.length} ${rows.length === 1 ? kind.noun : `${kind.noun}s`} recorded as "${rows[0]!.value}" under "${column}", which ${kind.rule.document} prohibits`,
+    title: `${register.name}: ${rows.length} ${rows.length === 1 ? entry : entry === 'entry' ? 'entries' : `${entry}s`} recorded as "${rows[0]!.value}" under "${column}", which ${kind.rule.document} prohibits`,
     description:
-      `${kind.rule.document} prohibits ${kind.kinds.join(' or ')} ${kind.noun}s ("${kind.rule.text.slice(0, 200)}"), but ${register.name} ` +
+      `${kind.rule.document} prohibits ${forbidden} ("${kind.rule.text.slice(0, 200)}"), but ${register.name} ` +
       `records ${listed}${rows.length > 6 ? ` and ${rows.length - 6} more` : ''} under "${column}", with no exception recorded.`,
     rootCause: `${register.name} is kept without checking its entries against the prohibition in ${kind.rule.document}.`,
-    remediationScope: `Replace the listed ${kind.noun}s with ones the rule allows (or remove them) and check ${register.name} against ${kind.rule.document} at each review.`,
+    remediationScope: `Replace the listed ${entry === 'entry' ? 'entries' : `${entry}s`} with ones the rule allows (or remove them) and check ${register.name} against ${kind.rule.document} at each review.`,
     remediationEffortHours: 2 + rows.length,
     severity: 'high',
     confidence: 0.8,

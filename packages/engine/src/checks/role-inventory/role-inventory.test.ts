@@ -1055,3 +1055,93 @@ describe('a post the roles table lacks, listed alone on its line with its duties
     ).toEqual([]);
   });
 });
+
+// A procedure with its own roles table that hands a step to a post neither that table nor the
+// organisation's has, though the post shares no duty words or field words with any tabled post
+// ("Phone the Milk Quality Manager" beside a table of the Quality Assurance Manager and the Milk
+// Procurement Manager). Decoys: a post the procedure's own table lists, a post of a field no table
+// names (a Communications Manager), and an unknown post in a procedure without a roles table of its
+// own (a set names many posts in passing).
+describe("a post missing from a procedure's own roles table and from the organisation's", () => {
+  const creameryPolicy = [
+    '# Milk Intake Policy',
+    '',
+    '| Role | Responsibilities |',
+    '| --- | --- |',
+    '| General Manager | Approves haulage agreements. |',
+    '| Quality Assurance Manager | Releases or disposes of held loads. |',
+    '| Milk Procurement Manager | Informs suppliers of refused collections. |',
+    "| Transport Co-ordinator | Plans routes and receives drivers' reports. |",
+  ].join('\n');
+  const creameryProcedure = (step: string) =>
+    [
+      '# Tanker Collection Procedure',
+      '',
+      '| Role | Responsibility |',
+      '| --- | --- |',
+      "| Transport Co-ordinator | Plans routes; receives drivers' reports. |",
+      '| Driver | Carries out this procedure at every farm. |',
+      '| Quality Assurance Manager | Decides on any milk held for food safety reasons. |',
+      '| Milk Procurement Manager | Tells the supplier when milk has been refused. |',
+      '',
+      step,
+    ].join('\n');
+  const pharmacyPolicy = [
+    '# Medicines Governance Policy',
+    '',
+    '| Role | Responsibilities |',
+    '| --- | --- |',
+    '| Chief Pharmacist | Accountable for the safe and secure handling of medicines. |',
+    '| Ward Manager | Ensures ward stock is stored as this policy requires. |',
+    '| Medicines Safety Officer | Reviews medication incident reports. |',
+  ].join('\n');
+
+  test.each([
+    [
+      'a creamery',
+      { 'Milk-Intake-Policy.md': creameryPolicy },
+      'Tanker-Collection-Procedure.md',
+      creameryProcedure(
+        '14. If the milk may contain antibiotic residues, do not collect. Phone the Milk Quality Manager immediately and keep the sample separate.',
+      ),
+      'Milk Quality Manager',
+    ],
+    [
+      'a hospital pharmacy',
+      { 'Medicines-Governance-Policy.md': pharmacyPolicy },
+      'Controlled-Drugs-Procedure.md',
+      [
+        '# Controlled Drugs Procedure',
+        '',
+        '| Role | Responsibility |',
+        '| --- | --- |',
+        '| Chief Pharmacist | Signs off the controlled drugs register audit. |',
+        '| Ward Manager | Holds the controlled drugs cupboard keys. |',
+        '| Registered Nurse | Witnesses every administration. |',
+        '',
+        '6. A discrepancy in the register is reported at once to the Ward Medicines Officer, who seals the cupboard.',
+      ].join('\n'),
+      'Ward Medicines Officer',
+    ],
+  ])('%s', async (_industry, policies, name, procedure, title) => {
+    const issues = await issuesOf({ ...policies, [name]: procedure });
+    const untabled = issues.filter((i) => i.subject.startsWith('role:untabled:'));
+    expect(untabled.map((i) => i.title)).toEqual([
+      `"${title}" in ${name} is not a role of the roles table in ${Object.keys(policies)[0]}`,
+    ]);
+    expect(untabled[0]!.description).toContain(`nor does the roles table of ${name} itself`);
+    expect(untabled[0]!.quotes[0]!.text).toContain(title);
+  });
+
+  test("decoys: a post the procedure's own table lists, a post of a field no table has, an unknown post in a procedure without a table", async () => {
+    const issues = await issuesOf({
+      'Milk-Intake-Policy.md': creameryPolicy,
+      'Tanker-Collection-Procedure.md': creameryProcedure(
+        '8. If the tank is above 6°C, do not collect and phone the Transport Co-ordinator within one hour. Refer any question from a journalist to the Communications Manager.',
+      ),
+      'Intake-Procedure.md':
+        '# Intake Procedure\n\n4. Loads that fail the screen are reported to the Site Hygiene Manager before discharge.\n',
+    });
+    expect(issues.filter((i) => i.subject.startsWith('role:untabled:'))).toEqual([]);
+  });
+});

@@ -225,6 +225,33 @@ function heldBySomeoneTabled(
   return null;
 }
 
+/**
+ * A post of the roles table of the mentions' own document (a procedure's "| Role |
+ * Responsibility |" table of three rows or more) when that table lacks the title too: a post the
+ * procedure hands a step to ("Phone the Milk Quality Manager") that neither it nor the organisation
+ * lists, named in the words of posts that do exist. A procedure with its own table names in it
+ * whoever acts in its steps, so such a post is one no one holds.
+ */
+function ownTableWithout(
+  title: string,
+  mentions: RoleMention[],
+  procedureRoles: TableRole[],
+  organisation: TableRole[],
+): TableRole | null {
+  const documents = new Set(mentions.map((m) => m.segment.document));
+  if (documents.size !== 1) return null;
+  const own = procedureRoles.filter((r) => documents.has(r.document));
+  if (own.length < 3 || inTable(title, own)) return null;
+  // A title made of two or more words of posts that exist ("Milk" of the Milk Procurement
+  // Manager, "Quality" of the Quality Assurance Manager) is one of them misnamed; a post of its own
+  // field ("Chief Executive Officer", "Communications Manager") or of one field word ("Medical
+  // Director" beside a Claims Medical Officer) is one the tables need not list.
+  const known = new Set([...own, ...organisation].flatMap((r) => [...fieldWords(r.title)]));
+  const words = [...fieldWords(title)];
+  if (words.length < 2 || !words.every((w) => known.has(w))) return null;
+  return own.find((r) => TABLE_POST.test(r.title)) ?? own[0]!;
+}
+
 /** A mention that is a field's value: "Procedure owner ....... Data Protection Officer", "Owner: X". */
 function inFieldValue(m: RoleMention): boolean {
   return /(?:\.{3,}|:)\s*$/.test(m.segment.text.slice(Math.max(0, m.index - 5), m.index));
@@ -278,6 +305,7 @@ export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: strin
   if (roles.length < 3) return [];
   const posts = roles.filter((r) => TABLE_POST.test(r.title));
   const tabled = new Set(roles.map((r) => r.segment));
+  const procedureRoles = tableRoles(analysis, ['procedure']);
   const byTitle = new Map<string, RoleMention[]>();
   for (const m of untabledMentions(analysis, roles, tabled))
     byTitle.set(m.title, [...(byTitle.get(m.title) ?? []), m]);
@@ -299,26 +327,35 @@ export function untabledRoleIssues(analysis: CorpusAnalysis, onlySubject?: strin
     // One person under two titles is a post renamed, whatever noun the table's title ends in
     // ("Data Protection Guardian").
     const sameHolder = sameDuty || near ? null : heldBySomeoneTabled(mentions, roles);
-    if (!sameDuty && !near && !sameHolder) continue;
+    const ownTable =
+      sameDuty || near || sameHolder ? null : ownTableWithout(title, mentions, procedureRoles, roles);
+    if (!sameDuty && !near && !sameHolder && !ownTable) continue;
     // The mention with the longest duty shows it best.
     const mention = mentions[texts.indexOf(texts.reduce((a, b) => (b.length > a.length ? b : a)))]!;
-    const role = sameDuty?.role ?? near?.role ?? sameHolder!.role;
+    const role = sameDuty?.role ?? near?.role ?? sameHolder?.role ?? ownTable!;
     const why = sameDuty
       ? `the table gives that duty (${sameDuty.shared.join(', ')}) to the ${role.title}`
       : near
         ? `the table's post of that field (${near.shared.join(', ')}) is the ${role.title}`
-        : `the table names ${sameHolder!.holder} as the ${role.title}`;
+        : sameHolder
+          ? `the table names ${sameHolder.holder} as the ${role.title}`
+          : `nor does the roles table of ${mention.segment.document} itself, which lists the ${role.title} and the posts beside it`;
+    // The organisation's table the title is missing from: the one of the post it was matched to,
+    // or, for a title only its own document's table could have held, the organisation's tables.
+    const organisationTable = ownTable
+      ? [...new Set(roles.map((r) => r.document))].join(' and ')
+      : role.document;
     issues.push({
       primitive: 'consistency_check',
       subject,
       aspects: [subject],
-      title: `"${title}" in ${mention.segment.document} is not a role of the roles table in ${role.document}`,
+      title: `"${title}" in ${mention.segment.document} is not a role of the roles table in ${organisationTable}`,
       description:
         `${mention.segment.document} gives duties to the "${title}" ("${excerptAround(mention.segment.text, mention.index)}"), ` +
-        `a role the roles table of ${role.document} does not have; ${why} ` +
+        `a role the roles table of ${organisationTable} does not have; ${why} ` +
         `("${role.duties.slice(0, 200)}"). Either the procedure names a post that does not exist or the table is out of date; staff cannot tell who decides.`,
       rootCause: `${mention.segment.document} was written with a role title that is not in the organisation's roles and responsibilities.`,
-      remediationScope: `Give the duty to the ${role.title} in ${mention.segment.document}, or add the "${title}" and its duties to the roles table of ${role.document}.`,
+      remediationScope: `Give the duty to the ${role.title} in ${mention.segment.document}, or add the "${title}" and its duties to the roles table of ${organisationTable}.`,
       remediationEffortHours: 1,
       severity: 'medium',
       confidence: 0.75,
