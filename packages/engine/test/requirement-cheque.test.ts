@@ -20,7 +20,7 @@ async function actionsOf(sentence: string): Promise<string[]> {
 test.each([
   [
     'a scrap metal buyer',
-    'Payment for a catalytic converter shall be made by cheque or electronic funds transfer only, and no earlier than five (5) business days after the date of purchase.',
+    'Copper cable is paid for by cheque only, and not until three (3) working days after it is weighed in.',
   ],
   [
     'a credit union',

@@ -90,7 +90,7 @@ const INLINE_SCHEME_SENTENCE = /\bclassifications\b[^.:]{0,60}?\b(?:are|is)\s+([
 const INLINE_SCHEME_LEVELS =
   /\b(?:classified|classification)\b[^:.]{0,60}?\b(?:levels?|categories|classes|tiers)\b[^:.]{0,20}:\s*(.+)$/i;
 
-/** "ECW information is classified as Public, Internal, Confidential or Restricted.": the levels as alternatives. */
+/** "Railway information is classified as Public, Internal, Confidential or Restricted.": levels as alternatives. */
 const INLINE_SCHEME_ALTERNATIVES =
   /\bclassified\s+(?:as|into)\s+((?:[A-Z][A-Za-z-]*\s*,\s*)+[A-Z][A-Za-z-]*\s*,?\s+(?:or|and)\s+[A-Z][A-Za-z-]*)/;
 

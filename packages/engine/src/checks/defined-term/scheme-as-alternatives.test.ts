@@ -1,8 +1,8 @@
-// A classification scheme stated as alternatives in one sentence ("ECW information is classified as
-// Public, Internal, Confidential or Restricted."), against which a contract's "classified as Secret"
-// is a level the scheme lacks: a desalination plant's service agreement and a law firm's e-discovery
-// engagement letter ("classified as Sensitive"). Decoys: a level the scheme has (also as "Company
-// Confidential"), and a sentence with two levels only (no scheme).
+// A classification scheme stated as alternatives in one sentence ("Railway information is
+// classified as Public, Internal, Confidential or Restricted."), against which a contract's
+// "classified as Secret" is a level the scheme lacks: a rail operator's signalling agreement and a
+// law firm's e-discovery engagement letter ("classified as Sensitive"). Decoys: a level the scheme
+// has (also as "Company Confidential"), and a sentence with two levels only (no scheme).
 import { candidateIssues } from '../../../test/helpers/check-harness';
 import { definedTermCheck } from '.';
 
@@ -10,10 +10,10 @@ const issuesOf = (files: Record<string, string>) => candidateIssues(definedTermC
 
 test.each([
   [
-    'a desalination plant',
-    '# OT Cyber Security Policy\n\n5.1 Plant information is classified as Public, Internal, Confidential or Restricted.\n',
-    'Membrane-Service-Agreement.md',
-    "# Membrane Service Agreement\n\n12.1 Plant Data is classified as Secret under the Company's information classification scheme. The Contractor shall use Plant Data only to perform the Services.\n",
+    'a rail operator',
+    '# Railway Information Security Policy\n\n3.1 Railway information is classified as Public, Internal, Confidential or Restricted.\n',
+    'Signalling-Maintenance-Agreement.md',
+    '# Signalling Maintenance Agreement\n\n8.4 Interlocking Data is classified as Secret, and the Supplier shall use it only to maintain the interlockings.\n',
     'Secret',
   ],
   [
@@ -38,9 +38,9 @@ test("decoys: a level the scheme has, also with the company's name, and two leve
   expect(
     await issuesOf({
       'Security-Policy.md':
-        '# Security Policy\n\n5.1 Plant information is classified as Public, Internal, Confidential or Restricted.\n',
-      'Membrane-Service-Agreement.md':
-        "# Membrane Service Agreement\n\n12.1 Plant Data is classified as Restricted under the Company's scheme.\n",
+        '# Security Policy\n\n3.1 Railway information is classified as Public, Internal, Confidential or Restricted.\n',
+      'Signalling-Maintenance-Agreement.md':
+        '# Signalling Maintenance Agreement\n\n8.4 Interlocking Data is classified as Restricted.\n',
       'Supplier-Tiering-Standard.md':
         '# Supplier Tiering Standard\n\n| Tier | Access | Review |\n| --- | --- | --- |\n| High | Access to Company Confidential data | Every two years |\n',
     }),

@@ -1,10 +1,10 @@
 // flow_down_check on a right to audit that a contract denies without saying "no right": the
-// procedure requires every subcontract to give the company the right to audit the subcontractor's
-// facilities and records, and the subcontract says the subcontractor "shall not be required to
-// permit on-site audits or inspections" (or "is not obliged to allow audits"). A clause keeping
-// electronic records and audit trails grants no audit right. A laboratory and its subcontract
-// laboratory; a pharmaceutical wholesaler and its cold-chain courier. Decoys: a subcontract that
-// grants the audit, and one that only keeps audit trails where the procedure asks for none.
+// procedure requires every agreement with a subcontract laboratory to let the laboratory audit its
+// work, and the agreement says the partner "shall not be required to allow visits or audits of its
+// sites" (or "is not obliged to allow audits"). A clause keeping instrument audit trails grants no
+// audit right. A laboratory and its partner laboratory; a pharmaceutical wholesaler and its
+// cold-chain courier. Decoys: an agreement that grants the audit, and one that only keeps audit
+// trails where the policy asks for none.
 import { analyzeCorpus } from '../../analyst/corpus-analysis';
 import { snapshotOf } from '../../../test/helpers/synthetic-corpus';
 import { BLANK_INTAKE } from '../../../test/helpers/check-harness';
@@ -16,26 +16,26 @@ async function auditGaps(files: Record<string, string>) {
 }
 
 const LAB_PROCEDURE = [
-  '# Subcontracting Procedure',
+  '# Partner Laboratory Procedure',
   '',
-  '6.7 Samples shall be sent only to subcontractors on the Approved Subcontractor List.',
+  '4.1 Samples shall be sent only to subcontractors on the approved list.',
   '',
-  '6.8 Every subcontract agreement must include terms that:',
+  '4.2 Each agreement with a subcontract laboratory must include terms that:',
   '',
-  "(c) give the Laboratory the right to audit the subcontract laboratory's facilities and records relating to its samples on ten (10) business days' notice;",
+  "(a) let the Laboratory audit the subcontract laboratory's work on the Laboratory's samples;",
   '',
-  '(d) require notice of any loss of accreditation within 72 hours.',
+  '(b) require the subcontract laboratory to report any lapse of its accreditation within 72 hours.',
 ].join('\n');
 
 const labAgreement = (auditClause: string) =>
   [
-    '# Subcontract Laboratory Services Agreement',
+    '# Partner Laboratory Agreement',
     '',
-    'This Agreement is made between Cascade Water Labs LLC ("the Laboratory") and Rogue River Analytical Inc. ("Subcontractor").',
+    'This Agreement is made between Cascade Water Labs LLC ("the Laboratory") and Rogue River Analytical Inc. ("the Partner").',
     '',
-    '6.3 Subcontractor shall maintain its electronic records, audit trails and electronic signatures in a manner consistent with 21 CFR Part 11.',
+    '5.2 The Partner shall keep instrument audit trails and e-signatures for every batch of results.',
     '',
-    '7.4 Subcontractor shall notify the Laboratory within 72 hours of any loss of accreditation.',
+    '5.3 The Partner shall report any lapse of its accreditation to the Laboratory within 72 hours.',
     '',
     auditClause,
   ].join('\n');
@@ -59,12 +59,12 @@ const courierContract = (auditClause: string) =>
 
 test.each([
   [
-    'a laboratory and its subcontract laboratory',
-    'Subcontracting-Procedure.md',
+    'a laboratory and its partner laboratory',
+    'Partner-Laboratory-Procedure.md',
     LAB_PROCEDURE,
-    'Subcontract-Agreement.md',
+    'Partner-Laboratory-Agreement.md',
     labAgreement(
-      '8.2 The documents provided under Section 8.1 are the sole means of verifying compliance. Subcontractor shall not be required to permit on-site audits or inspections of its facilities or records by the Laboratory.',
+      '7.1 The Partner shall not be required to allow visits or audits of its sites by the Laboratory; its yearly accreditation report stands in their place.',
     ),
   ],
   [
@@ -86,12 +86,12 @@ test.each([
   },
 );
 
-test('decoys: a subcontract that grants the audit, and audit trails where no audit is asked for', async () => {
+test('decoys: an agreement that grants the audit, and audit trails where no audit is asked for', async () => {
   expect(
     await auditGaps({
-      'Subcontracting-Procedure.md': LAB_PROCEDURE,
-      'Subcontract-Agreement.md': labAgreement(
-        "8.2 Subcontractor shall permit the Laboratory to audit its facilities and records relating to the Laboratory's samples on ten (10) business days' notice.",
+      'Partner-Laboratory-Procedure.md': LAB_PROCEDURE,
+      'Partner-Laboratory-Agreement.md': labAgreement(
+        "7.1 The Partner shall let the Laboratory audit its premises and the Laboratory's sample records at two weeks' notice.",
       ),
     }),
   ).toEqual([]);

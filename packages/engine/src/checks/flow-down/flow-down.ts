@@ -147,7 +147,7 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
       },
       grant:
         /\b(?:may|shall|will|must|entitled to|right to|permit\w*|allow\w*|grant\w*)\b[^.;]{0,100}\b(?:audit\w*|inspect\w*)|\b(?:audit|inspection|access) rights?\b/i,
-      // "shall not be required to permit on-site audits or inspections": no audit of any kind.
+      // "shall not be required to allow visits or audits of its sites": no audit of any kind.
       denial:
         /\bno rights? (?:to|of) (?:audit|inspect)\w*|\bnot (?:be )?entitled to (?:audit|inspect)\w*|\bno (?:audits?|inspections?) (?:of|by|shall|will|may)\b|\bnot (?:be )?(?:required|obliged|obligated) to (?:permit|allow|accept|submit to|undergo)\b[^.;]{0,30}\b(?:audit|inspect)\w*/i,
     },

@@ -22,14 +22,14 @@ async function subcontractingIssues(files: Record<string, string>): Promise<Issu
 const lines = (...parts: string[]) => parts.join('\n\n');
 
 const recyclerPolicy = lines(
-  '# Haulage Subcontractor Policy',
-  '5.1 Carriers shall not subcontract, re-broker or interline any load of ours without our prior written approval.',
+  '# Carrier Policy',
+  '2.4 No consignment of ours may be re-brokered or passed to a subcontractor unless we have approved it in writing beforehand.',
 );
 const brokerAgreement = (clause: string) =>
   lines(
-    '# Haulage and Brokerage Agreement',
+    '# Freight Brokerage Agreement',
     'This Agreement is made between Riverside Metal Recovery Inc. ("the Company") and Transport Nord Inc. ("the Carrier").',
-    '4.1 The Carrier shall collect each load of shredded steel from the yard on the day booked.',
+    '3.1 The Carrier shall collect each load of shredded steel from the yard on the day booked.',
     clause,
   );
 const supermarketPolicy = lines(
@@ -48,9 +48,9 @@ test.each([
   [
     'a scrap metal recycler and its carrier-broker',
     {
-      'Haulage-Subcontractor-Policy.md': recyclerPolicy,
-      'Haulage-and-Brokerage-Agreement.md': brokerAgreement(
-        '4.3 When acting as broker, the Carrier may re-broker any Load to Sub-carriers at its discretion, provided that the Carrier notifies the Company of the name of each Sub-carrier within thirty (30) days after the Sub-carrier first carries a Load.',
+      'Carrier-Policy.md': recyclerPolicy,
+      'Freight-Brokerage-Agreement.md': brokerAgreement(
+        '3.2 The Carrier may place any load with sub-carriers of its own choosing and will send the Company a list of them once a month.',
       ),
     },
   ],
@@ -80,9 +80,9 @@ test.each([
 test('decoys: prior written approval of any sub-carrier or sub-haulier', async () => {
   expect(
     await subcontractingIssues({
-      'Haulage-Subcontractor-Policy.md': recyclerPolicy,
-      'Haulage-and-Brokerage-Agreement.md': brokerAgreement(
-        '4.3 The Carrier shall not engage any Sub-carrier or re-broker any Load without the prior written approval of the Company.',
+      'Carrier-Policy.md': recyclerPolicy,
+      'Freight-Brokerage-Agreement.md': brokerAgreement(
+        '3.2 The Carrier shall not place any load with a sub-carrier, or re-broker it, without the prior written approval of the Company.',
       ),
     }),
   ).toEqual([]);

@@ -158,20 +158,20 @@ describe('a threshold opening a table cell, named by the table header or the row
   });
 });
 
-// A ceiling written as a condition the rule acts on ("If ... is above 8°C, do not collect", "where
-// ... exceeds 6°C"), or as a cell that opens with its sign ("| ≤ 6°C |"): a creamery's intake
-// policy against its haulage procedure, and a cold store's standard table against its loading
+// A ceiling written as a condition the rule acts on ("If ... is above 7°C, refuse the box", "where
+// ... exceeds 4°C"), or as a cell that opens with its sign ("| ≤ 5 °C |"): a fish processor's landing
+// policy against its quayside procedure, and a cold store's standard table against its loading
 // procedure. Decoy: a value past which nothing is refused ("kept above 2 °C") and two temperatures
-// of different things (the farm tank at collection, the tanker at intake).
-test('a creamery: collection refused where the tank "exceeds 6°C" in the policy, only "above 8°C" in the procedure', async () => {
+// of different things (the fish on landing, the ice slurry in the tub).
+test('a fish processor: boxes refused where the fish "exceeds 4°C" in the policy, only "above 7°C" at the quay', async () => {
   const found = await issues({
-    'Milk-Intake-Policy.md':
-      '# Milk Intake Policy\n\n5.2 Milk shall not be collected where the farm bulk tank temperature exceeds 6°C at the time of collection.\n',
-    'Haulage-Procedure.md':
-      '# Haulage Procedure\n\n8. If the bulk tank temperature is above 8°C, do not collect the milk and phone the depot.\n',
+    'Fish-Landing-Policy.md':
+      '# Fish Landing Policy\n\n3.4 No box is accepted from a vessel where the core temperature of the fish exceeds 4°C.\n',
+    'Quayside-Procedure.md':
+      '# Quayside Procedure\n\n5. Probe one fish per box. If the core temperature of the fish is above 7°C, refuse the box and tell the skipper.\n',
   });
   expect(found.map((i) => i.title)).toEqual([
-    expect.stringMatching(/^Conflicting acceptance limit \(bulk tank\): 6°C .* vs 8°C /),
+    expect.stringMatching(/^Conflicting acceptance limit \((?:core fish|fish core)\): 4°C .* vs 7°C /),
   ]);
 });
 
@@ -192,13 +192,13 @@ test('a cold store: the standard\'s table caps chilled dispatch at "≤ 5 °C", 
   expect(found[0]!.description).toContain('8 °C');
 });
 
-test('decoys: a floor said with "above", and the farm tank and the tanker held to different temperatures', async () => {
+test('decoys: a floor said with "above", and the fish and the ice slurry held to different temperatures', async () => {
   expect(
     await issues({
-      'Milk-Intake-Policy.md':
-        '# Milk Intake Policy\n\n5.2 Milk shall not be collected where the farm bulk tank temperature exceeds 6°C.\n6.2 The temperature of the milk in the tanker on arrival at intake shall not exceed 8°C.\n',
-      'Intake-Procedure.md':
-        '# Intake Procedure\n\n4. Reject the load if the milk in the tanker is above 8°C on arrival at intake.\n',
+      'Fish-Landing-Policy.md':
+        '# Fish Landing Policy\n\n3.4 No box is accepted from a vessel where the core temperature of the fish exceeds 4°C.\n3.5 The ice slurry in each transport tub shall not exceed 1°C when the tub leaves the quay.\n',
+      'Tub-Dispatch-Procedure.md':
+        '# Tub Dispatch Procedure\n\n2. Hold back the tub if the ice slurry in it is above 1°C when it leaves the quay.\n',
       'Vaccine-Fridge-Procedure.md':
         '# Vaccine Fridge Procedure\n\n2. Keep the vaccine fridge above 2°C at all times.\n',
     }),

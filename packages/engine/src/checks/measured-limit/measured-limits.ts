@@ -41,13 +41,13 @@ const CEILING_BEFORE =
 const THRESHOLD =
   /\b(?:investigation|action|alert|trigger|intervention)\s+levels?\b|\blimits?\b|\bmaximum\b|\bthreshold\b/i;
 /**
- * A condition that a value goes past, which the rule then acts on: "If the bulk tank temperature is
- * above 8°C, do not collect", "where the temperature exceeds 6°C". Said outside a condition, "above"
+ * A condition that a value goes past, which the rule then acts on: "If a pallet's core temperature is
+ * over 8 °C, do not load it", "where the noise level exceeds 85 dB(A)". Said outside a condition, "above"
  * is as often a floor ("kept above 2°C"), so it counts only here.
  */
 const CONDITION_PAST =
   /\b(?:if|where|when(?:ever)?|that|which)\b[^.;|]{0,80}?\b(?:above|over|exceeds?|exceeding|higher than|greater than|more than)\s*$/i;
-/** A cell that opens with the ceiling's sign or words ("| ≤ 6°C |", "| Not more than 8°C |"). */
+/** A cell that opens with the ceiling's sign or words ("| ≤ 5 °C |", "| Not more than 1 NTU |"). */
 const CELL_CEILING = /\|\s*(?:[<≤]=?|not more than|no more than|max(?:imum)?:?|up to)?\s*$/i;
 /** Words right after it that do: "or less", "or below", "(max)". */
 const CEILING_AFTER = /^\s*(?:or (?:less|below|lower)\b|\(?max(?:imum)?\b\)?)/i;

@@ -1,21 +1,21 @@
 // Register rows that name a thing a rule forbids by name rather than by kind: a scrap metal buyer
-// pays for catalytic converters "never in cash" and its purchase register records "Cash", and a
+// pays for copper cable "never in cash" and its purchase register records "Cash", and a
 // pawnbroker's procedure says "Do not ask for or accept a student card" while its loan register
 // records one as the ID. A one-word term ("cash") judges only a register whose name carries two of
-// the rule's other words (catalytic, converter). Decoys: a general scrap register paid in cash
-// (another scope, where cash is allowed), a row with a recorded exception, and a cell that only
-// shares the term's last word ("Bank card").
+// the rule's other words (copper, cable). Decoys: a mixed scrap register paid in cash (another
+// scope, where cash is allowed), a row with a recorded exception, and a cell that only shares the
+// term's last word ("Bank card").
 import { candidateIssues } from '../../../test/helpers/check-harness';
 import { prohibitedValueCheck } from '.';
 
 const issues = (files: Record<string, string>) => candidateIssues(prohibitedValueCheck, files);
 
 const scrapPolicy = [
-  '# Buying Counter Policy',
+  '# Scrap Buying Policy',
   '',
-  '5.1 General scrap. Cash may be paid for purchases of general scrap up to $500.00 per transaction.',
+  '3.1 Small loads of mixed scrap may be settled in cash up to $300 a visit.',
   '',
-  '5.2 Catalytic converters. Payment for a catalytic converter shall be made by cheque or electronic funds transfer only, never in cash, and no earlier than five business days after the purchase.',
+  '3.2 Copper cable is paid for by bank transfer only, never in cash, and not until three working days after it is weighed in.',
   '',
 ].join('\n');
 
@@ -26,10 +26,10 @@ const pawnProcedure = [
   '',
 ].join('\n');
 
-test('a scrap metal buyer: the catalytic converter register records payments in cash', async () => {
+test('a scrap metal buyer: the copper cable register records payments in cash', async () => {
   const found = await issues({
-    'Buying-Counter-Policy.md': scrapPolicy,
-    'Catalytic-Converter-Purchase-Register.csv': [
+    'Scrap-Buying-Policy.md': scrapPolicy,
+    'Copper-Cable-Purchase-Register.csv': [
       'Slip,Date,Seller,Amount,Payment method',
       'PS-1043,2026-09-18,Seller I-0422,640,Cash',
       'PS-1050,2026-09-20,Seller I-0431,720,Cheque',
@@ -37,7 +37,7 @@ test('a scrap metal buyer: the catalytic converter register records payments in 
     ].join('\n'),
   });
   expect(found.map((i) => i.title)).toEqual([
-    'Catalytic-Converter-Purchase-Register.csv: 2 entries recorded as "Cash" under "Payment method", which Buying-Counter-Policy.md prohibits',
+    'Copper-Cable-Purchase-Register.csv: 2 entries recorded as "Cash" under "Payment method", which Scrap-Buying-Policy.md prohibits',
   ]);
   expect(found[0]!.description).toContain('prohibits "cash"');
   expect(found[0]!.description).toContain('PS-1043');
@@ -57,11 +57,11 @@ test('a pawnbroker: the loan register records a student card as the ID the proce
   ]);
 });
 
-test('decoys: cash for general scrap, an excepted row, a cell sharing only the last word', async () => {
+test('decoys: cash for mixed scrap, an excepted row, a cell sharing only the last word', async () => {
   expect(
     await issues({
-      'Buying-Counter-Policy.md': scrapPolicy,
-      'General-Scrap-Purchase-Register.csv': [
+      'Scrap-Buying-Policy.md': scrapPolicy,
+      'Mixed-Scrap-Purchase-Register.csv': [
         'Slip,Date,Seller,Amount,Payment method',
         'GS-201,2026-09-18,Seller I-0422,120,Cash',
       ].join('\n'),

@@ -3,7 +3,7 @@
 // "Shared"; "No personal devices may be used" and a device register with "Personal" under
 // "Ownership". The rule names the kind by an adjective and a noun; the register by a cell that is
 // the adjective, in a column whose header names the noun (or the register is about it). A rule may
-// also forbid a thing by name ("never in cash", "Do not ask for or accept a health insurance card"):
+// also forbid a thing by name ("never in cash", "Do not ask for or accept a student card"):
 // a register cell naming it is a row that breaks the rule.
 import type { AnalyzedDocument, CorpusAnalysis, LocatedSegment } from '../../analyst/corpus-analysis';
 import { isNormative } from '../../analyst/document-roles';
@@ -19,8 +19,8 @@ export interface ProhibitedKind {
   noun: string;
   /**
    * For a forbidden one-word term ("never in cash"): the rule's other content words, two of which
-   * the register's name or title must carry ("Payment for a catalytic converter ... never in
-   * cash" judges a catalytic converter purchase register, not every register paid in cash).
+   * the register's name or title must carry ("Copper cable is paid for by bank transfer only,
+   * never in cash" judges a copper cable purchase register, not every register paid in cash).
    */
   scope?: string[];
 }
@@ -88,8 +88,8 @@ export function prohibitedKinds(analysis: CorpusAnalysis): ProhibitedKind[] {
 
 /**
  * A thing the rule forbids by name rather than by kind: "never in cash", "Never pay cash for ...",
- * "Do not ask for or accept a health insurance card", "shall not request or accept the Quebec
- * health insurance card". The name runs to the next preposition, conjunction or stop.
+ * "Do not ask for or accept a student card", "shall not record the customer's bank card PIN". The
+ * name runs to the next preposition, conjunction or stop.
  */
 const FORBIDDEN_VERB = String.raw`(?:pay|accept|record|request|ask\s+for|take|use)`;
 const TERM = String.raw`((?:[A-Za-z][\w'’-]*\s+){0,4}?[A-Za-z][\w'’-]*)(?=\s*(?:[.,;:()]|$|\s(?:for|as|from|in|to|at|on|and|or|unless|except|when|if|under)\b))`;

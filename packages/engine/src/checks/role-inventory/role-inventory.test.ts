@@ -1058,31 +1058,31 @@ describe('a post the roles table lacks, listed alone on its line with its duties
 
 // A procedure with its own roles table that hands a step to a post neither that table nor the
 // organisation's has, though the post shares no duty words or field words with any tabled post
-// ("Phone the Milk Quality Manager" beside a table of the Quality Assurance Manager and the Milk
-// Procurement Manager). Decoys: a post the procedure's own table lists, a post of a field no table
+// ("Ring the Packaging Quality Manager" beside a table of the Quality Assurance Manager and the
+// Packaging Manager). Decoys: a post the procedure's own table lists, a post of a field no table
 // names (a Communications Manager), and an unknown post in a procedure without a roles table of its
 // own (a set names many posts in passing).
 describe("a post missing from a procedure's own roles table and from the organisation's", () => {
-  const creameryPolicy = [
-    '# Milk Intake Policy',
+  const breweryPolicy = [
+    '# Brewing Quality Policy',
     '',
     '| Role | Responsibilities |',
     '| --- | --- |',
-    '| General Manager | Approves haulage agreements. |',
-    '| Quality Assurance Manager | Releases or disposes of held loads. |',
-    '| Milk Procurement Manager | Informs suppliers of refused collections. |',
-    "| Transport Co-ordinator | Plans routes and receives drivers' reports. |",
+    '| Head Brewer | Signs off every brew for release. |',
+    '| Quality Assurance Manager | Holds or releases any batch with a quality concern. |',
+    '| Packaging Manager | Runs the keg and bottling lines. |',
+    '| Logistics Co-ordinator | Books the delivery rounds. |',
   ].join('\n');
-  const creameryProcedure = (step: string) =>
+  const breweryProcedure = (step: string) =>
     [
-      '# Tanker Collection Procedure',
+      '# Keg Dispatch Procedure',
       '',
       '| Role | Responsibility |',
       '| --- | --- |',
-      "| Transport Co-ordinator | Plans routes; receives drivers' reports. |",
-      '| Driver | Carries out this procedure at every farm. |',
-      '| Quality Assurance Manager | Decides on any milk held for food safety reasons. |',
-      '| Milk Procurement Manager | Tells the supplier when milk has been refused. |',
+      "| Logistics Co-ordinator | Books rounds; takes drivers' calls. |",
+      '| Drayman | Loads and delivers the kegs. |',
+      '| Quality Assurance Manager | Decides on any keg held back. |',
+      '| Packaging Manager | Replaces damaged kegs. |',
       '',
       step,
     ].join('\n');
@@ -1098,13 +1098,13 @@ describe("a post missing from a procedure's own roles table and from the organis
 
   test.each([
     [
-      'a creamery',
-      { 'Milk-Intake-Policy.md': creameryPolicy },
-      'Tanker-Collection-Procedure.md',
-      creameryProcedure(
-        '14. If the milk may contain antibiotic residues, do not collect. Phone the Milk Quality Manager immediately and keep the sample separate.',
+      'a brewery',
+      { 'Brewing-Quality-Policy.md': breweryPolicy },
+      'Keg-Dispatch-Procedure.md',
+      breweryProcedure(
+        '9. If a keg seal is broken, do not load the keg. Ring the Packaging Quality Manager at once and set the keg aside.',
       ),
-      'Milk Quality Manager',
+      'Packaging Quality Manager',
     ],
     [
       'a hospital pharmacy',
@@ -1135,9 +1135,9 @@ describe("a post missing from a procedure's own roles table and from the organis
 
   test("decoys: a post the procedure's own table lists, a post of a field no table has, an unknown post in a procedure without a table", async () => {
     const issues = await issuesOf({
-      'Milk-Intake-Policy.md': creameryPolicy,
-      'Tanker-Collection-Procedure.md': creameryProcedure(
-        '8. If the tank is above 6°C, do not collect and phone the Transport Co-ordinator within one hour. Refer any question from a journalist to the Communications Manager.',
+      'Brewing-Quality-Policy.md': breweryPolicy,
+      'Keg-Dispatch-Procedure.md': breweryProcedure(
+        '4. If a round is late, ring the Logistics Co-ordinator. Refer any question from a journalist to the Communications Manager.',
       ),
       'Intake-Procedure.md':
         '# Intake Procedure\n\n4. Loads that fail the screen are reported to the Site Hygiene Manager before discharge.\n',

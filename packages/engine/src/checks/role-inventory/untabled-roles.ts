@@ -228,7 +228,7 @@ function heldBySomeoneTabled(
 /**
  * A post of the roles table of the mentions' own document (a procedure's "| Role |
  * Responsibility |" table of three rows or more) when that table lacks the title too: a post the
- * procedure hands a step to ("Phone the Milk Quality Manager") that neither it nor the organisation
+ * procedure hands a step to ("report it to the Ward Medicines Officer") that neither it nor the organisation
  * lists, named in the words of posts that do exist. A procedure with its own table names in it
  * whoever acts in its steps, so such a post is one no one holds.
  */
@@ -242,8 +242,8 @@ function ownTableWithout(
   if (documents.size !== 1) return null;
   const own = procedureRoles.filter((r) => documents.has(r.document));
   if (own.length < 3 || inTable(title, own)) return null;
-  // A title made of two or more words of posts that exist ("Milk" of the Milk Procurement
-  // Manager, "Quality" of the Quality Assurance Manager) is one of them misnamed; a post of its own
+  // A title made of two or more words of posts that exist ("Ward" of the Ward Manager, "Medicines"
+  // of the Medicines Safety Officer) is one of them misnamed; a post of its own
   // field ("Chief Executive Officer", "Communications Manager") or of one field word ("Medical
   // Director" beside a Claims Medical Officer) is one the tables need not list.
   const known = new Set([...own, ...organisation].flatMap((r) => [...fieldWords(r.title)]));
