@@ -36,14 +36,14 @@ const VALUE_IN_UNIT = new RegExp(
 
 /** Words before the value that make it a ceiling: "limit", "at or below", "PASS <", "not exceed". */
 const CEILING_BEFORE =
-  /(?:\blimits?\b|\bacceptance\b|\bmaximum\b|\bmax\b|\bnot (?:to )?exceed\b|\bno(?:t)? more than\b|\bat or below\b|\bbelow\b|\bunder\b|\bless than\b|[<≤])[^.;|]{0,30}$/i;
+  /(?:\blimits?\b|\bacceptance\b|\bmaximum\b|\bmax\b|\bnot (?:to )?exceed\b|\bnot? more than\b|\bat or below\b|\bbelow\b|\bunder\b|\bless than\b|[<≤])[^.;|]{0,30}$/i;
 /** A table's or row's name for a threshold that calls for action when reached. */
 const THRESHOLD =
   /\b(?:investigation|action|alert|trigger|intervention)\s+levels?\b|\blimits?\b|\bmaximum\b|\bthreshold\b/i;
 /**
- * A condition that a value goes past, which the rule then acts on: "If a pallet's core temperature is
- * over 8 °C, do not load it", "where the noise level exceeds 85 dB(A)". Said outside a condition, "above"
- * is as often a floor ("kept above 2°C"), so it counts only here.
+ * A condition that a value goes past, which the rule then acts on: "If a pallet's core temperature
+ * is over 8 °C, do not load it", "where the noise level exceeds 85 dB(A)". Said outside a
+ * condition, "above" is as often a floor ("kept above 2°C"), so it counts only here.
  */
 const CONDITION_PAST =
   /\b(?:if|where|when(?:ever)?|that|which)\b[^.;|]{0,80}?\b(?:above|over|exceeds?|exceeding|higher than|greater than|more than)\s*$/i;

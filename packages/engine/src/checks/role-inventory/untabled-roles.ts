@@ -228,9 +228,9 @@ function heldBySomeoneTabled(
 /**
  * A post of the roles table of the mentions' own document (a procedure's "| Role |
  * Responsibility |" table of three rows or more) when that table lacks the title too: a post the
- * procedure hands a step to ("report it to the Ward Medicines Officer") that neither it nor the organisation
- * lists, named in the words of posts that do exist. A procedure with its own table names in it
- * whoever acts in its steps, so such a post is one no one holds.
+ * procedure hands a step to ("report it to the Ward Medicines Officer") that neither it nor the
+ * organisation lists, named in the words of posts that do exist. A procedure with its own table
+ * names in it whoever acts in its steps, so such a post is one no one holds.
  */
 function ownTableWithout(
   title: string,
@@ -243,9 +243,9 @@ function ownTableWithout(
   const own = procedureRoles.filter((r) => documents.has(r.document));
   if (own.length < 3 || inTable(title, own)) return null;
   // A title made of two or more words of posts that exist ("Ward" of the Ward Manager, "Medicines"
-  // of the Medicines Safety Officer) is one of them misnamed; a post of its own
-  // field ("Chief Executive Officer", "Communications Manager") or of one field word ("Medical
-  // Director" beside a Claims Medical Officer) is one the tables need not list.
+  // of the Medicines Safety Officer) is one of them misnamed; a post of its own field ("Chief
+  // Executive Officer", "Communications Manager") or of one field word ("Medical Director" beside
+  // a Claims Medical Officer) is one the tables need not list.
   const known = new Set([...own, ...organisation].flatMap((r) => [...fieldWords(r.title)]));
   const words = [...fieldWords(title)];
   if (words.length < 2 || !words.every((w) => known.has(w))) return null;
