@@ -20,6 +20,8 @@ const config: Config = {
   // waiting (worker processes starting, job locks expiring, Redis restarts), so a third file
   // overlaps those waits with the others' work.
   maxWorkers: 3,
+  // The longest test files first (a fresh clone would otherwise run the corpora shards last).
+  testSequencer: '<rootDir>/test/long-first-sequencer.js',
   // Logins hash with bcrypt at cost 12 (a quarter second each); tests doing many of them need room.
   testTimeout: 30_000,
   projects: [
