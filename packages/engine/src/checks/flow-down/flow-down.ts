@@ -104,6 +104,9 @@ interface ClauseTopic {
 const REGULATOR =
   /\b(?:regulators?|supervisory authorit\w*|competent authorit\w*|monetary authority|central bank|reserve bank)\b/i;
 
+/** An audit or inspection; an audit trail or audit log is a record a system keeps, no right to audit. */
+const AUDIT_OR_INSPECTION = /\b(audit(?!\s+(?:trails?|logs?|logging)\b)\w*|inspect\w*)\b/i;
+
 const CLAUSE_TOPICS: ClauseTopic[] = [
   {
     id: 'responsibility_acknowledgement',
@@ -129,9 +132,8 @@ const CLAUSE_TOPICS: ClauseTopic[] = [
   {
     id: 'audit_rights',
     label: 'right to audit',
-    // An audit trail or audit log is a record a system keeps, no right to audit.
-    parent: /\b(audit(?!\s+(?:trails?|logs?|logging)\b)\w*|inspect\w*)\b/i,
-    child: [/\b(audit(?!\s+(?:trails?|logs?|logging)\b)\w*|inspect\w*)\b/i],
+    parent: AUDIT_OR_INSPECTION,
+    child: [AUDIT_OR_INSPECTION],
     // An audit right "including inspection of the vendor's sites" is not carried by "the vendor's
     // yearly assurance report discharges any right of audit", "no on-site audit will be allowed" or
     // "rights to verify ... are limited to the documents described in clause 11.1",

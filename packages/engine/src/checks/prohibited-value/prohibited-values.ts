@@ -146,26 +146,51 @@ function namesTerm(cell: string, term: string): boolean {
   );
 }
 
-/** Per register and forbidden term, the rows whose cell names it. */
-function termRows(analysis: CorpusAnalysis, terms: ProhibitedKind[]): ProhibitedRows[] {
+type Table = NonNullable<ReturnType<typeof tableOf>>;
+
+/** The rows of a register column whose cell `matches`, a row noting an exception aside. */
+function rowsWhere(table: Table, column: number, matches: (cell: string) => boolean): ProhibitedRows['rows'] {
+  return table.rows.flatMap((row) => {
+    const value = (row.cells[column] ?? '').trim();
+    return matches(value) && !notesException(row.cells)
+      ? [{ segment: row.segment, id: row.cells[0] ?? '', value }]
+      : [];
+  });
+}
+
+/** Per prohibited kind, the rows of the register recorded as that kind. */
+function kindRows(register: AnalyzedDocument, table: Table, kinds: ProhibitedKind[]): ProhibitedRows[] {
   const out: ProhibitedRows[] = [];
-  for (const register of analysis.documents.filter((d) => d.role === 'evidence')) {
-    const table = tableOf(register);
-    if (!table) continue;
-    const about = new Set(contentWords(`${register.name.replace(/[-_.]+/g, ' ')} ${register.title}`));
-    for (const kind of terms) {
-      if (kind.scope && kind.scope.filter((w) => about.has(w)).length < 2) continue;
-      const term = kind.kinds[0]!;
-      for (let column = 1; column < table.columns.length; column += 1) {
-        const rows = table.rows.flatMap((row) => {
-          const value = (row.cells[column] ?? '').trim();
-          return namesTerm(value, term) && !notesException(row.cells)
-            ? [{ segment: row.segment, id: row.cells[0] ?? '', value }]
-            : [];
-        });
-        if (rows.length > 0)
-          out.push({ kind, register, header: table.header, column: table.columns[column]!, rows });
-      }
+  const about = `${register.name} ${register.title}`.toLowerCase();
+  for (const kind of kinds) {
+    // The column that records the kind: its header names the noun ("Account type"), or it is a
+    // "type" column of a register about the noun.
+    const column = table.columns.findIndex(
+      (c) =>
+        new RegExp(`\\b${kind.noun}`, 'i').test(c) ||
+        (/\b(?:type|kind|category|ownership)\b/i.test(c) && about.includes(kind.noun)),
+    );
+    if (column < 0) continue;
+    const rows = rowsWhere(table, column, (value) =>
+      kind.kinds.includes(value.toLowerCase().split(/[\s/(,-]+/)[0] ?? ''),
+    );
+    if (rows.length > 0)
+      out.push({ kind, register, header: table.header, column: table.columns[column]!, rows });
+  }
+  return out;
+}
+
+/** Per forbidden term, the rows of the register whose cell names it. */
+function termRows(register: AnalyzedDocument, table: Table, terms: ProhibitedKind[]): ProhibitedRows[] {
+  const out: ProhibitedRows[] = [];
+  const about = new Set(contentWords(`${register.name.replace(/[-_.]+/g, ' ')} ${register.title}`));
+  for (const kind of terms) {
+    if (kind.scope && kind.scope.filter((w) => about.has(w)).length < 2) continue;
+    const term = kind.kinds[0]!;
+    for (let column = 1; column < table.columns.length; column += 1) {
+      const rows = rowsWhere(table, column, (value) => namesTerm(value, term));
+      if (rows.length > 0)
+        out.push({ kind, register, header: table.header, column: table.columns[column]!, rows });
     }
   }
   return out;
@@ -182,34 +207,17 @@ export function prohibitedRows(analysis: CorpusAnalysis): ProhibitedRows[] {
 
 function readProhibitedRows(analysis: CorpusAnalysis): ProhibitedRows[] {
   const kinds = prohibitedKinds(analysis);
-  const named = termRows(analysis, prohibitedTerms(analysis));
-  if (kinds.length === 0) return firstPerColumn(named);
-  const out: ProhibitedRows[] = [];
+  const terms = prohibitedTerms(analysis);
+  const byKind: ProhibitedRows[] = [];
+  const byTerm: ProhibitedRows[] = [];
+  // Each register's table is read once for both; a kind the rule names reads a column before a term does.
   for (const register of analysis.documents.filter((d) => d.role === 'evidence')) {
     const table = tableOf(register);
     if (!table) continue;
-    const about = `${register.name} ${register.title}`.toLowerCase();
-    for (const kind of kinds) {
-      // The column that records the kind: its header names the noun ("Account type"), or it is a
-      // "type" column of a register about the noun.
-      const column = table.columns.findIndex(
-        (c) =>
-          new RegExp(`\\b${kind.noun}`, 'i').test(c) ||
-          (/\b(?:type|kind|category|ownership)\b/i.test(c) && about.includes(kind.noun)),
-      );
-      if (column < 0) continue;
-      const rows = table.rows.flatMap((row) => {
-        const value = (row.cells[column] ?? '').trim();
-        const first = value.toLowerCase().split(/[\s/(,-]+/)[0] ?? '';
-        return kind.kinds.includes(first) && !notesException(row.cells)
-          ? [{ segment: row.segment, id: row.cells[0] ?? '', value }]
-          : [];
-      });
-      if (rows.length > 0)
-        out.push({ kind, register, header: table.header, column: table.columns[column]!, rows });
-    }
+    byKind.push(...kindRows(register, table, kinds));
+    byTerm.push(...termRows(register, table, terms));
   }
-  return firstPerColumn([...out, ...named]);
+  return firstPerColumn([...byKind, ...byTerm]);
 }
 
 /** What the rule forbids, as a finding names it: a kind ("shared or generic accounts") or a thing ("cash"). */

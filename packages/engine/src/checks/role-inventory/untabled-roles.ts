@@ -74,6 +74,18 @@ function isPersonName(cell: string): boolean {
  * (policies by default), by title.
  */
 export function tableRoles(analysis: CorpusAnalysis, of: readonly DocumentRole[] = ['policy']): TableRole[] {
+  // Each check of the family asks again, once per candidate verdict: read once per corpus and roles.
+  let byRoles = tableRolesCache.get(analysis);
+  if (!byRoles) tableRolesCache.set(analysis, (byRoles = new Map()));
+  const key = [...of].sort().join('|');
+  let found = byRoles.get(key);
+  if (!found) byRoles.set(key, (found = readTableRoles(analysis, of)));
+  return found;
+}
+
+const tableRolesCache = new WeakMap<CorpusAnalysis, Map<string, TableRole[]>>();
+
+function readTableRoles(analysis: CorpusAnalysis, of: readonly DocumentRole[]): TableRole[] {
   const out: TableRole[] = [];
   for (const doc of analysis.documents.filter((d) => of.includes(d.role))) {
     let inTable = false;
